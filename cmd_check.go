@@ -1,0 +1,3 @@
+package main
+
+var cmdCheck = notBuilt("check")

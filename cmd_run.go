@@ -1,0 +1,3 @@
+package main
+
+var cmdRun = notBuilt("run")

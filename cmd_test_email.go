@@ -1,0 +1,3 @@
+package main
+
+var cmdTestEmail = notBuilt("test-email")
