@@ -1,0 +1,127 @@
+// Package outbox delivers alerts: one email per batch over SMTP (always
+// encrypted) and native desktop pop-ups, and reports whether the batch got
+// through so the engine records listings as seen only once the user has
+// been told.
+package outbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Alert is one new listing found by one search.
+type Alert struct {
+	SearchName, SearchURL string
+	ListingID, URL        string
+	Title, Price, Place   string
+	FoundAt               time.Time
+}
+
+// EmailSettings says where and how to send email. The zero Port means the
+// usual one for Security (465 for "tls", 587 for "starttls"); the zero
+// Timeout means DefaultTimeout, applied to the dial and to each command.
+// An empty From means Username. Auth "" picks from what the server offers:
+// PLAIN, then LOGIN for a password; OAUTHBEARER, then XOAUTH2 for a token.
+type EmailSettings struct {
+	To, From   string
+	Host       string
+	Port       int
+	Security   string // "tls" (implicit) or "starttls"
+	Username   string
+	Password   string
+	CAFile     string // extra CA (PEM) trusted on top of the system roots
+	Timeout    time.Duration
+	OAuthToken string
+	Auth       string // "", "plain", "login", "oauthbearer", "xoauth2"
+}
+
+// Notifier shows a desktop pop-up.
+type Notifier interface {
+	Notify(title, body string) error
+}
+
+// Outbox delivers alert batches. Deliver may be called from one goroutine
+// at a time; set Logf before the first Deliver.
+type Outbox struct {
+	// Logf, if set, hears about pop-ups that failed while email carried
+	// the delivery. Never given a password.
+	Logf func(format string, args ...any)
+
+	email *EmailSettings
+	pop   Notifier
+	now   func() time.Time
+}
+
+// New makes an Outbox. A nil email means pop-ups are the delivery; a nil
+// pop means the system's notifications through beeep.
+func New(email *EmailSettings, pop Notifier) *Outbox {
+	if pop == nil {
+		pop = Desktop{}
+	}
+	o := &Outbox{pop: pop, now: time.Now}
+	if email != nil {
+		e := *email // the caller may change theirs; ours stays as given
+		o.email = &e
+	}
+	return o
+}
+
+// Deliver tells the user about one batch: one email for the whole batch
+// and pop-ups per search. It returns nil only once the SMTP server answered
+// 250 to the message or, without email, once the pop-ups went out. An
+// error is a *DeliveryError when the email failed; nothing in the batch
+// should then be recorded as told.
+func (o *Outbox) Deliver(ctx context.Context, batch []Alert) error {
+	if len(batch) == 0 {
+		return nil
+	}
+	if o.email == nil {
+		if err := o.popUps(batch); err != nil {
+			return fmt.Errorf("desktop notification: %w", err)
+		}
+		return nil
+	}
+	s, err := check(*o.email)
+	if err != nil {
+		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: "email settings: " + err.Error()}
+	}
+	msg, err := compose(batch, s.env, o.now(), "")
+	if err != nil {
+		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: err.Error()}
+	}
+	// The pop-up goes out first: it is instant, and the user should not
+	// wait on a slow mail server to hear about a room.
+	if err := o.popUps(batch); err != nil && o.Logf != nil {
+		o.Logf("desktop notification failed (the email still goes out): %v", err)
+	}
+	return send(ctx, s, msg)
+}
+
+// SendTest sends a short test message with the given settings and returns
+// what failed, as a *DeliveryError, or nil once the server accepted it.
+func SendTest(ctx context.Context, s EmailSettings) error {
+	c, err := check(s)
+	if err != nil {
+		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: "email settings: " + err.Error()}
+	}
+	now := time.Now()
+	msg, err := compose([]Alert{{
+		SearchName: "rentwatch test",
+		Title:      "This is a test message: email alerts work",
+		Place:      "sent " + now.Format("2006-01-02 15:04:05"),
+		FoundAt:    now,
+	}}, c.env, now, "rentwatch test message")
+	if err != nil {
+		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: err.Error()}
+	}
+	return send(ctx, c, msg)
+}
+
+// IsPermanent reports whether err is a delivery failure that will repeat
+// until the user changes something.
+func IsPermanent(err error) bool {
+	de, ok := errors.AsType[*DeliveryError](err)
+	return ok && de.Permanent
+}

@@ -1,0 +1,114 @@
+package outbox
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/gen2brain/beeep"
+)
+
+// icon is the app icon shown on pop-ups. It lives here until the assets
+// package provides the app icon; then Desktop takes it from there.
+//
+//go:embed icon.png
+var icon []byte
+
+// appName is what the desktop shows as the pop-up's sender.
+const appName = "rentwatch"
+
+// maxPopUpSearches is how many searches get a pop-up each; with more news
+// than that, one summary pop-up replaces them so a burst does not bury the
+// screen.
+const maxPopUpSearches = 3
+
+// maxPopUpListings is how many listings one search's pop-up names.
+const maxPopUpListings = 3
+
+// maxPopUpBody caps a pop-up's text: notification servers truncate or
+// refuse long bodies, and a pop-up is read at a glance.
+const maxPopUpBody = 400
+
+// Desktop shows pop-ups through the system's notifications (beeep: D-Bus
+// on Linux, Notification Center on macOS, toasts on Windows).
+type Desktop struct{}
+
+// Notify shows one pop-up with the app's name and icon.
+func (Desktop) Notify(title, body string) error {
+	beeep.AppName = appName
+	return beeep.Notify(title, body, icon)
+}
+
+// popUp is one pop-up's text, ready for a Notifier.
+type popUp struct {
+	Title, Body string
+}
+
+// popUpsFor is the pop-ups for a batch: one per search with news, or one
+// summary when more than maxPopUpSearches searches have news. Titles are
+// plain text; bodies are escaped, because notification servers read the
+// body as markup and beeep sends it as it is.
+func popUpsFor(batch []Alert) []popUp {
+	groups := groupBySearch(batch)
+	if len(groups) > maxPopUpSearches {
+		lines := make([]string, len(groups))
+		for i, g := range groups {
+			lines[i] = fmt.Sprintf("%s: %d new", g.Name, len(g.Listings))
+		}
+		return []popUp{{Title: Subject(batch), Body: popUpBody(lines)}}
+	}
+	out := make([]popUp, 0, len(groups))
+	for _, g := range groups {
+		var lines []string
+		for i, l := range g.Listings {
+			if i == maxPopUpListings {
+				lines = append(lines, fmt.Sprintf("and %d more", len(g.Listings)-i))
+				break
+			}
+			lines = append(lines, listingSummary(l))
+		}
+		title := fmt.Sprintf("%d new listings: %s", len(g.Listings), g.Name)
+		if len(g.Listings) == 1 {
+			title = "New listing: " + g.Name
+		}
+		out = append(out, popUp{Title: title, Body: popUpBody(lines)})
+	}
+	return out
+}
+
+// listingSummary is "Title · Price · Place" with the empty parts left out.
+func listingSummary(l listingLine) string {
+	parts := []string{l.Title}
+	for _, p := range []string{l.Price, l.Place} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// popUpBody joins lines (each already one line), caps the length and
+// escapes the markup characters.
+func popUpBody(lines []string) string {
+	body := strings.Join(lines, "\n")
+	if r := []rune(body); len(r) > maxPopUpBody {
+		body = string(r[:maxPopUpBody-1]) + "…"
+	}
+	return escapeMarkup(body)
+}
+
+var markupEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
+func escapeMarkup(s string) string { return markupEscaper.Replace(s) }
+
+// popUps shows the batch's pop-ups and returns the first failure; it tries
+// every pop-up even when one fails.
+func (o *Outbox) popUps(batch []Alert) error {
+	var first error
+	for _, p := range popUpsFor(batch) {
+		if err := o.pop.Notify(p.Title, p.Body); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
