@@ -1,11 +1,172 @@
 package blocks
 
-import "time"
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
 
 // Classify says whether page is an ordinary page or a wall, and which.
 // now resolves a Retry-After given as an HTTP-date.
 //
-// PLACEHOLDER: replaced by the classifier work of issue 2.
+// It decides in this order, first answer wins:
+//
+//  1. Headers a wall vendor sets only on its walls (cf-mitigated,
+//     x-amzn-waf-action, x-datadome or Kasada's x-kpsdk-* with the wall's
+//     status). These hold whatever the body says.
+//  2. A vendor's wall page, recognised by its stable markers where they sit
+//     (a script's config object, an element id, the title), but only on a
+//     wall-shaped page: little visible text and few links. A big page full
+//     of real content that merely mentions a marker is never a wall.
+//  3. A plain wall page of no known vendor: a short page titled "429 Too
+//     Many Requests" or "403 Forbidden", or a captcha widget standing alone
+//     under a "verify you are human" heading with nothing else to fill in.
+//  4. The status code alone: 429 is rate_limited, 403 is denied (the server
+//     refused us, whatever the body looks like; treating it as ok would
+//     keep polling a host that said no), and 503 with a Retry-After is
+//     rate_limited. A 503 without one, or any other error status, is no
+//     wall: that is server trouble, for the caller to count as an error.
+//
+// Without a status (a saved page) only steps 2 and 3 apply. Retry-After is
+// read from the headers for any wall verdict. Classify never panics, reads
+// at most the first MiB of the HTML, and is safe for concurrent use.
 func Classify(page Page, now time.Time) Verdict {
+	v := classify(page)
+	if v.Kind == OK {
+		return Verdict{Kind: OK}
+	}
+	if ra := page.Header.Get("Retry-After"); ra != "" {
+		if d, ok := ParseRetryAfter(ra, now); ok {
+			v.RetryAfter = d
+		}
+	}
+	return v
+}
+
+func classify(page Page) Verdict {
+	w := wallView{scan: scanPage(page), status: page.Status, header: page.Header}
+	if v, ok := w.fromHeaders(); ok {
+		return v
+	}
+	if w.wallShaped() {
+		for _, d := range detectors {
+			if v, ok := d.detect(&w); ok {
+				v.Vendor = d.vendor
+				return v
+			}
+		}
+		if v, ok := w.plainWall(); ok {
+			return v
+		}
+	}
+	return w.fromStatus()
+}
+
+// wallView is a scanned page with its status and headers.
+type wallView struct {
+	scan
+	status int
+	header http.Header
+}
+
+// Size limits of a wall page. The largest real wall pages we know (the old
+// Cloudflare captcha page with its "why do I have to complete a CAPTCHA"
+// text, the PerimeterX block page) show under 1,500 bytes of text and a
+// handful of links; ordinary listing pages show tens of kilobytes.
+const (
+	wallMaxText  = 4000
+	wallMaxLinks = 40
+	// A plain page of no known vendor must be smaller still: that is all
+	// that separates the nginx "429 Too Many Requests" page from a forum
+	// question with the same title.
+	plainMaxText  = 1200
+	plainMaxLinks = 12
+)
+
+func (w *wallView) wallShaped() bool {
+	return w.textBytes < wallMaxText && w.links < wallMaxLinks
+}
+
+func (w *wallView) plainShaped() bool {
+	return w.textBytes < plainMaxText && w.links < plainMaxLinks
+}
+
+// fromHeaders answers from headers that vendors send only with a wall.
+func (w *wallView) fromHeaders() (Verdict, bool) {
+	h := w.header
+	if h == nil {
+		return Verdict{}, false
+	}
+	if strings.EqualFold(strings.TrimSpace(h.Get("Cf-Mitigated")), "challenge") {
+		return Verdict{Kind: Challenge, Vendor: "cloudflare", Reason: "cf-mitigated: challenge header"}, true
+	}
+	switch a := strings.ToLower(strings.TrimSpace(h.Get("X-Amzn-Waf-Action"))); a {
+	case "challenge", "captcha":
+		return Verdict{Kind: Challenge, Vendor: "aws-waf", Reason: "x-amzn-waf-action: " + a + " header"}, true
+	}
+	if w.status == http.StatusForbidden && (h.Get("X-Datadome") != "" || h.Get("X-Dd-B") != "") {
+		if v, ok := dataDome(w); ok {
+			v.Vendor = "datadome"
+			return v, true
+		}
+		return Verdict{Kind: Challenge, Vendor: "datadome", Reason: "x-datadome header with HTTP 403"}, true
+	}
+	if w.status == http.StatusTooManyRequests && hasKasadaHeader(h) {
+		return Verdict{Kind: Challenge, Vendor: "kasada", Reason: "x-kpsdk header with HTTP 429"}, true
+	}
+	return Verdict{}, false
+}
+
+func hasKasadaHeader(h http.Header) bool {
+	for k := range h {
+		if strings.HasPrefix(strings.ToLower(k), "x-kpsdk-") {
+			return true
+		}
+	}
+	return false
+}
+
+// fromStatus is the last word: the status code with no wall page to go on.
+func (w *wallView) fromStatus() Verdict {
+	vendor := vendorFromHeaders(w.header)
+	reason := "HTTP " + strconv.Itoa(w.status)
+	switch {
+	case w.status == http.StatusTooManyRequests:
+		return Verdict{Kind: RateLimited, Vendor: vendor, Reason: reason}
+	case w.status == http.StatusForbidden:
+		return Verdict{Kind: Denied, Vendor: vendor, Reason: reason}
+	case w.status == http.StatusServiceUnavailable && w.header.Get("Retry-After") != "":
+		return Verdict{Kind: RateLimited, Vendor: vendor, Reason: reason + " with Retry-After"}
+	}
 	return Verdict{Kind: OK}
+}
+
+// vendorFromHeaders names the wall vendor that served a response, from the
+// headers each one puts on everything it serves; "" when none is known.
+func vendorFromHeaders(h http.Header) string {
+	if h == nil {
+		return ""
+	}
+	server := strings.ToLower(h.Get("Server"))
+	switch {
+	case server == "cloudflare" || h.Get("Cf-Ray") != "":
+		return "cloudflare"
+	case strings.Contains(server, "akamaighost"):
+		return "akamai"
+	case h.Get("X-Datadome") != "":
+		return "datadome"
+	case h.Get("X-Sucuri-Id") != "" || strings.Contains(server, "sucuri"):
+		return "sucuri"
+	case h.Get("X-Iinfo") != "" || strings.Contains(strings.ToLower(h.Get("X-Cdn")), "incapsula"),
+		strings.Contains(strings.ToLower(h.Get("X-Cdn")), "imperva"):
+		return "imperva"
+	case strings.Contains(server, "ddos-guard"):
+		return "ddos-guard"
+	case hasKasadaHeader(h):
+		return "kasada"
+	case h.Get("X-Amz-Cf-Id") != "" || server == "cloudfront":
+		return "cloudfront"
+	}
+	return ""
 }

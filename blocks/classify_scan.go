@@ -1,0 +1,243 @@
+package blocks
+
+import (
+	"bytes"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// Scan limits. A wall page is small: the largest real one we know
+// (Cloudflare's managed challenge with its inline styles) is under 40 KB.
+// Reading only the first MiB keeps classifying a 10 MB page as cheap as a
+// 1 MB one, and the other caps keep memory flat whatever the page holds.
+const (
+	maxScanBytes   = 1 << 20   // HTML fed to the tokenizer
+	maxScriptBytes = 128 << 10 // inline script kept for marker search
+	maxAttrBytes   = 64 << 10  // id/class/src/... values kept
+	maxTextSample  = 4 << 10   // visible text kept for phrase search
+	maxHiddenBytes = 4 << 10   // noscript and iframe fallback text kept
+	maxHeadings    = 8
+	// contentText is the visible text (non-space bytes) past which we stop
+	// counting: such a page is full of real content and no wall.
+	contentText = 64 << 10
+)
+
+// scan is what the classifier looks at, read from a page in one linear
+// pass. Every string in it is ASCII-lowercased, so marker checks are
+// case-insensitive; text has its whitespace collapsed to single spaces.
+type scan struct {
+	title    string   // Page.Title when the browser gave one, else <title>
+	headings []string // h1 and h2 texts, in page order
+	text     string   // start of the visible text
+	hidden   string   // noscript and iframe fallback text
+	script   string   // inline script contents, concatenated
+	// attrs holds "\nkey=value" lines for the attributes markers sit in
+	// (id, class, src, href, action, name), so a check can anchor on a
+	// whole value: "\nid=px-captcha\n".
+	attrs     string
+	textBytes int  // non-space bytes of visible text (stops at contentText)
+	links     int  // <a href> elements
+	inputs    int  // text, email and password inputs: a form a person fills
+	truncated bool // the page is longer than maxScanBytes
+}
+
+// rawTextTags are the elements whose content the tokenizer hands over as
+// one text token, none of it shown as page text in a scripting browser.
+var rawTextTags = map[string]bool{
+	"script": true, "style": true, "noscript": true, "iframe": true,
+	"textarea": true, "title": true, "xmp": true, "noembed": true,
+	"noframes": true, "template": true,
+}
+
+// markerAttrs are the attributes whose values are kept for marker checks.
+var markerAttrs = map[string]bool{
+	"id": true, "class": true, "src": true, "href": true, "action": true,
+	"name": true, "data-sitekey": true, "data-translate": true,
+}
+
+// scanPage reads the page once with the HTML tokenizer. It never fails:
+// any bytes give some scan, and malformed markup is read the way a browser
+// would tokenize it.
+func scanPage(page Page) scan {
+	src := page.HTML
+	var s scan
+	if len(src) > maxScanBytes {
+		src, s.truncated = src[:maxScanBytes], true
+	}
+	var b scanBuilder
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for b.textBytes < contentText {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			break
+		}
+		b.token(z, tt)
+	}
+	s.title = b.titleText
+	if t := collapse(page.Title); t != "" {
+		s.title = t
+	}
+	s.headings = b.headings
+	s.text = b.text.String()
+	s.hidden = b.hidden.String()
+	s.script = b.script.String()
+	s.attrs = b.attrs.String() + "\n"
+	s.textBytes, s.links, s.inputs = b.textBytes, b.links, b.inputs
+	return s
+}
+
+// scanBuilder carries the tokenizer state between tokens.
+type scanBuilder struct {
+	raw       string // the raw-text element we are in, if any
+	heading   int    // depth inside h1/h2; > 0 while reading one
+	cur       strings.Builder
+	titleText string
+	headings  []string
+	text      strings.Builder
+	hidden    strings.Builder
+	script    strings.Builder
+	attrs     strings.Builder
+	textBytes int
+	links     int
+	inputs    int
+}
+
+func (b *scanBuilder) token(z *html.Tokenizer, tt html.TokenType) {
+	switch tt {
+	case html.StartTagToken, html.SelfClosingTagToken:
+		name, hasAttr := z.TagName()
+		tag := string(name)
+		b.startTag(z, tag, hasAttr)
+		if tt == html.StartTagToken && rawTextTags[tag] {
+			b.raw = tag
+		}
+	case html.EndTagToken:
+		name, _ := z.TagName()
+		tag := string(name)
+		if tag == b.raw {
+			b.raw = ""
+		}
+		if (tag == "h1" || tag == "h2") && b.heading > 0 {
+			b.heading--
+			if b.heading == 0 && len(b.headings) < maxHeadings {
+				b.headings = append(b.headings, collapse(b.cur.String()))
+			}
+		}
+	case html.TextToken:
+		b.textToken(z.Text())
+	}
+}
+
+func (b *scanBuilder) startTag(z *html.Tokenizer, tag string, hasAttr bool) {
+	if tag == "h1" || tag == "h2" {
+		if b.heading == 0 {
+			b.cur.Reset()
+		}
+		b.heading++
+	}
+	var typ string
+	for hasAttr {
+		var k, v []byte
+		k, v, hasAttr = z.TagAttr()
+		key := string(k)
+		switch {
+		case tag == "a" && key == "href":
+			b.links++
+		case tag == "input" && key == "type":
+			typ = strings.ToLower(string(v))
+		}
+		if markerAttrs[key] && b.attrs.Len() < maxAttrBytes {
+			b.attrs.WriteString("\n")
+			b.attrs.WriteString(key)
+			b.attrs.WriteString("=")
+			appendLower(&b.attrs, v, maxAttrBytes)
+		}
+	}
+	if tag == "input" && (typ == "" || typ == "text" || typ == "email" || typ == "password") {
+		b.inputs++
+	}
+}
+
+func (b *scanBuilder) textToken(t []byte) {
+	switch b.raw {
+	case "":
+		if b.heading > 0 && b.cur.Len() < 512 {
+			b.cur.Write(t)
+		}
+		b.textBytes += nonSpace(t)
+		appendText(&b.text, t, maxTextSample)
+	case "title":
+		if b.titleText == "" {
+			b.titleText = collapse(string(t))
+		}
+	case "script":
+		appendLower(&b.script, t, maxScriptBytes)
+		b.script.WriteByte('\n')
+	case "noscript", "iframe", "noembed", "noframes":
+		appendText(&b.hidden, t, maxHiddenBytes)
+	}
+}
+
+// appendLower appends t to w in ASCII lower case, up to limit bytes in w.
+// Non-ASCII bytes pass through untouched, so any charset is safe.
+func appendLower(w *strings.Builder, t []byte, limit int) {
+	for _, c := range t {
+		if w.Len() >= limit {
+			return
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		w.WriteByte(c)
+	}
+}
+
+// appendText appends t lowercased with its whitespace collapsed, keeping a
+// single space between pieces, up to limit bytes in w.
+func appendText(w *strings.Builder, t []byte, limit int) {
+	space := w.Len() > 0
+	for _, c := range t {
+		if w.Len() >= limit {
+			return
+		}
+		if isSpace(c) {
+			space = w.Len() > 0
+			continue
+		}
+		if space {
+			w.WriteByte(' ')
+			space = false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		w.WriteByte(c)
+	}
+	if space && w.Len() < limit {
+		w.WriteByte(' ')
+	}
+}
+
+// collapse lowercases s and collapses its whitespace, trimming both ends.
+func collapse(s string) string {
+	var w strings.Builder
+	appendText(&w, []byte(s), 4096)
+	return strings.TrimSpace(w.String())
+}
+
+func nonSpace(t []byte) int {
+	n := 0
+	for _, c := range t {
+		if !isSpace(c) {
+			n++
+		}
+	}
+	return n
+}
+
+// isSpace reports HTML's ASCII whitespace; other bytes, whatever the
+// charset, count as text.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+}

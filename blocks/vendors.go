@@ -1,0 +1,280 @@
+package blocks
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// A detector recognises one vendor's wall pages. It runs only on a
+// wall-shaped page (see wallView.wallShaped) and returns the verdict
+// without the vendor, which the table fills in.
+type detector struct {
+	vendor string
+	detect func(w *wallView) (Verdict, bool)
+}
+
+// detectors in the order they are tried. Cloudflare goes first because
+// sites behind other walls are often also served through Cloudflare's CDN,
+// while its own markers are never on another vendor's page.
+var detectors = []detector{
+	{"cloudflare", cloudflare},
+	{"datadome", dataDome},
+	{"perimeterx", perimeterX},
+	{"imperva", imperva},
+	{"akamai", akamai},
+	{"sucuri", sucuri},
+	{"aws-waf", awsWAF},
+	{"cloudfront", cloudFront},
+	{"kasada", kasada},
+	{"ddos-guard", ddosGuard},
+}
+
+// Vendors lists the wall vendors Classify can name, in the spelling it
+// uses in Verdict.Vendor.
+func Vendors() []string {
+	names := make([]string, 0, len(detectors))
+	for _, d := range detectors {
+		names = append(names, d.vendor)
+	}
+	return names
+}
+
+func wall(kind Kind, reason string) (Verdict, bool) {
+	return Verdict{Kind: kind, Reason: reason}, true
+}
+
+// cloudflareErrors maps the 1xxx error pages that are walls to their kind.
+// The others (1016 origin DNS error, 1101 worker threw, ...) are the site's
+// trouble, not a refusal.
+var cloudflareErrors = map[int]Kind{
+	1005: Denied, // banned the ASN
+	1006: Denied, // banned the IP
+	1007: Denied,
+	1008: Denied,
+	1009: Denied, // banned the country
+	1010: Denied, // banned the browser signature
+	1011: Denied, // hotlinking denied
+	1012: Denied, // access denied
+	1015: RateLimited,
+	1020: Denied, // a firewall rule
+}
+
+func cloudflare(w *wallView) (Verdict, bool) {
+	switch {
+	case w.attr("class", "cf-captcha-container"), w.attr("id", "cf-captcha-bookmark"),
+		strings.Contains(w.script, "cf_captcha_kind"):
+		return wall(Challenge, "Cloudflare captcha (cf-captcha-container)")
+	case strings.HasPrefix(w.title, "attention required!") && strings.Contains(w.title, "cloudflare"):
+		return wall(Challenge, `title "Attention Required! | Cloudflare"`)
+	}
+	if v, ok := cloudflareError(w); ok {
+		return v, ok
+	}
+	switch {
+	case strings.Contains(w.script, "_cf_chl_opt"):
+		return wall(Challenge, "_cf_chl_opt in script")
+	case w.attr("id", "jschl-answer"), w.attr("name", "jschl_vc"), w.attr("name", "jschl_answer"):
+		return wall(Challenge, "jschl-answer form")
+	case w.attr("action", "__cf_chl_"), w.attr("action", "/cdn-cgi/l/chk_jschl"):
+		return wall(Challenge, "challenge form posting to __cf_chl_")
+	case w.attr("id", "cf-browser-verification"), w.attr("class", "cf-browser-verification"):
+		return wall(Challenge, "cf-browser-verification")
+	case !w.cloudflareSign():
+		return Verdict{}, false
+	case w.title == "just a moment..." || w.title == "please wait..." || w.title == "one moment, please...":
+		return wall(Challenge, `title "`+w.title+`" with Cloudflare markup`)
+	case w.inText("checking your browser before accessing"), w.inText("checking if the site connection is secure"),
+		w.inText("needs to review the security of your connection"):
+		return wall(Challenge, "\"checking your browser\" with Cloudflare markup")
+	}
+	return Verdict{}, false
+}
+
+// cloudflareError reads Cloudflare's 1xxx error page: the cf-error-details
+// template (2015 to now) or the bare "error code: 1020" text it sends when
+// the client does not look like a browser.
+func cloudflareError(w *wallView) (Verdict, bool) {
+	code := 0
+	if w.attr("id", "cf-error-details") || w.attr("id", "cf-wrapper") {
+		for _, h := range w.headings {
+			if c := codeAfter(h, "error "); c != 0 {
+				code = c
+				break
+			}
+		}
+	} else if strings.HasPrefix(w.text, "error code: ") && w.textBytes < 40 {
+		code = codeAfter(w.text, "error code: ")
+	} else {
+		return Verdict{}, false
+	}
+	if kind, ok := cloudflareErrors[code]; ok {
+		return wall(kind, "Cloudflare error "+strconv.Itoa(code))
+	}
+	switch {
+	case w.inText("you are being rate limited"):
+		return wall(RateLimited, `Cloudflare error page "You are being rate limited"`)
+	case w.heading("access denied") && w.attr("id", "cf-error-details"):
+		return wall(Denied, `Cloudflare error page "Access denied"`)
+	}
+	return Verdict{}, false
+}
+
+// codeAfter returns the four-digit number that follows prefix in s, or 0.
+func codeAfter(s, prefix string) int {
+	i := strings.Index(s, prefix)
+	if i < 0 {
+		return 0
+	}
+	rest := s[i+len(prefix):]
+	if len(rest) < 4 {
+		return 0
+	}
+	n, err := strconv.Atoi(rest[:4])
+	if err != nil || (len(rest) > 4 && rest[4] >= '0' && rest[4] <= '9') {
+		return 0
+	}
+	return n
+}
+
+// cloudflareSign is true when some part of the page is Cloudflare's own
+// (its /cdn-cgi/ paths, its cf- element ids, its name in the text or the
+// Server header). Alone it means only "served through Cloudflare".
+func (w *wallView) cloudflareSign() bool {
+	return strings.Contains(w.attrs, "/cdn-cgi/") || strings.Contains(w.script, "/cdn-cgi/") ||
+		strings.Contains(w.attrs, "\nid=cf-") || w.inText("cloudflare") ||
+		vendorFromHeaders(w.header) == "cloudflare"
+}
+
+func dataDome(w *wallView) (Verdict, bool) {
+	config := strings.Contains(w.script, "var dd={") || strings.Contains(w.script, "dd={'rt'") ||
+		strings.Contains(w.script, `dd={"rt"`)
+	delivery := w.attr("src", "captcha-delivery.com") || strings.Contains(w.script, "captcha-delivery.com")
+	if !(config && delivery) && !w.attr("src", "captcha-delivery.com/captcha") &&
+		!w.attr("src", "captcha-delivery.com/interstitial") {
+		return Verdict{}, false
+	}
+	// 't':'bv' is DataDome's "blocked visitor": no captcha is offered.
+	if strings.Contains(w.script, "'t':'bv'") || strings.Contains(w.script, `"t":"bv"`) {
+		return wall(Denied, "DataDome block (dd t:bv)")
+	}
+	return wall(Challenge, "DataDome captcha-delivery.com")
+}
+
+// perimeterX: the HUMAN block page is "Access to this page has been
+// denied" with a press-and-hold captcha. The _pxAppId sensor alone is on
+// every page of a protected site, so it only counts beside the block page.
+func perimeterX(w *wallView) (Verdict, bool) {
+	sensor := strings.Contains(w.script, "_pxappid") || strings.Contains(w.script, "_pxuuid") ||
+		strings.Contains(w.attrs, "px-cdn.net") || strings.Contains(w.script, "px-cdn.net") ||
+		strings.Contains(w.attrs, "px-cloud.net") || w.inText("perimeterx")
+	switch {
+	case w.attrIs("id", "px-captcha") && sensor:
+		return wall(Denied, "PerimeterX #px-captcha block")
+	case strings.HasPrefix(w.title, "access to this page has been denied") && sensor:
+		return wall(Denied, `title "Access to this page has been denied"`)
+	}
+	return Verdict{}, false
+}
+
+// imperva: the Incapsula block page is an iframe of
+// /_Incapsula_Resource?CWUDNSAI=... whose fallback text names the incident.
+// The same resource path with SWJIYLWA is a script on every page of a
+// protected site, so only the iframe form counts.
+func imperva(w *wallView) (Verdict, bool) {
+	switch {
+	case w.attr("src", "_incapsula_resource?cwudnsai"), w.attr("src", "_incapsula_resource?") && w.attr("src", "incident_id="):
+		return wall(Denied, "Incapsula block iframe (_Incapsula_Resource?CWUDNSAI)")
+	case w.inText("incapsula incident id"):
+		return wall(Denied, `"Incapsula incident ID"`)
+	case w.inText("incident id") && w.inText("imperva") &&
+		(w.heading("access denied") || w.inText("blocked by our security service") || w.inText("request unsuccessful")):
+		return wall(Denied, "Imperva block page with incident ID")
+	case w.title == "pardon our interruption" || w.heading("pardon our interruption"):
+		return wall(Denied, `"Pardon Our Interruption" (Imperva bot protection)`)
+	}
+	return Verdict{}, false
+}
+
+func akamai(w *wallView) (Verdict, bool) {
+	switch {
+	case w.attr("src", "/_sec/cp_challenge/"), w.attr("id", "sec-if-cpt-container"),
+		strings.Contains(w.script, "sec-cp-challenge"):
+		return wall(Challenge, "Akamai sec-cpt challenge")
+	case !(w.title == "access denied" || w.heading("access denied")):
+		return Verdict{}, false
+	case w.inText("errors.edgesuite.net"):
+		return wall(Denied, `"Access Denied" with errors.edgesuite.net reference`)
+	case w.inText("have permission to access") && w.inText("reference #"):
+		return wall(Denied, `"Access Denied ... Reference #"`)
+	case w.inText("have permission to access") && vendorFromHeaders(w.header) == "akamai":
+		return wall(Denied, `"Access Denied" from AkamaiGHost`)
+	}
+	return Verdict{}, false
+}
+
+func sucuri(w *wallView) (Verdict, bool) {
+	switch {
+	case strings.Contains(w.script, "sucuri_cloudproxy_js"):
+		return wall(Challenge, "sucuri_cloudproxy_js cookie challenge")
+	case strings.Contains(w.title, "sucuri website firewall") && strings.Contains(w.title, "captcha"):
+		return wall(Challenge, `title "Sucuri WebSite Firewall - CAPTCHA"`)
+	case strings.Contains(w.title, "sucuri website firewall"):
+		return wall(Denied, `title "Sucuri WebSite Firewall - Access Denied"`)
+	case w.inText("sucuri website firewall") && (w.heading("access denied") || w.inText("block id")):
+		return wall(Denied, "Sucuri WebSite Firewall block page")
+	}
+	return Verdict{}, false
+}
+
+// awsWAF: the challenge and captcha interstitials configure
+// window.gokuProps and load challenge.js or captcha.js from *.awswaf.com.
+func awsWAF(w *wallView) (Verdict, bool) {
+	switch {
+	case strings.Contains(w.script, "gokuprops"):
+		return wall(Challenge, "AWS WAF gokuProps in script")
+	case w.attr("src", "awswaf.com") && (w.attr("src", "/challenge.js") || w.attr("src", "/captcha.js")):
+		return wall(Challenge, "AWS WAF challenge.js")
+	}
+	return Verdict{}, false
+}
+
+// cloudFront: "ERROR: The request could not be satisfied". Only its 403
+// (blocked, often by AWS WAF) and 429 are walls; its 502/503/504 are the
+// site's trouble.
+func cloudFront(w *wallView) (Verdict, bool) {
+	if w.title != "error: the request could not be satisfied" && !w.inText("generated by cloudfront") {
+		return Verdict{}, false
+	}
+	switch {
+	case w.heading("403 error"):
+		return wall(Denied, "CloudFront 403 ERROR")
+	case w.heading("429 error"):
+		return wall(RateLimited, "CloudFront 429 ERROR")
+	}
+	return Verdict{}, false
+}
+
+// kasada: the block is an empty page whose scripts set window.KPSDK and
+// load ips.js (served with status 429). KPSDK alone is on ordinary pages.
+func kasada(w *wallView) (Verdict, bool) {
+	if !strings.Contains(w.script, "kpsdk") {
+		return Verdict{}, false
+	}
+	if w.attr("src", "/ips.js") || (w.status == http.StatusTooManyRequests && w.textBytes == 0) {
+		return wall(Challenge, "Kasada KPSDK with ips.js")
+	}
+	return Verdict{}, false
+}
+
+func ddosGuard(w *wallView) (Verdict, bool) {
+	switch {
+	case w.title == "ddos-guard":
+		return wall(Challenge, `title "DDoS-Guard"`)
+	case w.attr("src", "/.well-known/ddos-guard/"):
+		return wall(Challenge, "DDoS-Guard /.well-known/ddos-guard/ check")
+	case w.inText("ddos-guard") && w.inText("checking your browser"):
+		return wall(Challenge, `DDoS-Guard "Checking your browser"`)
+	}
+	return Verdict{}, false
+}
