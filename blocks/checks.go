@@ -21,11 +21,34 @@ type CheckResult struct {
 // them against a wrong policy and watch them fail.
 type delayFunc func(kind Kind, failures int, retryAfter time.Duration, r float64) time.Duration
 
+// ledger is the part of Registry the checks use; a test swaps in a wrong
+// one (keyed by URL, say) to show the registry checks can fail.
+type ledger interface {
+	Record(host string, kind Kind, retryAfter time.Duration, now time.Time, r float64) Entry
+	Waiting(host string, now time.Time) bool
+	Soonest() (host string, at time.Time, ok bool)
+}
+
+// subject is what the checks run against: the real policy, or in tests a
+// deliberately wrong one.
+type subject struct {
+	delay     delayFunc
+	newLedger func(delayFunc) ledger
+}
+
+func (s subject) ledger() ledger { return s.newLedger(s.delay) }
+
+// realSubject is DelayFor and Registry.
+var realSubject = subject{
+	delay:     DelayFor,
+	newLedger: func(d delayFunc) ledger { return &Registry{delay: d} },
+}
+
 // check is one claim about the policy, as data.
 type check struct {
 	section string
 	name    string
-	run     func(delay delayFunc, draw func() float64) (ok bool, figure string)
+	run     func(s subject, draw func() float64) (ok bool, figure string)
 }
 
 // noJitter is the draw that leaves a step as it is: 0.85 + 0.5*0.3 = 1.
@@ -40,13 +63,13 @@ var checkSeed = [2]uint64{2, 0}
 // report prints them.
 func RunChecks() []CheckResult {
 	rng := rand.New(rand.NewPCG(checkSeed[0], checkSeed[1]))
-	return runChecks(DelayFor, rng.Float64)
+	return runChecks(realSubject, rng.Float64)
 }
 
-func runChecks(delay delayFunc, draw func() float64) []CheckResult {
+func runChecks(s subject, draw func() float64) []CheckResult {
 	out := make([]CheckResult, 0, len(checks))
 	for _, c := range checks {
-		ok, fig := c.run(delay, draw)
+		ok, fig := c.run(s, draw)
 		out = append(out, CheckResult{Section: c.section, Name: c.name, OK: ok, Figure: fig})
 	}
 	return out
@@ -71,12 +94,14 @@ var checks = []check{
 	{"Registry", "soonest() finds the host that comes due first", checkSoonest},
 }
 
-func checkFirstChallenge(delay delayFunc, _ func() float64) (bool, string) {
+func checkFirstChallenge(s subject, _ func() float64) (bool, string) {
+	delay := s.delay
 	d := delay(Challenge, 1, 0, noJitter)
 	return d == time.Minute, FormatWait(d)
 }
 
-func checkChallengeCeiling(delay delayFunc, _ func() float64) (bool, string) {
+func checkChallengeCeiling(s subject, _ func() float64) (bool, string) {
+	delay := s.delay
 	var top time.Duration
 	for _, n := range []int{1, 2, 3, 4, 5, 6, 10, 100, math.MaxInt} {
 		top = max(top, delay(Challenge, n, 0, noJitter))
@@ -84,11 +109,13 @@ func checkChallengeCeiling(delay delayFunc, _ func() float64) (bool, string) {
 	return top == 30*time.Minute && delay(Challenge, math.MaxInt, 0, noJitter) == top, FormatWait(top)
 }
 
-func checkErrorFirst(delay delayFunc, _ func() float64) (bool, string) {
+func checkErrorFirst(s subject, _ func() float64) (bool, string) {
+	delay := s.delay
 	return delay(Error, 1, 0, noJitter) == 30*time.Second, ""
 }
 
-func checkDeniedLonger(delay delayFunc, _ func() float64) (bool, string) {
+func checkDeniedLonger(s subject, _ func() float64) (bool, string) {
+	delay := s.delay
 	for n := 1; n <= len(Ladder(Challenge))+1; n++ {
 		if delay(Denied, n, 0, noJitter) <= delay(Challenge, n, 0, noJitter) {
 			return false, fmt.Sprintf("not at failure %d", n)
@@ -97,7 +124,8 @@ func checkDeniedLonger(delay delayFunc, _ func() float64) (bool, string) {
 	return true, ""
 }
 
-func checkGrows(delay delayFunc, _ func() float64) (bool, string) {
+func checkGrows(s subject, _ func() float64) (bool, string) {
+	delay := s.delay
 	for _, k := range Kinds() {
 		for n := 1; n < len(Ladder(k)); n++ {
 			if delay(k, n+1, 0, noJitter) <= delay(k, n, 0, noJitter) {
@@ -110,7 +138,8 @@ func checkGrows(delay delayFunc, _ func() float64) (bool, string) {
 
 // checkSpread draws 40 waits at the challenge ceiling, where the jitter has
 // 540,000 distinct milliseconds to land on.
-func checkSpread(delay delayFunc, draw func() float64) (bool, string) {
+func checkSpread(s subject, draw func() float64) (bool, string) {
+	delay := s.delay
 	const n = 40
 	seen := make(map[time.Duration]bool, n)
 	for range n {
@@ -121,7 +150,8 @@ func checkSpread(delay delayFunc, draw func() float64) (bool, string) {
 
 // checkJitterBounds draws 40 waits at every step of every ladder; the figure
 // is the range seen at the second challenge step (3.0m).
-func checkJitterBounds(delay delayFunc, draw func() float64) (bool, string) {
+func checkJitterBounds(s subject, draw func() float64) (bool, string) {
+	delay := s.delay
 	ok := true
 	var lo, hi time.Duration
 	for _, k := range Kinds() {
@@ -145,7 +175,8 @@ func minNonZero(a, b time.Duration) time.Duration {
 	return min(a, b)
 }
 
-func checkRetryAfterLonger(delay delayFunc, draw func() float64) (bool, string) {
+func checkRetryAfterLonger(s subject, draw func() float64) (bool, string) {
+	delay := s.delay
 	for _, k := range Kinds() {
 		ra := Ladder(k)[0] * 2 // beyond any jitter of the first step
 		if delay(k, 1, ra, draw()) != ra {
@@ -155,7 +186,8 @@ func checkRetryAfterLonger(delay delayFunc, draw func() float64) (bool, string) 
 	return true, ""
 }
 
-func checkRetryAfterShorter(delay delayFunc, draw func() float64) (bool, string) {
+func checkRetryAfterShorter(s subject, draw func() float64) (bool, string) {
+	delay := s.delay
 	for _, k := range Kinds() {
 		r := draw()
 		own := delay(k, 1, 0, r)
@@ -168,7 +200,8 @@ func checkRetryAfterShorter(delay delayFunc, draw func() float64) (bool, string)
 
 // checkRetryAfterCapped feeds a day, both parsed from a header and raw, and
 // the largest duration there is.
-func checkRetryAfterCapped(delay delayFunc, draw func() float64) (bool, string) {
+func checkRetryAfterCapped(s subject, draw func() float64) (bool, string) {
+	delay := s.delay
 	parsed, _ := ParseRetryAfter("86400", time.Unix(0, 0))
 	for _, ra := range []time.Duration{parsed, 24 * time.Hour, math.MaxInt64} {
 		if delay(RateLimited, 1, ra, draw()) != time.Hour {
@@ -181,23 +214,24 @@ func checkRetryAfterCapped(delay delayFunc, draw func() float64) (bool, string) 
 // checkT0 is the registry checks' clock: any fixed time will do.
 var checkT0 = time.Date(2025, 3, 14, 14, 2, 0, 0, time.UTC)
 
-func checkRecordedWaiting(delay delayFunc, _ func() float64) (bool, string) {
-	g := &Registry{delay: delay}
-	g.Record("kamernet.nl", Challenge, 0, checkT0, noJitter)
+func checkRecordedWaiting(s subject, _ func() float64) (bool, string) {
+	g := s.ledger()
+	g.Record("https://kamernet.nl/huren/kamers-amsterdam", Challenge, 0, checkT0, noJitter)
 	// Another search on the same site is held back too: that is the point
-	// of keying by host.
-	return g.Waiting("kamernet.nl", checkT0.Add(time.Second)) &&
-		g.Waiting("https://kamernet.nl/huren/kamers-utrecht", checkT0.Add(time.Second)), ""
+	// of keying by host (seed 000, mistake one).
+	later := checkT0.Add(time.Second)
+	return g.Waiting("kamernet.nl", later) && g.Waiting("https://kamernet.nl/huren/kamers-utrecht", later), ""
 }
 
-func checkUnrelatedHost(delay delayFunc, _ func() float64) (bool, string) {
-	g := &Registry{delay: delay}
+func checkUnrelatedHost(s subject, _ func() float64) (bool, string) {
+	g := s.ledger()
 	g.Record("kamernet.nl", Denied, 0, checkT0, noJitter)
 	return !g.Waiting("funda.nl", checkT0.Add(time.Second)), ""
 }
 
-func checkAccumulate(delay delayFunc, _ func() float64) (bool, string) {
-	g := &Registry{delay: delay}
+func checkAccumulate(s subject, _ func() float64) (bool, string) {
+	delay := s.delay
+	g := s.ledger()
 	var e Entry
 	for i := range 3 {
 		e = g.Record("kamernet.nl", Challenge, 0, checkT0.Add(time.Duration(i)*time.Hour), noJitter)
@@ -205,18 +239,19 @@ func checkAccumulate(delay delayFunc, _ func() float64) (bool, string) {
 	return e.Failures == 3 && e.Wait == delay(Challenge, 3, 0, noJitter), ""
 }
 
-func checkKindRestarts(delay delayFunc, _ func() float64) (bool, string) {
-	e := threeChallengesThenRateLimit(delay)
+func checkKindRestarts(s subject, _ func() float64) (bool, string) {
+	e := threeChallengesThenRateLimit(s)
 	return e.Kind == RateLimited && e.Failures == 1, ""
 }
 
-func checkKindOwnLadder(delay delayFunc, _ func() float64) (bool, string) {
-	e := threeChallengesThenRateLimit(delay)
+func checkKindOwnLadder(s subject, _ func() float64) (bool, string) {
+	delay := s.delay
+	e := threeChallengesThenRateLimit(s)
 	return e.Wait == delay(RateLimited, 1, 0, noJitter) && e.Wait != delay(Challenge, 4, 0, noJitter), ""
 }
 
-func threeChallengesThenRateLimit(delay delayFunc) Entry {
-	g := &Registry{delay: delay}
+func threeChallengesThenRateLimit(s subject) Entry {
+	g := s.ledger()
 	for i := range 3 {
 		g.Record("kamernet.nl", Challenge, 0, checkT0.Add(time.Duration(i)*time.Hour), noJitter)
 	}
@@ -225,8 +260,9 @@ func threeChallengesThenRateLimit(delay delayFunc) Entry {
 
 // checkSoonest records four hosts at different times and kinds; the one due
 // first is worked out from the policy, not from the registry.
-func checkSoonest(delay delayFunc, _ func() float64) (bool, string) {
-	g := &Registry{delay: delay}
+func checkSoonest(s subject, _ func() float64) (bool, string) {
+	delay := s.delay
+	g := s.ledger()
 	if _, _, ok := g.Soonest(); ok {
 		return false, "empty registry had a soonest host"
 	}
