@@ -3,7 +3,12 @@
 // touches the network.
 package config
 
-import "time"
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
 
 // MaxSearches is the most saved searches one user may have: every search is
 // checked in turn inside one cycle, so the cycle budget sets this cap.
@@ -41,4 +46,95 @@ type Search struct {
 	Name    string `toml:"name"`
 	URL     string `toml:"url"`
 	Enabled bool   `toml:"enabled"`
+}
+
+// CurrentVersion is the settings-file layout this build writes and reads
+// without migrating. Older files are migrated (see migrations); newer ones
+// are refused, never rewritten.
+const CurrentVersion = 1
+
+// DefaultInterval is the time between cycles when the file does not say.
+const DefaultInterval = 30 * time.Second
+
+// MinInterval is the shortest interval allowed: faster than this and the
+// portals start putting up walls, which makes the user later, not sooner.
+const MinInterval = 10 * time.Second
+
+// Default SMTP ports for the two security modes.
+const (
+	PortStartTLS = 587
+	PortTLS      = 465
+)
+
+// Security modes for Email.Security.
+const (
+	SecurityTLS      = "tls"      // implicit TLS from the first byte (usually 465)
+	SecurityStartTLS = "starttls" // plain connection upgraded with STARTTLS (usually 587)
+)
+
+// Default is what a new user starts with: no searches, no email (desktop
+// pop-ups only), the default interval.
+func Default() Settings {
+	return Settings{Version: CurrentVersion, Interval: DefaultInterval}
+}
+
+// DefaultPath is where the settings file lives when --config and
+// RENTWATCH_CONFIG are not given: os.UserConfigDir()/rentwatch/config.toml.
+func DefaultPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("find the settings folder: %w", err)
+	}
+	return filepath.Join(dir, "rentwatch", "config.toml"), nil
+}
+
+// EnabledSearches returns the searches the watcher should check, in file order.
+func (s Settings) EnabledSearches() []Search {
+	var out []Search
+	for _, sr := range s.Searches {
+		if sr.Enabled {
+			out = append(out, sr)
+		}
+	}
+	return out
+}
+
+// fillDefaults sets what the file may leave out. It is idempotent, so a
+// Save of loaded settings writes the same values back.
+func (s *Settings) fillDefaults() {
+	if s.Version == 0 {
+		s.Version = CurrentVersion
+	}
+	if s.Interval == 0 {
+		s.Interval = DefaultInterval
+	}
+	if e := s.Email; e != nil {
+		if e.Security == "" {
+			e.Security = SecurityStartTLS
+			if e.Port == PortTLS {
+				e.Security = SecurityTLS
+			}
+		}
+		if e.Port == 0 {
+			e.Port = PortStartTLS
+			if e.Security == SecurityTLS {
+				e.Port = PortTLS
+			}
+		}
+		if e.From == "" {
+			e.From = e.Username
+		}
+	}
+}
+
+// clone returns a deep copy, so callers can edit settings without touching
+// a value another goroutine may be reading.
+func (s Settings) clone() Settings {
+	c := s
+	if s.Email != nil {
+		e := *s.Email
+		c.Email = &e
+	}
+	c.Searches = append([]Search(nil), s.Searches...)
+	return c
 }

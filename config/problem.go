@@ -1,0 +1,124 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// ErrNewerVersion is matched (errors.Is) by the error Load returns for a
+// file written by a newer rentwatch. Such a file is never rewritten.
+var ErrNewerVersion = errors.New("settings file is from a newer rentwatch")
+
+// Problem is one thing wrong with the settings file.
+type Problem struct {
+	// Line is the 1-based line in the file the problem is on; 0 when it is
+	// about the file as a whole or the line could not be found.
+	Line int
+	// Field names the setting in the file's own terms: "interval",
+	// "email.port", "search[2].url" (searches count from 1, in file order).
+	// Empty when the problem is not about one known setting (an unknown key,
+	// a syntax error, too many searches).
+	Field string
+	// Message says what is wrong, in words for the user.
+	Message string
+}
+
+// String renders the problem without the file name: "search[2].url: ...".
+func (p Problem) String() string {
+	if p.Field == "" {
+		return p.Message
+	}
+	return p.Field + ": " + p.Message
+}
+
+// Error is everything wrong with one settings file, all at once, so the user
+// can fix the file in one go. The tray shows Problems one per row.
+type Error struct {
+	Path     string // the settings file; may be empty (settings not from a file)
+	Problems []Problem
+	newer    bool // the file is from a newer rentwatch (errors.Is ErrNewerVersion)
+}
+
+// Error renders one problem per line, like a compiler:
+// "config.toml:12: search[2].url: "ftp://x" is not an http or https URL".
+func (e *Error) Error() string {
+	var b strings.Builder
+	for i, p := range e.Problems {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.prefix(p))
+		b.WriteString(p.String())
+	}
+	return b.String()
+}
+
+func (e *Error) prefix(p Problem) string {
+	name := filepath.Base(e.Path)
+	switch {
+	case e.Path == "":
+		return ""
+	case p.Line > 0:
+		return fmt.Sprintf("%s:%d: ", name, p.Line)
+	default:
+		return name + ": "
+	}
+}
+
+// Is lets errors.Is(err, ErrNewerVersion) pick out a too-new file.
+func (e *Error) Is(target error) bool {
+	return target == ErrNewerVersion && e.newer
+}
+
+// problems collects Problems while a file is read, remembering which fields
+// already have one so a later check does not pile a second, derived
+// complaint on the same field.
+type problems struct {
+	list []finding
+	bad  map[string]bool
+}
+
+// finding is a Problem before its line is known; key is the path the line
+// index is searched for (the Field, or the unknown key's own path).
+type finding struct {
+	Problem
+	key string
+}
+
+func (ps *problems) add(field, format string, args ...any) {
+	ps.addAt(field, field, format, args...)
+}
+
+// addAt records a problem whose line is found under key rather than under
+// its Field (an unknown key has no Field, but it has a place in the file).
+func (ps *problems) addAt(key, field, format string, args ...any) {
+	p := Problem{Field: field, Message: fmt.Sprintf(format, args...)}
+	ps.list = append(ps.list, finding{Problem: p, key: key})
+	if ps.bad == nil {
+		ps.bad = map[string]bool{}
+	}
+	ps.bad[field] = true
+}
+
+// has reports whether field (or, for "search[2]", any of its sub-fields'
+// parent) already has a problem.
+func (ps *problems) has(field string) bool { return ps.bad[field] }
+
+// err returns nil when nothing was found, else an *Error with each
+// problem's line looked up in lines (nil lines: no line numbers).
+func (ps *problems) err(path string, lines *lineIndex) error {
+	if len(ps.list) == 0 {
+		return nil
+	}
+	e := &Error{Path: path}
+	for _, f := range ps.list {
+		p := f.Problem
+		if lines != nil && p.Line == 0 {
+			p.Line = lines.find(f.key)
+		}
+		e.Problems = append(e.Problems, p)
+	}
+	return e
+}

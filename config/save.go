@@ -1,0 +1,180 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Save writes s to path atomically: the new content goes to a temporary
+// file in the same folder, is synced to disk and then renamed over path, so
+// a reader (the watcher, an editor, a crash) only ever sees the old file or
+// the new one, never half of one. The file is private (0600) and the folder
+// is created (0700) if needed. Defaults are filled and s is validated first:
+// Save never writes a file that Load would refuse.
+//
+// The file is written from a template with a comment explaining each
+// setting, not by a bare TOML encoder, because users edit it by hand.
+// Comments the user added themselves are not kept.
+func Save(path string, s Settings) error {
+	s = s.clone()
+	s.fillDefaults()
+	if err := s.Validate(); err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	return writeAtomic(path, []byte(render(s)))
+}
+
+// CreateDefault writes the settings a new user starts with (no searches, no
+// email) to path, with comments, and returns them. It refuses (an error
+// matching fs.ErrExist) to replace a file that is already there.
+func CreateDefault(path string) (Settings, error) {
+	if _, err := os.Lstat(path); err == nil {
+		return Settings{}, fmt.Errorf("create settings %s: %w", path, fs.ErrExist)
+	}
+	s := Default()
+	if err := Save(path, s); err != nil {
+		return Settings{}, err
+	}
+	return s, nil
+}
+
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	done := false
+	defer func() {
+		if !done {
+			os.Remove(tmp.Name())
+		}
+	}()
+	_, werr := tmp.Write(data)
+	merr := tmp.Chmod(0o600) // CreateTemp already uses 0600; this says it where it matters
+	serr := tmp.Sync()       // the content must be on disk before the rename makes it the file
+	cerr := tmp.Close()
+	if err := errors.Join(werr, merr, serr, cerr); err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	done = true
+	syncDir(dir)
+	return nil
+}
+
+// syncDir makes the rename itself durable. Not every system can sync a
+// folder (Windows cannot open one for it); the file is already complete
+// either way, so a failure here is not reported.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
+
+const header = `# rentwatch settings. Edit freely: rentwatch notices a change within a few
+# seconds, and if an edit has a mistake it says where and keeps using the last
+# good settings. The SMTP password is never kept here: it lives in the OS
+# keychain (or the environment variable RENTWATCH_SMTP_PASSWORD).
+
+# Layout of this file. rentwatch upgrades older files itself (keeping a .bak).
+version = %d
+
+# Time between checks of all searches, like "30s" or "2m"; at least 10s.
+# A little random jitter is added, so checks never repeat like clockwork.
+interval = %s
+
+`
+
+const noEmail = `# Email alerts are off: new listings show as desktop pop-ups only. To get
+# emails too, remove the "# " in front of these lines and fill them in:
+# [email]
+# to = "me@example.com"         # where alerts are sent
+# from = "me@example.com"       # sender address; leave out to use username
+# host = "smtp.example.com"     # your provider's SMTP server
+# port = 587                    # 587 for "starttls", 465 for "tls"
+# security = "starttls"         # "starttls" or "tls" (encrypted from the start)
+# username = "me@example.com"   # login at the SMTP server
+# ca_file = ""                  # an extra CA certificate, for a self-signed server
+
+`
+
+const searchHelp = `# Saved searches, at most 15. Add one with
+#     rentwatch searches add URL [--name NAME]
+# or write a [[search]] table here:
+#     name     what alerts and the menu call it
+#     url      the portal's search results page (http or https)
+#     enabled  false pauses the search without forgetting it
+`
+
+// render writes the settings file text for s.
+func render(s Settings) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, header, s.Version, quote(s.Interval.String()))
+	if e := s.Email; e != nil {
+		b.WriteString("# Email alerts, sent next to the desktop pop-ups. Leave this table out\n")
+		b.WriteString("# for desktop pop-ups only.\n[email]\n")
+		line(&b, "to", quote(e.To), "where alerts are sent")
+		line(&b, "from", quote(e.From), "sender address; leave out to use username")
+		line(&b, "host", quote(e.Host), "your provider's SMTP server")
+		line(&b, "port", strconv.Itoa(e.Port), `587 for "starttls", 465 for "tls"`)
+		line(&b, "security", quote(e.Security), `"starttls" or "tls" (encrypted from the start)`)
+		line(&b, "username", quote(e.Username), "login at the SMTP server")
+		line(&b, "ca_file", quote(e.CAFile), "an extra CA certificate, for a self-signed server")
+		b.WriteString("\n")
+	} else {
+		b.WriteString(noEmail)
+	}
+	b.WriteString("# The Chrome or Chromium rentwatch drives. Empty: found on the system.\n[browser]\n")
+	fmt.Fprintf(&b, "path = %s\n\n", quote(s.Browser.Path))
+	b.WriteString(searchHelp)
+	for _, sr := range s.Searches {
+		fmt.Fprintf(&b, "\n[[search]]\nname = %s\nurl = %s\nenabled = %t\n", quote(sr.Name), quote(sr.URL), sr.Enabled)
+	}
+	return b.String()
+}
+
+// line writes `key = value   # comment` with the comments lined up.
+func line(b *strings.Builder, key, value, comment string) {
+	kv := key + " = " + value
+	fmt.Fprintf(b, "%-30s # %s\n", kv, comment)
+}
+
+// quote writes s as a TOML basic string. strconv.Quote is not used: its
+// \x and \a escapes are not TOML.
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == utf8.RuneError, r < 0x20, r == 0x7f:
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
