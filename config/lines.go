@@ -58,11 +58,12 @@ func indexLines(src string) *lineIndex {
 		if m == nil {
 			continue
 		}
-		key := joinKey(splitKey(m[1]))
-		if table != "" {
-			key = table + "." + key
+		// A dotted key (email.to = ...) also defines its parents on this line.
+		key := table
+		for _, part := range splitKey(m[1]) {
+			key = join(key, part)
+			ix.set(key, n)
 		}
-		ix.set(key, n)
 		rest := t[len(m[0]):]
 		for _, q := range []string{`"""`, `'''`} {
 			if strings.Count(rest, q)%2 == 1 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
@@ -120,5 +121,8 @@ func (ps *problems) err(path string, lines *lineIndex) error {
 		}
 		e.Problems = append(e.Problems, p)
 	}
+	// In file order, as the user reads it; problems about the whole file
+	// (line 0) first.
+	sort.SliceStable(e.Problems, func(i, j int) bool { return e.Problems[i].Line < e.Problems[j].Line })
 	return e
 }

@@ -1,0 +1,202 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// Errors AddSearch and RemoveSearch wrap, for callers that decide on them.
+var (
+	ErrTooManySearches = fmt.Errorf("at most %d searches", MaxSearches)
+	ErrDuplicateSearch = errors.New("search already saved")
+	ErrBadSearchURL    = errors.New("not a URL rentwatch can watch")
+	ErrNoSuchSearch    = errors.New("no such search")
+)
+
+// AddSearch appends an enabled search for rawURL. An empty name gets a
+// readable default from NameFromURL (numbered "… 2" if that name is taken).
+// It refuses a URL that is not http or https or has no host, a 16th search,
+// the same search twice (compared as normalised URLs) and a name already in
+// use; s is unchanged then.
+func (s *Settings) AddSearch(rawURL, name string) error {
+	rawURL, name = strings.TrimSpace(rawURL), strings.TrimSpace(name)
+	if msg := checkURL(rawURL); msg != "" {
+		return fmt.Errorf("%w: %s", ErrBadSearchURL, msg)
+	}
+	if len(s.Searches) >= MaxSearches {
+		return fmt.Errorf("%w: there are %d already; remove one first", ErrTooManySearches, len(s.Searches))
+	}
+	for _, sr := range s.Searches {
+		if normalURL(sr.URL) == normalURL(rawURL) {
+			return fmt.Errorf("%w: %s is already watched as %q", ErrDuplicateSearch, rawURL, sr.Name)
+		}
+	}
+	if name == "" {
+		name = s.freeName(NameFromURL(rawURL))
+	} else if sr, ok := s.byName(name); ok {
+		return fmt.Errorf("%w: the name %q is already used by %s", ErrDuplicateSearch, sr.Name, sr.URL)
+	}
+	s.Searches = append(s.Searches, Search{Name: name, URL: rawURL, Enabled: true})
+	return nil
+}
+
+// RemoveSearch removes the search with that name (case does not matter) or
+// that URL (compared normalised) and returns it.
+func (s *Settings) RemoveSearch(nameOrURL string) (Search, error) {
+	key := strings.TrimSpace(nameOrURL)
+	for i, sr := range s.Searches {
+		if strings.EqualFold(sr.Name, key) || (checkURL(key) == "" && normalURL(sr.URL) == normalURL(key)) {
+			s.Searches = append(s.Searches[:i:i], s.Searches[i+1:]...)
+			return sr, nil
+		}
+	}
+	return Search{}, fmt.Errorf("%w named or at %q", ErrNoSuchSearch, key)
+}
+
+func (s *Settings) byName(name string) (Search, bool) {
+	for _, sr := range s.Searches {
+		if strings.EqualFold(sr.Name, name) {
+			return sr, true
+		}
+	}
+	return Search{}, false
+}
+
+// freeName returns name, or "name 2", "name 3", ... if it is taken.
+func (s *Settings) freeName(name string) string {
+	try := name
+	for n := 2; ; n++ {
+		if _, taken := s.byName(try); !taken {
+			return try
+		}
+		try = fmt.Sprintf("%s %d", name, n)
+	}
+}
+
+// brands spells portal names the way the portals do; others get their
+// first letter capitalised.
+var brands = map[string]string{
+	"wg-gesucht": "WG-Gesucht", "immobilienscout24": "ImmobilienScout24", "seloger": "SeLoger",
+	"immowelt": "Immowelt", "huurwoningen": "Huurwoningen", "leboncoin": "Leboncoin",
+}
+
+// secondLevel are public suffixes of two labels, so "rightmove.co.uk" is
+// read as the brand "rightmove", not "co".
+var secondLevel = map[string]bool{
+	"co.uk": true, "org.uk": true, "com.au": true, "co.nz": true, "com.br": true,
+	"co.jp": true, "com.es": true, "co.za": true, "com.mx": true, "com.tr": true,
+}
+
+// noise are words that say nothing about which search this is: every
+// search is for rent, and navigation words are the same on every portal.
+var noise = setOf(
+	// renting, in the portals' languages
+	"huur", "huren", "huurwoning", "huurwoningen", "woning", "woningen", "te", "rent", "rental",
+	"rentals", "let", "lettings", "letting", "mieten", "miete", "alquiler", "alquilar", "viviendas",
+	"vivienda", "location", "louer", "property", "properties", "for", "to", "homes",
+	// navigation and file names
+	"zoeken", "zoek", "search", "suche", "buscar", "recherche", "results", "result", "find", "list",
+	"lijst", "overview", "in", "de", "het", "een", "en", "of", "the", "and", "a", "la", "el", "le",
+	"les", "der", "die", "das", "und", "von", "nl", "com", "uk", "es", "fr", "www", "html", "htm",
+	"php", "aspx", "index", "page", "pagina", "seite", "sort", "newest", "listing", "listings",
+)
+
+// placeKeys are query parameters that name a place on some portal.
+var placeKeys = setOf("q", "query", "selected_area", "area", "city", "location", "locationname",
+	"plaats", "stad", "ort", "ciudad", "ville", "where", "search_location", "searchlocation")
+
+// NameFromURL makes a readable default name for a search: the portal's brand
+// and the words of the URL that say which search it is, usually a place
+// ("Kamernet Amsterdam" for https://kamernet.nl/huren/kamers-amsterdam).
+// Ids, numbers, renting and navigation words, and words the brand already
+// says ("kamers" on Kamernet) are left out; a place named in the query
+// (?selected_area=["amsterdam"]) comes first. At most four words follow the
+// brand. A string that is not a URL is returned trimmed.
+func NameFromURL(raw string) string {
+	raw = strings.TrimSpace(raw)
+	u, err := url.Parse(raw)
+	if err != nil || u.Hostname() == "" {
+		return raw
+	}
+	brand, label := brandOf(u.Hostname())
+	var words []string
+	seen := map[string]bool{}
+	addWords := func(text string) {
+		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			lw := strings.ToLower(w)
+			if seen[lw] || noise[lw] || len([]rune(lw)) < 2 || strings.IndexFunc(lw, unicode.IsDigit) >= 0 ||
+				strings.Contains(label, strings.TrimSuffix(lw, "s")) {
+				continue
+			}
+			seen[lw] = true
+			words = append(words, capitalise(lw))
+		}
+	}
+	q := u.Query()
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // a stable name for the same URL
+	for _, k := range keys {
+		if placeKeys[strings.ToLower(k)] {
+			for _, v := range q[k] {
+				addWords(v)
+			}
+		}
+	}
+	addWords(u.Path)
+	if len(words) > 4 {
+		words = words[:4]
+	}
+	return strings.Join(append([]string{brand}, words...), " ")
+}
+
+// brandOf returns the display brand of a host and its lowercase label:
+// "www.rightmove.co.uk" -> "Rightmove", "rightmove". An IP address is its
+// own brand.
+func brandOf(host string) (brand, label string) {
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	if net.ParseIP(host) != nil {
+		return host, host
+	}
+	labels := strings.Split(strings.TrimPrefix(strings.TrimPrefix(host, "www."), "m."), ".")
+	switch {
+	case len(labels) >= 3 && secondLevel[strings.Join(labels[len(labels)-2:], ".")]:
+		label = labels[len(labels)-3]
+	case len(labels) >= 2:
+		label = labels[len(labels)-2]
+	default:
+		label = labels[0]
+	}
+	if b, ok := brands[label]; ok {
+		return b, label
+	}
+	parts := strings.Split(label, "-")
+	for i, p := range parts {
+		parts[i] = capitalise(p)
+	}
+	return strings.Join(parts, "-"), label
+}
+
+func capitalise(w string) string {
+	r := []rune(w)
+	if len(r) == 0 {
+		return w
+	}
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
+}
+
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
