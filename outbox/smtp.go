@@ -189,7 +189,7 @@ func (ss *session) startTLS(cfg *tls.Config) error {
 	}
 	if err != nil {
 		if err.Error() == "smtp: server doesn't support STARTTLS" {
-			err = errNoStartTLS
+			return classify(StageTLS, ss.s.addr, errNoStartTLS)
 		}
 		return classify(StageGreeting, ss.s.addr, err)
 	}
