@@ -1,0 +1,203 @@
+package seen
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+)
+
+// Retention is how long the global index remembers a listing after any
+// search last saw it. One that drops off a page and comes back within it
+// is not new again; after it, it is.
+const Retention = 60 * 24 * time.Hour
+
+// indexRefresh is how stale a listing's last-seen time may get before a
+// save rewrites it. Without it every clean check would rewrite every
+// listing's index entry (30,000 writes a cycle at 15 x 2,000); with it a
+// listing costs one write an hour. A listing is then remembered for at
+// least Retention - indexRefresh after it was last seen.
+const indexRefresh = time.Hour
+
+// Snapshot is one search's last clean check: the listings its page held
+// and when each was first seen. Times are kept to the millisecond.
+type Snapshot struct {
+	Search    string               // the search's key: its URL
+	Listings  map[string]time.Time // listing id -> first seen
+	CheckedAt time.Time
+}
+
+// Snapshot returns the search's last clean check. ok is false when it
+// never had one: the next clean check is then its baseline.
+func (s *Store) Snapshot(search string) (Snapshot, bool, error) {
+	var snap Snapshot
+	var ok bool
+	err := s.db.View(func(txn *badger.Txn) error {
+		rec, found, err := readSnapshotRecord(txn, search)
+		if err != nil || !found {
+			return err
+		}
+		ok = true
+		snap = Snapshot{Search: rec.Search, Listings: make(map[string]time.Time, len(rec.Listings))}
+		for id, ms := range rec.Listings {
+			snap.Listings[id] = time.UnixMilli(ms)
+		}
+		b, err := getValue(txn, checkedKey(search))
+		if err != nil || b == nil {
+			return err
+		}
+		snap.CheckedAt, err = decodeChecked(b)
+		return err
+	})
+	if err != nil {
+		return Snapshot{}, false, fmt.Errorf("read snapshot of %s: %w", search, err)
+	}
+	return snap, ok, nil
+}
+
+// Known says, for each id, whether any search saw that listing within
+// Retention before now. Every id is in the map.
+func (s *Store) Known(ids []string, now time.Time) (map[string]bool, error) {
+	known := make(map[string]bool, len(ids))
+	err := s.db.View(func(txn *badger.Txn) error {
+		for _, id := range ids {
+			b, err := getValue(txn, indexKey(id))
+			if err != nil {
+				return err
+			}
+			if b == nil {
+				known[id] = false
+				continue
+			}
+			last, err := decodeIndex(b)
+			if err != nil {
+				return fmt.Errorf("listing %s: %w", id, err)
+			}
+			known[id] = !last.Before(now.Add(-Retention))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("look up seen listings: %w", err)
+	}
+	return known, nil
+}
+
+// SaveSnapshot records a clean check in one transaction: the search's
+// snapshot, and every one of its listings as seen now in the global index.
+// Call it only for a check with nothing to alert; a check that found new
+// listings is recorded by Delivered once the user has been told.
+func (s *Store) SaveSnapshot(snap Snapshot, now time.Time) error {
+	err := s.update(func(txn *badger.Txn) error { return writeSnapshot(txn, snap, now) })
+	if err != nil {
+		return fmt.Errorf("save snapshot of %s: %w", snap.Search, err)
+	}
+	return nil
+}
+
+// Delivered records, in one transaction, that the alerts for listingIDs
+// reached the user: they leave the pending queue, and the snapshots of the
+// searches that found them are written (with the global index). Either all
+// of it happens or none does, so a crash can cause a duplicate alert but
+// never a lost one.
+func (s *Store) Delivered(listingIDs []string, snaps []Snapshot, now time.Time) error {
+	err := s.update(func(txn *badger.Txn) error {
+		for _, id := range listingIDs {
+			if err := txn.Delete(pendingKey(id)); err != nil {
+				return err
+			}
+		}
+		for _, snap := range snaps {
+			if err := writeSnapshot(txn, snap, now); err != nil {
+				return fmt.Errorf("snapshot of %s: %w", snap.Search, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("record delivery of %d alert(s): %w", len(listingIDs), err)
+	}
+	return nil
+}
+
+// writeSnapshot writes only what changed: the listing set when it differs
+// from the stored one, the check time always, and index entries that are
+// missing or older than indexRefresh.
+func writeSnapshot(txn *badger.Txn, snap Snapshot, now time.Time) error {
+	if snap.Search == "" {
+		return errors.New("snapshot has no search")
+	}
+	rec := snapshotListings(snap)
+	old, found, err := readSnapshotRecord(txn, snap.Search)
+	if err != nil {
+		return err
+	}
+	if !found || !sameListings(old.Listings, rec.Listings) {
+		b, err := json.Marshal(rec)
+		if err != nil {
+			return err
+		}
+		if err := txn.Set(snapshotKey(snap.Search), b); err != nil {
+			return err
+		}
+	}
+	checked, err := json.Marshal(checkedRecord{V: recordVersion, CheckedAt: snap.CheckedAt.UnixMilli()})
+	if err != nil {
+		return err
+	}
+	if err := txn.Set(checkedKey(snap.Search), checked); err != nil {
+		return err
+	}
+	for id := range snap.Listings {
+		if err := touchIndex(txn, id, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func touchIndex(txn *badger.Txn, id string, now time.Time) error {
+	key := indexKey(id)
+	b, err := getValue(txn, key)
+	if err != nil {
+		return err
+	}
+	if b != nil {
+		// An unreadable entry is rewritten: the listing is being seen now.
+		if last, err := decodeIndex(b); err == nil && !last.Before(now.Add(-indexRefresh)) {
+			return nil
+		}
+	}
+	return txn.Set(key, encodeIndex(now))
+}
+
+func readSnapshotRecord(txn *badger.Txn, search string) (snapshotRecord, bool, error) {
+	b, err := getValue(txn, snapshotKey(search))
+	if err != nil || b == nil {
+		return snapshotRecord{}, false, err
+	}
+	rec, err := decodeSnapshotRecord(b)
+	if err != nil {
+		return snapshotRecord{}, false, err
+	}
+	return rec, true, nil
+}
+
+// ForgetSearch drops a search the user removed: its snapshot goes, so if
+// it is added again its next clean check is a fresh baseline. The global
+// index keeps its listings, so they are not alerted again through another
+// search.
+func (s *Store) ForgetSearch(search string) error {
+	err := s.update(func(txn *badger.Txn) error {
+		if err := txn.Delete(snapshotKey(search)); err != nil {
+			return err
+		}
+		return txn.Delete(checkedKey(search))
+	})
+	if err != nil {
+		return fmt.Errorf("forget search %s: %w", search, err)
+	}
+	return nil
+}

@@ -1,0 +1,143 @@
+// Package seen remembers what the user was told: each search's last clean
+// snapshot, a global index of every listing seen in the last 60 days, the
+// queue of alerts found but not yet delivered, and which listings were
+// replied to. It stores and answers; the engine decides what is new.
+package seen
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+	"github.com/gofrs/flock"
+)
+
+// Store is rentwatch's on-disk memory, one Badger database in one
+// directory. It is safe for concurrent use; every method that writes does
+// so in one transaction. Close it when done: a store left open keeps the
+// directory locked until the process exits.
+type Store struct {
+	db   *badger.DB
+	lock *dirLock // nil in memory
+}
+
+// lockFile sits inside the store's directory. rentwatch takes it before
+// Badger opens anything, so a second copy of the app is told
+// ErrAlreadyRunning without reading Badger's error text, on every OS.
+const lockFile = "rentwatch.lock"
+
+type dirLock struct{ f *flock.Flock }
+
+func lockDir(dir string) (*dirLock, error) {
+	f := flock.New(filepath.Join(dir, lockFile))
+	ok, err := f.TryLock()
+	if err != nil {
+		return nil, fmt.Errorf("lock store %s: %w", dir, err)
+	}
+	if !ok {
+		return nil, fmt.Errorf("%w (the store in %s is in use)", ErrAlreadyRunning, dir)
+	}
+	return &dirLock{f: f}, nil
+}
+
+func (l *dirLock) release() {
+	if l != nil {
+		_ = l.f.Unlock()
+	}
+}
+
+// Open opens the store in dir, creating dir (mode 0700: it holds what the
+// user searches for) and the store if they do not exist, and brings an
+// older store's records up to date. It fails with ErrAlreadyRunning when
+// another process has the store open, a *CorruptError when the store
+// cannot be read, and a *NewerVersionError when a newer rentwatch wrote it;
+// in those cases the directory is left as it was.
+func Open(dir string) (*Store, error) {
+	return openWith(dir, desktopOptions(dir), time.Now())
+}
+
+// OpenInMemory opens an empty store that lives only in memory, for tests.
+func OpenInMemory() (*Store, error) {
+	opt := desktopOptions("").WithInMemory(true).WithSyncWrites(false)
+	db, err := badger.Open(opt)
+	if err != nil {
+		return nil, fmt.Errorf("open in-memory store: %w", err)
+	}
+	s := &Store{db: db}
+	if err := migrate(db, migrations, "memory", time.Now()); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// openWith is Open with the Badger options and clock as arguments, so the
+// benchmark can compare against Badger's defaults.
+func openWith(dir string, opt badger.Options, now time.Time) (*Store, error) {
+	if dir == "" {
+		return nil, errors.New("open store: no directory given")
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("create store directory: %w", err)
+	}
+	lock, err := lockDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	db, err := openBadger(opt)
+	if err != nil {
+		lock.release()
+		return nil, classifyOpenError(dir, err, now)
+	}
+	if err := migrate(db, migrations, dir, now); err != nil {
+		db.Close()
+		lock.release()
+		return nil, err
+	}
+	return &Store{db: db, lock: lock}, nil
+}
+
+// openBadger turns a panic inside badger.Open (it panics on some damaged
+// files instead of returning an error) into an error.
+func openBadger(opt badger.Options) (db *badger.DB, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			db, err = nil, fmt.Errorf("badger panicked while opening: %v", r)
+		}
+	}()
+	return badger.Open(opt)
+}
+
+// classifyOpenError decides what a failed badger.Open means for the user.
+// Trouble that is not the store's fault (no permission, a full disk, a
+// missing directory) is reported as it is; everything else is damage.
+func classifyOpenError(dir string, err error, now time.Time) error {
+	switch {
+	case errors.Is(err, os.ErrPermission), errors.Is(err, syscall.ENOSPC), errors.Is(err, os.ErrNotExist) && !dirExists(dir):
+		return fmt.Errorf("open store %s: %w", dir, err)
+	case errors.Is(err, syscall.EWOULDBLOCK) || strings.Contains(err.Error(), "Another process is using this Badger database"):
+		// Someone holds Badger's own lock but not ours: an older rentwatch.
+		return fmt.Errorf("%w (the store in %s is in use)", ErrAlreadyRunning, dir)
+	}
+	return &CorruptError{Dir: dir, Cause: err, At: now}
+}
+
+func dirExists(dir string) bool {
+	st, err := os.Stat(dir)
+	return err == nil && st.IsDir()
+}
+
+// Close flushes and closes the store and releases its lock.
+func (s *Store) Close() error {
+	err := s.db.Close()
+	s.lock.release()
+	if err != nil {
+		return fmt.Errorf("close store: %w", err)
+	}
+	return nil
+}
