@@ -1,7 +1,6 @@
 package blocks
 
 import (
-	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -302,20 +301,4 @@ func TestHostKey(t *testing.T) {
 			t.Errorf("HostKey(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
-}
-
-func ExampleRegistry() {
-	var g Registry
-	now := time.Date(2025, 3, 14, 14, 2, 0, 0, time.UTC)
-	// Two searches on one site: the refusal holds back both.
-	g.Record("https://kamernet.nl/huren/kamers-amsterdam", Challenge, 0, now, 0.5)
-	e := g.Record("https://kamernet.nl/huren/kamers-utrecht", Challenge, 0, now.Add(time.Minute), 0.5)
-	fmt.Println(e.Kind, e.Failures, e.Wait, e.NextRetryAt.Format("15:04"))
-	fmt.Println(g.Waiting("kamernet.nl", now.Add(2*time.Minute)), g.Waiting("funda.nl", now))
-	host, at, _ := g.Soonest()
-	fmt.Println(host, at.Format("15:04"))
-	// Output:
-	// challenge 2 3m0s 14:06
-	// true false
-	// kamernet.nl 14:06
 }
