@@ -1,5 +1,13 @@
 package pages
 
+import (
+	"net/url"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
 // Listing is one rental listing as read off a search page. ID is stable
 // from load to load: the portal's own id where it has one, else the
 // canonical absolute URL (no fragment, no tracking parameters).
@@ -20,12 +28,85 @@ type Reading struct {
 	// says its search pages carry listings: zero listings then means a soft
 	// block or a changed layout, not "nothing new".
 	Expected bool
+	// Portal is the portal definition that matched the host ("" for none),
+	// also when its selectors found nothing and the generic reader read
+	// the page (Site is "generic" then: the layout has probably changed).
+	Portal string
 }
 
 // Read finds the listings on a search page. pageURL resolves relative links
-// and picks the portal definition; html is the page as loaded.
-//
-// PLACEHOLDER: replaced by the readers work of issue 3.
+// and picks the portal definition; html is the page as loaded, in any
+// charset. It never panics on bad input: a page it cannot read has no
+// listings. Safe for concurrent use.
 func Read(pageURL string, html []byte) Reading {
-	return Reading{Site: "generic"}
+	return readWith(pageURL, html, portalDefs)
+}
+
+// readWith is Read with the portal definitions as an argument, so the
+// generic reader can be tested alone (defs == nil).
+func readWith(pageURL string, raw []byte, defs []portalDef) Reading {
+	r := Reading{Site: "generic"}
+	root, err := html.Parse(strings.NewReader(decodePage(raw)))
+	if err != nil {
+		return r
+	}
+	pc, ok := newPageContext(pageURL, root)
+	if !ok {
+		return r
+	}
+	if def := portalFor(defs, pc.page); def != nil {
+		r.Portal, r.Expected = def.Name, def.Expected
+		if ls := dedupe(def.read(root, pc)); len(ls) > 0 {
+			r.Site, r.Listings = def.Name, ls
+			return r
+		}
+	}
+	r.Listings = dedupe(readGeneric(root, pc))
+	return r
+}
+
+// newPageContext works out the page's URL, its <base href> and its site.
+func newPageContext(pageURL string, root *html.Node) (pageContext, bool) {
+	page, ok := resolveLink(nil, pageURL)
+	if !ok {
+		return pageContext{}, false
+	}
+	pc := pageContext{base: page, page: page, site: siteOf(page.Host)}
+	if b := findFirst(root, func(n *html.Node) bool { return n.DataAtom == atom.Base && attrOf(n, "href") != "" }); b != nil {
+		if u, ok := resolveLink(page, attrOf(b, "href")); ok {
+			pc.base = u
+		}
+	}
+	return pc, true
+}
+
+// dedupe keeps the first listing of each ID, and of each listing id token
+// on one site (the same ad linked once with its district in the URL and
+// once without is one listing). It drops listings without a URL.
+func dedupe(in []Listing) []Listing {
+	seen := map[string]bool{}
+	out := in[:0]
+	for _, l := range in {
+		if l.URL == "" || l.ID == "" || seen[l.ID] {
+			continue
+		}
+		u, err := url.Parse(l.URL)
+		if err != nil {
+			continue
+		}
+		key := ""
+		if s := shapeOf(u); s.id != "" {
+			key = siteOf(u.Host) + "#" + s.id
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+		}
+		seen[l.ID] = true
+		out = append(out, l)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }

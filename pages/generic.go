@@ -1,0 +1,209 @@
+package pages
+
+import (
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// The generic reader knows no portal. It finds the repeated result cards
+// of a search page from structure alone, because portal layouts change
+// often and most portals have no definition at all:
+//
+//  1. collect the page's links to its own site outside navigation,
+//     header and footer, noting hidden and ad-marked ones;
+//  2. group them by URL shape (site, path depth, where the id sits);
+//  3. for the biggest groups, find the "family" of list containers whose
+//     children each hold exactly one of the group's URLs: the result list;
+//  4. every child of those containers is a card; its main link is the
+//     listing, and title, price, place and image are read off the card.
+
+// pageLink is one link (an <a>, or an element with data-href or an
+// onclick that navigates) found on the page.
+type pageLink struct {
+	node   *html.Node
+	url    string // canonical absolute URL
+	shape  urlShape
+	hidden bool // inside a hidden element
+	ad     bool // inside a block marked as ad, sponsored or partner
+}
+
+// pageContext is what a reader knows about the page it reads.
+type pageContext struct {
+	base *url.URL // resolves relative links (<base href> or the page URL)
+	page *url.URL // the page itself
+	site string   // the page's registrable domain
+}
+
+// maxClimb bounds every walk up the tree: a result list sits a few levels
+// above its links, and broken markup can nest thousands of levels deep.
+const maxClimb = 48
+
+var onclickURL = regexp.MustCompile(`(?i)(?:location(?:\.href)?|open|navigate|href)\s*(?:=|\()\s*['"]([^'"]+)['"]`)
+
+// linkTarget returns where an element leads: its href, a data-href-like
+// attribute, or the URL in an onclick handler.
+func linkTarget(n *html.Node) string {
+	switch n.DataAtom {
+	case atom.A, atom.Area:
+		return attrOf(n, "href")
+	case atom.Link, atom.Img, atom.Script, atom.Source:
+		return ""
+	}
+	for _, k := range []string{"data-href", "data-url", "data-link", "data-target-url", "data-detail-url"} {
+		if v := attrOf(n, k); v != "" {
+			return v
+		}
+	}
+	if oc := attrOf(n, "onclick"); oc != "" {
+		if m := onclickURL.FindStringSubmatch(oc); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
+// collectLinks walks the page once and returns its same-site links in
+// document order, skipping page chrome and links back to the search itself.
+func collectLinks(root *html.Node, pc pageContext) []pageLink {
+	var out []pageLink
+	var walk func(n *html.Node, inCard, hidden, ad bool)
+	walk = func(n *html.Node, inCard, hidden, ad bool) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if skipChrome(c, inCard) {
+				continue
+			}
+			h := hidden || isHidden(c)
+			a := ad || (c.DataAtom != atom.Body && c.DataAtom != atom.Html && c.DataAtom != atom.Main && isAdBlock(c))
+			if href := linkTarget(c); href != "" {
+				if u, ok := resolveLink(pc.base, href); ok && siteOf(u.Host) == pc.site && !sameSearch(u, pc.page) {
+					out = append(out, pageLink{node: c, url: u.String(), shape: shapeOf(u), hidden: h, ad: a})
+				}
+			}
+			walk(c, inCard || c.DataAtom == atom.Article || c.DataAtom == atom.Li, h, a)
+		}
+	}
+	walk(root, false, false, false)
+	shapes, urls := make([]*urlShape, len(out)), make([]string, len(out))
+	for i := range out {
+		shapes[i], urls[i] = &out[i].shape, out[i].url
+	}
+	shapeKeys(shapes, urls)
+	return out
+}
+
+// skipChrome reports elements that never hold results: scripts, the
+// page's navigation, header and footer (a card's own <header> is kept).
+func skipChrome(n *html.Node, inCard bool) bool {
+	switch n.DataAtom {
+	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Svg, atom.Head, atom.Nav,
+		atom.Select, atom.Iframe:
+		return true
+	case atom.Header, atom.Footer:
+		return !inCard
+	}
+	switch strings.ToLower(attrOf(n, "role")) {
+	case "navigation", "banner", "contentinfo", "search":
+		return !inCard
+	}
+	return false
+}
+
+// sameSearch reports a link to the search page itself (pagination,
+// sorting, filters): same host and path.
+func sameSearch(u, page *url.URL) bool {
+	if page == nil {
+		return false
+	}
+	return u.Host == page.Host && strings.TrimSuffix(u.Path, "/") == strings.TrimSuffix(page.Path, "/")
+}
+
+// readGeneric finds the listings on a page without a portal definition.
+func readGeneric(root *html.Node, pc pageContext) []Listing {
+	links := collectLinks(root, pc)
+	for _, strict := range []bool{true, false} {
+		usable := make([]int, 0, len(links))
+		for i, l := range links {
+			if !strict || (!l.hidden && !l.ad) {
+				usable = append(usable, i)
+			}
+		}
+		if got := readCards(links, usable, pc, strict); len(got) > 0 {
+			return got
+		}
+	}
+	return nil
+}
+
+// readCards picks the result list among the usable links and reads it.
+func readCards(links []pageLink, usable []int, pc pageContext, strict bool) []Listing {
+	best, bestScore := resultList{}, 0.0
+	for _, g := range shapeGroups(links, usable) {
+		rl, score := findResultList(links, g)
+		if !g.hasID {
+			if score < 3 || priceShare(rl.cards) < 0.5 {
+				continue
+			}
+		}
+		if score > bestScore {
+			best, bestScore = rl, score
+		}
+	}
+	if bestScore < 2 {
+		return nil
+	}
+	return readResultList(links, usable, best, pc, strict)
+}
+
+// linkGroup is the links of one URL shape.
+type linkGroup struct {
+	key   string
+	hasID bool
+	links []int
+	urls  int
+}
+
+// shapeGroups groups usable links by URL shape and returns the groups
+// worth trying, those with an id first and bigger ones first.
+func shapeGroups(links []pageLink, usable []int) []linkGroup {
+	byKey := map[string]*linkGroup{}
+	var order []*linkGroup
+	seen := map[string]bool{}
+	for _, i := range usable {
+		l := links[i]
+		g := byKey[l.shape.key]
+		if g == nil {
+			g = &linkGroup{key: l.shape.key, hasID: l.shape.hasID}
+			byKey[l.shape.key] = g
+			order = append(order, g)
+		}
+		g.links = append(g.links, i)
+		if !seen[l.url] {
+			seen[l.url] = true
+			g.urls++
+		}
+	}
+	var out []linkGroup
+	for _, g := range order {
+		if g.urls >= 2 {
+			out = append(out, *g)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].hasID != out[j].hasID {
+			return out[i].hasID
+		}
+		return out[i].urls > out[j].urls
+	})
+	if len(out) > 8 {
+		out = out[:8]
+	}
+	return out
+}

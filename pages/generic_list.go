@@ -1,0 +1,332 @@
+package pages
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// resultList is the list a shape group was found in: the containers of
+// one class signature whose children are the cards.
+type resultList struct {
+	group   linkGroup
+	parents map[*html.Node]bool
+	cards   []*html.Node // children holding one or two of the group's URLs
+	tag     string       // the cards' usual tag
+}
+
+// cardURLs counts the distinct URLs of a group under one child, up to 3.
+type cardURLs struct {
+	first, second string
+	n             int
+}
+
+func (c *cardURLs) add(u string) {
+	switch {
+	case c.n == 0:
+		c.first, c.n = u, 1
+	case u == c.first || (c.n >= 2 && u == c.second):
+	case c.n == 1:
+		c.second, c.n = u, 2
+	default:
+		c.n = 3
+	}
+}
+
+type parentStat struct {
+	children map[*html.Node]*cardURLs
+	order    []*html.Node
+}
+
+// findResultList climbs from each link of group g and scores every family
+// of same-signature containers by U²/C, where C counts their children that
+// hold exactly one of the group's URLs and U the distinct URLs among those
+// (halved for containers that hold one card each):
+// the real result list has one URL per card (U = C), a card's inner parts
+// repeat the card's URL (U = C/2), and a list of rows holds several URLs
+// per row (not counted).
+func findResultList(links []pageLink, g linkGroup) (resultList, float64) {
+	stats := map[*html.Node]*parentStat{}
+	var parents []*html.Node
+	for _, i := range g.links {
+		l := links[i]
+		child := l.node
+		for d := 0; d < maxClimb && child.Parent != nil; d++ {
+			p := child.Parent
+			st := stats[p]
+			if st == nil {
+				st = &parentStat{children: map[*html.Node]*cardURLs{}}
+				stats[p] = st
+				parents = append(parents, p)
+			}
+			cu := st.children[child]
+			if cu == nil {
+				cu = &cardURLs{}
+				st.children[child] = cu
+				st.order = append(st.order, child)
+			}
+			cu.add(l.url)
+			child = p
+		}
+	}
+	type family struct {
+		parents []*html.Node
+		singles int
+		urls    map[string]bool
+	}
+	fams := map[string]*family{}
+	var famOrder []*family
+	for _, p := range parents {
+		st, singles := stats[p], 0
+		sig := classSignature(p)
+		f := fams[sig]
+		for _, c := range st.order {
+			if cu := st.children[c]; cu.n == 1 {
+				if f == nil {
+					f = &family{urls: map[string]bool{}}
+					fams[sig] = f
+					famOrder = append(famOrder, f)
+				}
+				singles++
+				f.urls[cu.first] = true
+			}
+		}
+		if singles > 0 {
+			f.parents = append(f.parents, p)
+			f.singles += singles
+		}
+	}
+	var best *family
+	bestScore := 0.0
+	for _, f := range famOrder {
+		// a container with one card is a wrapper, not a list: a family
+		// of wrappers (one per card) scores half
+		u, perParent := float64(len(f.urls)), float64(f.singles)/float64(len(f.parents))
+		if score := u * u / float64(f.singles) * min(1, perParent/2); score > bestScore {
+			best, bestScore = f, score
+		}
+	}
+	if best == nil {
+		return resultList{}, 0
+	}
+	rl := resultList{group: g, parents: map[*html.Node]bool{}}
+	tags := map[string]int{}
+	for _, p := range best.parents {
+		rl.parents[p] = true
+		st := stats[p]
+		for _, c := range st.order {
+			if st.children[c].n <= 2 {
+				rl.cards = append(rl.cards, c)
+				tags[c.Data]++
+			}
+		}
+	}
+	for t, n := range tags {
+		if n > tags[rl.tag] || (n == tags[rl.tag] && t < rl.tag) {
+			rl.tag = t
+		}
+	}
+	return rl, bestScore
+}
+
+// priceShare is the share of cards that show a price.
+func priceShare(cards []*html.Node) float64 {
+	if len(cards) == 0 {
+		return 0
+	}
+	n := 0
+	for _, c := range cards {
+		if cardPrice(c) != "" {
+			n++
+		}
+	}
+	return float64(n) / float64(len(cards))
+}
+
+// cardLinks is one card of the result list and the usable links in it.
+type cardLinks struct {
+	node  *html.Node
+	links []int
+	ad    bool // some link in the card is marked as an ad
+}
+
+// readResultList turns the list's cards into listings. Every child of the
+// list's containers that holds a listing-like link is a card, also when
+// its URL has another shape than the group's (pararius lists project
+// units between ordinary homes); ad-marked cards are left out.
+func readResultList(links []pageLink, usable []int, rl resultList, pc pageContext, strict bool) []Listing {
+	validCard := map[*html.Node]bool{}
+	for _, c := range rl.cards {
+		validCard[c] = true
+	}
+	isUsable := make(map[int]bool, len(usable))
+	for _, i := range usable {
+		isUsable[i] = true
+	}
+	byNode := map[*html.Node]*cardLinks{}
+	var cards []*cardLinks
+	for i, l := range links {
+		if !l.shape.hasID && l.shape.key != rl.group.key {
+			continue
+		}
+		child := l.node
+		for d := 0; d < maxClimb && child.Parent != nil && !rl.parents[child.Parent]; d++ {
+			child = child.Parent
+		}
+		if child.Parent == nil || !rl.parents[child.Parent] || (!validCard[child] && child.Data != rl.tag) {
+			continue
+		}
+		cl := byNode[child]
+		if cl == nil {
+			cl = &cardLinks{node: child}
+			byNode[child] = cl
+			cards = append(cards, cl)
+		}
+		cl.ad = cl.ad || l.ad
+		if isUsable[i] {
+			cl.links = append(cl.links, i)
+		}
+	}
+	var out []Listing
+	for _, cl := range cards {
+		// a paid card often marks only its links (wg-gesucht's premium_ads)
+		if (strict && cl.ad) || isAdBlock(cl.node) || hasAdBadge(cl.node) {
+			continue
+		}
+		main := mainLink(links, cl, rl.group.key)
+		if main < 0 {
+			continue
+		}
+		out = append(out, readCard(cl.node, links[main], pc))
+	}
+	return out
+}
+
+// mainLink picks the card's link to its listing: the one in (or around)
+// the card's heading or named like a title, of the list's shape, and
+// repeated (image and title both link to it); the first on ties.
+func mainLink(links []pageLink, cl *cardLinks, groupKey string) int {
+	score := map[string]int{}
+	first := map[string]int{}
+	var order []string
+	for _, i := range cl.links {
+		l := links[i]
+		if _, ok := first[l.url]; !ok {
+			first[l.url] = i
+			order = append(order, l.url)
+			if l.shape.key == groupKey {
+				score[l.url] += 2
+			}
+		}
+		score[l.url]++
+		if inHeading(l.node, cl.node) || classHas(l.node, "title") {
+			score[l.url] += 3
+		}
+	}
+	best, bestScore := -1, -1
+	for _, u := range order {
+		if score[u] > bestScore {
+			best, bestScore = first[u], score[u]
+		}
+	}
+	return best
+}
+
+// inHeading reports whether link sits in a heading below card or holds one.
+func inHeading(link, card *html.Node) bool {
+	for n := link; n != nil && n != card; n = n.Parent {
+		if isHeading(n) {
+			return true
+		}
+	}
+	return findFirst(link, isHeading) != nil
+}
+
+// readCard reads one card: title, price, place and image around its main link.
+func readCard(card *html.Node, main pageLink, pc pageContext) Listing {
+	return Listing{
+		ID:    main.url,
+		URL:   main.url,
+		Title: cardTitle(card, main.node),
+		Price: cardPrice(card),
+		Place: cardPlace(card),
+		Image: cardImage(card, pc),
+	}
+}
+
+// cardTitle is the card's heading, else an element named like a title,
+// else the link's title or label, else its text, else an image's alt.
+func cardTitle(card, link *html.Node) string {
+	for n := link; n != nil && n != card.Parent; n = n.Parent {
+		if isHeading(n) {
+			if t := nodeText(n); t != "" {
+				return t
+			}
+		}
+	}
+	for _, ok := range []func(*html.Node) bool{isHeading, func(n *html.Node) bool { return classHas(n, "title") }} {
+		if h := findFirst(card, ok); h != nil {
+			if t := nodeText(h); t != "" {
+				return t
+			}
+		}
+	}
+	for _, k := range []string{"title", "aria-label"} {
+		if t := cleanText(attrOf(link, k)); t != "" {
+			return t
+		}
+	}
+	if t := nodeText(link); t != "" {
+		return t
+	}
+	if img := findFirst(card, func(n *html.Node) bool { return n.DataAtom == atom.Img && attrOf(n, "alt") != "" }); img != nil {
+		return cleanText(attrOf(img, "alt"))
+	}
+	return ""
+}
+
+// cardPlace is the card's <address>, or an element named like an address
+// or location.
+func cardPlace(card *html.Node) string {
+	n := findFirst(card, func(n *html.Node) bool {
+		if n.DataAtom == atom.Address {
+			return true
+		}
+		c := strings.ToLower(attrOf(n, "class") + " " + attrOf(n, "data-testid"))
+		return strings.Contains(c, "address") || strings.Contains(c, "location") || strings.Contains(c, "subtitle")
+	})
+	if n == nil {
+		return ""
+	}
+	return nodeText(n)
+}
+
+// cardImage is the first image of the card, lazy-loading attributes first.
+func cardImage(card *html.Node, pc pageContext) string {
+	img := findFirst(card, func(n *html.Node) bool { return n.DataAtom == atom.Img })
+	if img == nil {
+		return ""
+	}
+	for _, k := range []string{"data-src", "data-lazy-src", "data-original", "src", "srcset", "data-srcset"} {
+		v := strings.TrimSpace(attrOf(img, k))
+		if k == "srcset" || k == "data-srcset" {
+			v, _, _ = strings.Cut(v, " ")
+		}
+		if u := canonicalImage(pc, v); u != "" {
+			return u
+		}
+	}
+	return ""
+}
+
+func canonicalImage(pc pageContext, v string) string {
+	if v == "" || strings.HasPrefix(v, "data:") {
+		return ""
+	}
+	u, ok := resolveLink(pc.base, v)
+	if !ok {
+		return ""
+	}
+	return u.String()
+}

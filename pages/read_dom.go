@@ -1,0 +1,228 @@
+package pages
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// attrOf returns the value of the attribute key on n ("" when absent).
+func attrOf(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func hasAttr(n *html.Node, key string) bool {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// nodeText is the visible text under n, whitespace collapsed, without
+// scripts and styles, read only up to a limit so a huge card stays cheap.
+func nodeText(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if b.Len() > 8*maxTextRunes {
+			return
+		}
+		switch n.Type {
+		case html.TextNode:
+			b.WriteString(n.Data)
+			return
+		case html.ElementNode:
+			switch n.DataAtom {
+			case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Svg:
+				return
+			}
+			if isBlock(n) {
+				b.WriteByte(' ')
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+		if n.Type == html.ElementNode && isBlock(n) {
+			b.WriteByte(' ')
+		}
+	}
+	walk(n)
+	return cleanText(b.String())
+}
+
+// ownText is the text of n's direct text children only: a price element's
+// "£2,250,000" without the nested "Guide price" qualifier.
+func ownText(n *html.Node) string {
+	var b strings.Builder
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode {
+			b.WriteString(c.Data)
+		}
+	}
+	return cleanText(b.String())
+}
+
+func isBlock(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Div, atom.P, atom.Li, atom.Br, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6,
+		atom.Section, atom.Article, atom.Td, atom.Tr, atom.Ul, atom.Ol, atom.Header, atom.Footer:
+		return true
+	}
+	return false
+}
+
+func isHeading(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		return true
+	}
+	return false
+}
+
+// findFirst returns the first element under root (root included) for
+// which ok is true, in document order.
+func findFirst(root *html.Node, ok func(*html.Node) bool) *html.Node {
+	if root.Type == html.ElementNode && ok(root) {
+		return root
+	}
+	for c := root.FirstChild; c != nil; c = c.NextSibling {
+		if f := findFirst(c, ok); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// forEachElement calls fn for every element under root in document order.
+func forEachElement(root *html.Node, fn func(*html.Node)) {
+	for c := root.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			fn(c)
+			forEachElement(c, fn)
+		}
+	}
+}
+
+// isAncestor reports whether a is n or one of n's ancestors.
+func isAncestor(a, n *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n == a {
+			return true
+		}
+	}
+	return false
+}
+
+func classHas(n *html.Node, part string) bool {
+	return strings.Contains(strings.ToLower(attrOf(n, "class")), part)
+}
+
+// hiddenClasses are class names that hide an element: wg-gesucht's hidden
+// twin cards and map pop-ups carry display-none.
+var hiddenClasses = map[string]bool{
+	"display-none": true, "d-none": true, "hidden": true, "is-hidden": true, "hide": true,
+	"invisible": true, "u-hidden": true,
+}
+
+// isHidden reports whether n is hidden by markup the saved page still
+// shows (class, hidden attribute, inline style).
+func isHidden(n *html.Node) bool {
+	if hasAttr(n, "hidden") {
+		return true
+	}
+	for _, c := range strings.Fields(attrOf(n, "class")) {
+		if hiddenClasses[strings.ToLower(c)] {
+			return true
+		}
+	}
+	st := strings.ToLower(strings.ReplaceAll(attrOf(n, "style"), " ", ""))
+	return strings.Contains(st, "display:none") || strings.Contains(st, "visibility:hidden")
+}
+
+// adWords mark advertising, sponsored and partner blocks in class names,
+// ids and data attributes (split into words: "premium_ads" -> "ads").
+// "ad" alone is left out on purpose: wg-gesucht calls every offer an ad.
+var adWords = map[string]bool{
+	"ads": true, "advert": true, "adverts": true, "advertisement": true, "advertentie": true,
+	"adslot": true, "adunit": true, "adsense": true, "adsbygoogle": true, "dfp": true,
+	"sponsored": true, "sponsor": true, "gesponsord": true, "partner": true, "partners": true,
+	"promoted": true, "doubleclick": true, "outbrain": true, "taboola": true, "gpt": true,
+	"adbanner": true, "adcontainer": true, "adbox": true, "inlist_ads": true,
+}
+
+var wordSplit = regexp.MustCompile(`[^a-z0-9]+`)
+
+// isAdBlock reports whether n's class, id or type-like data attributes
+// name it as an ad, a sponsored or a partner block.
+func isAdBlock(n *html.Node) bool {
+	for _, a := range n.Attr {
+		k := a.Key
+		if k != "class" && k != "id" && k != "data-testid" && k != "data-test" &&
+			!(strings.HasPrefix(k, "data-") && (strings.Contains(k, "type") || strings.Contains(k, "campaign") || strings.Contains(k, "ad"))) {
+			continue
+		}
+		if len(a.Val) > 200 {
+			continue
+		}
+		for _, w := range wordSplit.Split(strings.ToLower(a.Val), -1) {
+			if adWords[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// adBadges are the whole text of a label that marks a card as paid.
+var adBadges = map[string]bool{
+	"sponsored": true, "gesponsord": true, "advertentie": true, "advertisement": true,
+	"anzeige": true, "publicidad": true, "pubblicità": true, "annonce": true, "promoted": true,
+	"ad": true, "gesponsert": true, "patrocinado": true, "reklama": true, "annons": true,
+}
+
+// hasAdBadge reports whether a card shows a short "Sponsored"-style label.
+func hasAdBadge(card *html.Node) bool {
+	found := false
+	forEachElement(card, func(n *html.Node) {
+		if found {
+			return
+		}
+		if t := strings.ToLower(ownText(n)); t != "" && len(t) <= 20 && adBadges[t] {
+			found = true
+		}
+	})
+	return found
+}
+
+// classSignature names an element by tag and class words with digits and
+// state modifiers removed, so the cards of one list share a signature.
+func classSignature(n *html.Node) string {
+	words := strings.Fields(strings.ToLower(attrOf(n, "class")))
+	keep := words[:0]
+	for _, w := range words {
+		if strings.Contains(w, "--") || hiddenClasses[w] {
+			continue // BEM modifiers and state differ between cards of one list
+		}
+		keep = append(keep, strings.Map(dropDigit, w))
+	}
+	sort.Strings(keep)
+	return n.Data + "." + strings.Join(keep, ".")
+}
+
+func dropDigit(r rune) rune {
+	if r >= '0' && r <= '9' {
+		return -1
+	}
+	return r
+}

@@ -1,0 +1,145 @@
+package pages
+
+import (
+	"encoding/json"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// truthFile is the format of testdata/real/truth/*.json and
+// testdata/portals/*.json: the listings a person found on a saved page.
+type truthFile struct {
+	File     string `json:"file"`
+	PageURL  string `json:"page_url"`
+	Listings []struct {
+		URL   string `json:"url"`
+		Title string `json:"title"`
+		Price string `json:"price"`
+	} `json:"listings"`
+	Excluded []struct {
+		URL string `json:"url"`
+	} `json:"excluded"`
+}
+
+type fixtureCase struct {
+	name  string
+	html  string // path of the page
+	truth truthFile
+}
+
+// loadFixtures reads every truth file in dir; pages sit under pageDir.
+func loadFixtures(t testing.TB, dir, pageDir string) []fixtureCase {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no truth files in %s (%v)", dir, err)
+	}
+	var out []fixtureCase
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tf truthFile
+		if err := json.Unmarshal(raw, &tf); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		out = append(out, fixtureCase{name: strings.TrimSuffix(filepath.Base(f), ".json"), html: filepath.Join(pageDir, tf.File), truth: tf})
+	}
+	return out
+}
+
+// score compares the listing URLs read with the truth, both canonical.
+type score struct {
+	precision, recall float64
+	found, want       int
+	titleOK, priceOK  int
+	missing, extra    []string
+}
+
+func scoreReading(tf truthFile, got []Listing) score {
+	want := map[string]int{}
+	for i, l := range tf.Listings {
+		want[canonicalURL(nil, l.URL)] = i
+	}
+	s := score{found: len(got), want: len(want)}
+	hit := map[string]bool{}
+	for _, l := range got {
+		c := canonicalURL(nil, l.URL)
+		i, ok := want[c]
+		if !ok {
+			s.extra = append(s.extra, c)
+			continue
+		}
+		hit[c] = true
+		if sameText(l.Title, tf.Listings[i].Title) {
+			s.titleOK++
+		}
+		if samePrice(l.Price, tf.Listings[i].Price) {
+			s.priceOK++
+		}
+	}
+	for u := range want {
+		if !hit[u] {
+			s.missing = append(s.missing, u)
+		}
+	}
+	if len(got) > 0 {
+		s.precision = float64(len(hit)) / float64(len(got))
+	}
+	if len(want) > 0 {
+		s.recall = float64(len(hit)) / float64(len(want))
+	} else if len(got) == 0 {
+		s.precision, s.recall = 1, 1
+	}
+	return s
+}
+
+func sameText(a, b string) bool { return cleanText(a) == cleanText(b) }
+
+// samePrice compares the digits of two prices ("€ 1.550 /mnd" = "€1.550 /mnd").
+func samePrice(a, b string) bool {
+	d := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, s)
+	}
+	if d(b) == "" {
+		return strings.EqualFold(cleanText(a), cleanText(b))
+	}
+	return d(a) == d(b)
+}
+
+func TestRealPagesGenericAlone(t *testing.T) {
+	runFixtures(t, loadFixtures(t, "../testdata/real/truth", "../testdata/real"), nil)
+}
+
+func runFixtures(t *testing.T, cases []fixtureCase, defs []portalDef) {
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			raw, err := os.ReadFile(c.html)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := readWith(c.truth.PageURL, raw, defs)
+			s := scoreReading(c.truth, r.Listings)
+			t.Logf("site=%s P=%.3f R=%.3f found=%d want=%d titles=%d/%d prices=%d/%d",
+				r.Site, s.precision, s.recall, s.found, s.want, s.titleOK, s.want, s.priceOK, s.want)
+			if s.precision < 0.9 || s.recall < 0.9 {
+				t.Errorf("precision %.3f recall %.3f below 0.9\nmissing %v\nextra %v", s.precision, s.recall, s.missing, s.extra)
+			}
+			if testing.Verbose() && os.Getenv("DUMP") != "" {
+				for _, l := range r.Listings {
+					t.Logf("  %q | %q | %q", l.URL, l.Title, l.Price)
+				}
+			}
+			_ = url.Parse
+		})
+	}
+}

@@ -1,0 +1,139 @@
+package pages
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+)
+
+// maxPageBytes caps how much of a page is read. Search pages are well under
+// a few MB; anything past this is not worth the parse time.
+const maxPageBytes = 24 << 20
+
+// maxTextRunes caps titles, prices and places: a card's text is shown in a
+// menu and an email, and a broken page must not put megabytes into either.
+const maxTextRunes = 300
+
+// decodePage turns the raw bytes of a page into UTF-8 text. It honours a
+// BOM or <meta charset>, falls back to Windows-1252 when a page claims UTF-8
+// but is not (old portals do that), and repairs double-encoded UTF-8.
+func decodePage(raw []byte) string {
+	if len(raw) > maxPageBytes {
+		raw = raw[:maxPageBytes]
+	}
+	enc, name, _ := charset.DetermineEncoding(raw, "text/html")
+	var s string
+	switch {
+	case name == "utf-8" && utf8.Valid(raw):
+		s = string(raw)
+	case name == "utf-8" && !mostlyUTF8(raw):
+		s = decodeWith(charmap.Windows1252, raw)
+	case name == "utf-8":
+		s = strings.ToValidUTF8(string(raw), "\uFFFD")
+	default:
+		s = decodeWith(enc, raw)
+	}
+	return repairMojibake(s)
+}
+
+// decodeWith decodes raw with enc, keeping what decodes if the decoder
+// trips halfway.
+func decodeWith(enc encoding.Encoding, raw []byte) string {
+	out, err := io.ReadAll(enc.NewDecoder().Reader(bytes.NewReader(raw)))
+	if err != nil && len(out) == 0 {
+		return strings.ToValidUTF8(string(raw), "\uFFFD")
+	}
+	return strings.ToValidUTF8(string(out), "\uFFFD")
+}
+
+// mostlyUTF8 reports whether raw has at least as many valid multi-byte
+// UTF-8 sequences as invalid bytes: a UTF-8 page with one stray byte stays
+// UTF-8, a Windows-1252 page with no multi-byte sequences does not.
+func mostlyUTF8(raw []byte) bool {
+	good, bad := 0, 0
+	for i := 0; i < len(raw); {
+		if raw[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(raw[i:])
+		if r == utf8.RuneError && n == 1 {
+			bad++
+		} else {
+			good++
+		}
+		i += n
+	}
+	return good >= bad
+}
+
+// repairMojibake undoes one round of "UTF-8 decoded as Latin-1/Windows-1252
+// and encoded to UTF-8 again" ('NiederschÃ¶nhausen'). It only does so when
+// the whole text maps back to bytes and those bytes are valid UTF-8 with at
+// least one multi-byte sequence, so genuine Latin text is never touched.
+func repairMojibake(s string) string {
+	if !strings.ContainsAny(s, "ÃÂâÅÄÐÑ") {
+		return s
+	}
+	var b []byte
+	multi := false
+	for _, r := range s {
+		c, ok := mojibakeByte(r)
+		if !ok {
+			return s
+		}
+		if c >= 0x80 {
+			multi = true
+		}
+		b = append(b, c)
+	}
+	if !multi || !utf8.Valid(b) {
+		return s
+	}
+	return string(b)
+}
+
+// mojibakeByte maps a rune back to the single byte it came from when a
+// UTF-8 byte was misread as Latin-1 or Windows-1252.
+func mojibakeByte(r rune) (byte, bool) {
+	if r < 0x100 {
+		return byte(r), true
+	}
+	c, ok := charmap.Windows1252.EncodeRune(r)
+	return c, ok
+}
+
+// cleanText collapses whitespace, drops control and zero-width characters,
+// repairs per-string mojibake and caps the length.
+func cleanText(s string) string {
+	s = repairMojibake(s)
+	var b strings.Builder
+	b.Grow(min(len(s), 4*maxTextRunes))
+	space, n := false, 0
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r):
+			space = true
+			continue
+		case unicode.IsControl(r) || r == '\u200b' || r == '\ufeff' || r == utf8.RuneError:
+			continue
+		}
+		if n >= maxTextRunes {
+			break
+		}
+		if space && n > 0 {
+			b.WriteByte(' ')
+			n++
+		}
+		space = false
+		b.WriteRune(r)
+		n++
+	}
+	return b.String()
+}
