@@ -72,7 +72,7 @@ func cloudflare(w *wallView) (Verdict, bool) {
 		return v, ok
 	}
 	switch {
-	case strings.Contains(w.script, "_cf_chl_opt"):
+	case assigns(w.script, "_cf_chl_opt"):
 		return wall(Challenge, "_cf_chl_opt in script")
 	case w.attr("id", "jschl-answer"), w.attr("name", "jschl_vc"), w.attr("name", "jschl_answer"):
 		return wall(Challenge, "jschl-answer form")
@@ -84,11 +84,40 @@ func cloudflare(w *wallView) (Verdict, bool) {
 		return Verdict{}, false
 	case w.title == "just a moment..." || w.title == "please wait..." || w.title == "one moment, please...":
 		return wall(Challenge, `title "`+w.title+`" with Cloudflare markup`)
-	case w.inText("checking your browser before accessing"), w.inText("checking if the site connection is secure"),
-		w.inText("needs to review the security of your connection"):
-		return wall(Challenge, "\"checking your browser\" with Cloudflare markup")
+	}
+	for _, p := range cloudflareCheckPhrases {
+		// In a heading, or as nearly all the text there is: an article
+		// quoting the phrase says a great deal more around it.
+		if w.heading(p) || (w.inText(p) && w.textBytes < 600) {
+			return wall(Challenge, `"`+p+`" with Cloudflare markup`)
+		}
 	}
 	return Verdict{}, false
+}
+
+// cloudflareCheckPhrases are what Cloudflare's interstitials have said
+// while checking, from the 2015 IUAM page to the 2023+ managed challenge.
+var cloudflareCheckPhrases = []string{
+	"checking your browser before accessing",
+	"checking if the site connection is secure",
+	"needs to review the security of your connection",
+	"verify you are human by completing the action below",
+}
+
+// assigns is true when script sets or reads a property of name
+// ("window._cf_chl_opt={", "_cf_chl_opt.cOgUHash"), not merely quotes it
+// as data the way a page's JSON about an article would.
+func assigns(script, name string) bool {
+	for rest := script; ; {
+		i := strings.Index(rest, name)
+		if i < 0 {
+			return false
+		}
+		rest = strings.TrimLeft(rest[i+len(name):], " \t\n\r")
+		if strings.HasPrefix(rest, ".") || (strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==")) {
+			return true
+		}
+	}
 }
 
 // cloudflareError reads Cloudflare's 1xxx error page: the cf-error-details
