@@ -13,11 +13,12 @@ import (
 const DefaultWatchEvery = time.Second
 
 // Watch looks at the settings file every `every` (DefaultWatchEvery when
-// <= 0) until ctx is done, and calls onChange from its own goroutine when
-// the content changes: with the new settings when they are good, or with
-// the error (an *Error naming lines and fields) when they are not. It blocks;
-// run it in a goroutine. The content Watch starts with is taken as known:
-// Load the file before calling Watch.
+// <= 0) until ctx is done, and calls onChange from its own goroutine: once
+// at the start with the file as it is then, and again whenever the content
+// changes; with the settings when they are good, or with the error (an
+// *Error naming lines and fields) when they are not. It blocks; run it in a
+// goroutine. The first call closes the gap between a caller's own Load and
+// Watch starting, so an edit made in between is never missed.
 //
 // A bad edit is reported once per distinct bad content; the caller keeps
 // the last good settings in force. Fixing it is reported again, even when
@@ -38,11 +39,7 @@ func Watch(ctx context.Context, path string, every time.Duration, onChange func(
 		every = DefaultWatchEvery
 	}
 	w := &watcher{path: path, onChange: onChange}
-	if data, err := os.ReadFile(path); err == nil {
-		w.known = sha256.Sum256(data)
-		w.good, _ = load(path, data)
-		w.lastGood = true
-	}
+	w.first()
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -67,6 +64,17 @@ type watcher struct {
 	lastGood bool     // the last judgement was good (a fix after a bad edit is always reported)
 }
 
+// first reports the file as Watch finds it, without waiting for it to settle.
+func (w *watcher) first() {
+	data, err := os.ReadFile(w.path)
+	if err != nil {
+		w.missing = 2 // reported now; not again until it has come back
+		w.onChange(Settings{}, err)
+		return
+	}
+	w.judge(data)
+}
+
 func (w *watcher) poll() {
 	data, err := os.ReadFile(w.path)
 	if err != nil {
@@ -80,7 +88,7 @@ func (w *watcher) poll() {
 		return
 	}
 	w.missing = 0
-	sum := sha256.Sum256(data)
+	sum := hashOf(data)
 	if sum == w.known {
 		w.pending = nil
 		return
@@ -90,7 +98,12 @@ func (w *watcher) poll() {
 		return
 	}
 	w.pending = nil
-	w.known = sum
+	w.judge(data)
+}
+
+// judge loads settled content and reports it if it changed anything.
+func (w *watcher) judge(data []byte) {
+	w.known = hashOf(data)
 	s, err := load(w.path, data)
 	if err != nil {
 		w.lastGood = false
@@ -103,3 +116,5 @@ func (w *watcher) poll() {
 	w.good, w.lastGood = s, true
 	w.onChange(s, nil)
 }
+
+func hashOf(data []byte) [32]byte { return sha256.Sum256(data) }
