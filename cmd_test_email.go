@@ -1,3 +1,90 @@
 package main
 
-var cmdTestEmail = notBuilt("test-email")
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"time"
+
+	"rentwatch/config"
+	"rentwatch/outbox"
+)
+
+// testEmailDeadline bounds the whole test send; each dial and command has
+// outbox's own shorter timeout inside it.
+const testEmailDeadline = 2 * time.Minute
+
+// cmdTestEmail sends one test message with the current settings and says
+// plainly what failed: the user runs it right after filling in [email].
+func cmdTestEmail(g globals, args []string, stdout, stderr io.Writer) int {
+	flags := newFlags("test-email", &g, stderr)
+	rest, err := parseInterspersed(flags, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "rentwatch test-email: takes no arguments (got %q)\n", rest)
+		return 2
+	}
+	settings, path, err := loadSettings(g)
+	if err != nil {
+		fmt.Fprintf(stderr, "rentwatch test-email: %v\n", err)
+		return 1
+	}
+	if settings.Email == nil {
+		fmt.Fprintf(stderr, "rentwatch test-email: %s has no [email] section, so there is nothing to test.\n"+
+			"Add one (to, host, port, security, username) to get alerts by email; desktop pop-ups work without it.\n", path)
+		return 1
+	}
+	email := emailSettings(*settings.Email)
+	if email.Password, err = outbox.Password(email.Username); err != nil {
+		fmt.Fprintf(stderr, "rentwatch test-email: %v\n", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	ctx, cancel := context.WithTimeout(ctx, testEmailDeadline)
+	defer cancel()
+	fmt.Fprintf(stdout, "Sending a test message to %s through %s:%d (%s)...\n", email.To, email.Host, email.Port, email.Security)
+	if err := outbox.SendTest(ctx, email); err != nil {
+		fmt.Fprintf(stderr, "rentwatch test-email: failed: %v\n", err)
+		if outbox.IsPermanent(err) {
+			fmt.Fprintln(stderr, "This will keep failing until the settings or the password are fixed.")
+		} else {
+			fmt.Fprintln(stderr, "This may be temporary: try again in a while.")
+		}
+		return 1
+	}
+	fmt.Fprintf(stdout, "Sent: the server accepted it. Check the inbox of %s.\n", email.To)
+	return 0
+}
+
+// loadSettings reads the settings file named by --config / RENTWATCH_CONFIG
+// or the default one, and returns its path for messages.
+func loadSettings(g globals) (config.Settings, string, error) {
+	path := g.config
+	if path == "" {
+		var err error
+		if path, err = config.DefaultPath(); err != nil {
+			return config.Settings{}, "", err
+		}
+	}
+	s, err := config.Load(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, path, fmt.Errorf("no settings file at %s yet: start rentwatch once to create it, then add an [email] section", path)
+	}
+	return s, path, err
+}
+
+// emailSettings maps the settings file's [email] onto what outbox needs;
+// the password is looked up separately and never comes from the file.
+func emailSettings(e config.Email) outbox.EmailSettings {
+	return outbox.EmailSettings{
+		To: e.To, From: e.From, Host: e.Host, Port: e.Port, Security: e.Security,
+		Username: e.Username, CAFile: e.CAFile,
+	}
+}
