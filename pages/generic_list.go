@@ -198,7 +198,13 @@ func readResultList(links []pageLink, usable []int, rl resultList, pc pageContex
 		if main < 0 {
 			continue
 		}
-		out = append(out, readCard(cl.node, links[main], pc))
+		var same []*html.Node
+		for _, i := range cl.links {
+			if links[i].url == links[main].url {
+				same = append(same, links[i].node)
+			}
+		}
+		out = append(out, readCard(cl.node, links[main].url, same, pc))
 	}
 	return out
 }
@@ -243,42 +249,60 @@ func inHeading(link, card *html.Node) bool {
 	return findFirst(link, isHeading) != nil
 }
 
-// readCard reads one card: title, price, place and image around its main link.
-func readCard(card *html.Node, main pageLink, pc pageContext) Listing {
+// readCard reads one card: title, price, place and image around its main
+// link, whose elements in the card are mains.
+func readCard(card *html.Node, mainURL string, mains []*html.Node, pc pageContext) Listing {
 	return Listing{
-		ID:    main.url,
-		URL:   main.url,
-		Title: cardTitle(card, main.node),
+		ID:    mainURL,
+		URL:   mainURL,
+		Title: cardTitle(card, mains),
 		Price: cardPrice(card),
 		Place: cardPlace(card),
 		Image: cardImage(card, pc),
 	}
 }
 
-// cardTitle is the card's heading, else an element named like a title,
-// else the link's title or label, else its text, else an image's alt.
-func cardTitle(card, link *html.Node) string {
-	for n := link; n != nil && n != card.Parent; n = n.Parent {
-		if isHeading(n) {
+// cardTitle is the heading around the card's main link, else the card's
+// top heading, else an element named like a title, else the link's title
+// or label, else its text, else an image's alt.
+func cardTitle(card *html.Node, mains []*html.Node) string {
+	for _, link := range mains {
+		for n := link; n != nil && n != card.Parent; n = n.Parent {
+			if !isHeading(n) {
+				continue
+			}
+			// the link's own text leaves out badges beside it ("Just added")
+			if t := nodeText(link); t != "" && n != link {
+				return t
+			}
 			if t := nodeText(n); t != "" {
 				return t
 			}
 		}
 	}
-	for _, ok := range []func(*html.Node) bool{isHeading, func(n *html.Node) bool { return classHas(n, "title") }} {
-		if h := findFirst(card, ok); h != nil {
-			if t := nodeText(h); t != "" {
+	var top *html.Node
+	forEachElement(card, func(n *html.Node) {
+		if isHeading(n) && (top == nil || n.Data < top.Data) && nodeText(n) != "" {
+			top = n
+		}
+	})
+	if top != nil {
+		return nodeText(top)
+	}
+	if h := findFirst(card, func(n *html.Node) bool { return classHas(n, "title") && nodeText(n) != "" }); h != nil {
+		return nodeText(h)
+	}
+	for _, link := range mains {
+		for _, k := range []string{"title", "aria-label"} {
+			if t := cleanText(attrOf(link, k)); t != "" {
 				return t
 			}
 		}
 	}
-	for _, k := range []string{"title", "aria-label"} {
-		if t := cleanText(attrOf(link, k)); t != "" {
+	for _, link := range mains {
+		if t := nodeText(link); t != "" {
 			return t
 		}
-	}
-	if t := nodeText(link); t != "" {
-		return t
 	}
 	if img := findFirst(card, func(n *html.Node) bool { return n.DataAtom == atom.Img && attrOf(n, "alt") != "" }); img != nil {
 		return cleanText(attrOf(img, "alt"))

@@ -1,19 +1,187 @@
 package pages
 
 import (
+	"fmt"
 	"net/url"
+	"regexp"
 
+	"github.com/PuerkitoBio/goquery"
+	"github.com/andybalholm/cascadia"
 	"golang.org/x/net/html"
 )
 
-// portalDef is a placeholder, filled in below.
+// portalDef says how to read one portal's search pages. It is data: a
+// layout change means editing the table below, not code. A definition
+// lists several layouts (old and new); the first that finds cards wins,
+// and when none does the generic reader takes over.
 type portalDef struct {
-	Name     string
+	Name  string   // shown as Reading.Site ("funda.nl")
+	Sites []string // registrable domains it serves (siteOf of the host)
+	// IDPattern finds the portal's own listing id in a listing URL; the
+	// first non-empty group is the id.
+	IDPattern string
+	// Expected: the portal's search pages always carry listings, so a page
+	// without any is a soft block or a changed layout.
 	Expected bool
+	Layouts  []portalLayout
+
+	idRe *regexp.Regexp
 }
 
-var portalDefs []portalDef
+// portalLayout holds the CSS selectors of one layout of a portal. Link,
+// Title, Price, Place and Image are looked up inside the card; an empty
+// Link means the card's first link (or the card itself when it is one).
+type portalLayout struct {
+	Card, Link, Title, Price, Place, Image string
+	IDAttr                                 string // card attribute with the portal's id
+}
 
-func portalFor(defs []portalDef, page *url.URL) *portalDef { return nil }
+// portalFor returns the definition serving the page's site, or nil.
+func portalFor(defs []portalDef, page *url.URL) *portalDef {
+	if page == nil {
+		return nil
+	}
+	site := siteOf(page.Host)
+	for i := range defs {
+		for _, s := range defs[i].Sites {
+			if s == site {
+				return &defs[i]
+			}
+		}
+	}
+	return nil
+}
 
-func (d *portalDef) read(root *html.Node, pc pageContext) []Listing { return nil }
+// read applies the definition's layouts in order and returns the cards of
+// the first layout that yields any listing.
+func (d *portalDef) read(root *html.Node, pc pageContext) []Listing {
+	doc := goquery.NewDocumentFromNode(root)
+	for _, lay := range d.Layouts {
+		var out []Listing
+		doc.Find(lay.Card).Each(func(_ int, card *goquery.Selection) {
+			if l, ok := d.readCard(card, lay, pc); ok {
+				out = append(out, l)
+			}
+		})
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// readCard reads one card of a layout; false when it has no usable link
+// or is hidden (wg-gesucht repeats every card as a hidden twin).
+func (d *portalDef) readCard(card *goquery.Selection, lay portalLayout, pc pageContext) (Listing, bool) {
+	node := card.Get(0)
+	if isHidden(node) {
+		return Listing{}, false
+	}
+	linkNode := cardLinkNode(card, lay.Link)
+	if linkNode == nil {
+		return Listing{}, false
+	}
+	u, ok := resolveLink(pc.base, linkTarget(linkNode))
+	if !ok || siteOf(u.Host) != pc.site {
+		return Listing{}, false
+	}
+	l := Listing{URL: u.String(), ID: u.String()}
+	if id := cleanText(attrOf(node, lay.IDAttr)); lay.IDAttr != "" && id != "" {
+		l.ID = d.Name + ":" + id
+	} else if id := d.idOf(u); id != "" {
+		l.ID = d.Name + ":" + id
+	}
+	l.Title = firstText(card, lay.Title)
+	if l.Title == "" {
+		l.Title = cardTitle(node, []*html.Node{linkNode})
+	}
+	if t := firstText(card, lay.Price); t != "" {
+		if l.Price = findPrice(t); l.Price == "" && len([]rune(t)) <= 30 {
+			l.Price = t
+		}
+	}
+	if l.Price == "" {
+		l.Price = cardPrice(node)
+	}
+	l.Place = firstText(card, lay.Place)
+	l.Image = cardImage(node, pc)
+	if lay.Image != "" {
+		if img := card.Find(lay.Image).First(); img.Length() > 0 {
+			l.Image = cardImage(img.Get(0).Parent, pc)
+		}
+	}
+	return l, true
+}
+
+// cardLinkNode finds the element holding the card's link.
+func cardLinkNode(card *goquery.Selection, sel string) *html.Node {
+	if sel != "" {
+		if s := card.Find(sel).FilterFunction(func(_ int, s *goquery.Selection) bool {
+			return linkTarget(s.Get(0)) != ""
+		}).First(); s.Length() > 0 {
+			return s.Get(0)
+		}
+	}
+	if n := card.Get(0); linkTarget(n) != "" {
+		return n
+	}
+	if s := card.Find("a[href]").First(); s.Length() > 0 {
+		return s.Get(0)
+	}
+	return nil
+}
+
+// firstText is the cleaned text of the first non-empty match of sel.
+func firstText(card *goquery.Selection, sel string) string {
+	if sel == "" {
+		return ""
+	}
+	var t string
+	card.Find(sel).EachWithBreak(func(_ int, s *goquery.Selection) bool {
+		t = nodeText(s.Get(0))
+		return t == ""
+	})
+	return t
+}
+
+// idOf finds the portal's id in a listing URL.
+func (d *portalDef) idOf(u *url.URL) string {
+	if d.idRe == nil {
+		return ""
+	}
+	m := d.idRe.FindStringSubmatch(u.Path)
+	for _, g := range m[min(1, len(m)):] {
+		if g != "" {
+			return g
+		}
+	}
+	return ""
+}
+
+// compilePortals compiles the id patterns of the table (static data: a
+// bad pattern fails at start-up and in every test run).
+func compilePortals(defs []portalDef) []portalDef {
+	for i := range defs {
+		if defs[i].IDPattern != "" {
+			defs[i].idRe = regexp.MustCompile(defs[i].IDPattern)
+		}
+	}
+	return defs
+}
+
+// checkPortals reports the first selector in defs that does not compile.
+func checkPortals(defs []portalDef) error {
+	for _, d := range defs {
+		for _, lay := range d.Layouts {
+			for _, sel := range []string{lay.Card, lay.Link, lay.Title, lay.Price, lay.Place, lay.Image} {
+				if sel == "" {
+					continue
+				}
+				if _, err := cascadia.Compile(sel); err != nil {
+					return fmt.Errorf("portal %s: selector %q: %w", d.Name, sel, err)
+				}
+			}
+		}
+	}
+	return nil
+}

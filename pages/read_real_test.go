@@ -139,7 +139,22 @@ func runFixtures(t *testing.T, cases []fixtureCase, defs []portalDef) {
 					t.Logf("  %q | %q | %q", l.URL, l.Title, l.Price)
 				}
 			}
-			_ = url.Parse
+			if defs != nil && portalFor(defs, mustURL(t, c.truth.PageURL)) != nil && r.Site == "generic" {
+				t.Errorf("portal definition found nothing; the generic reader read the page")
+			}
 		})
 	}
+}
+
+func TestRealPagesWithDefinitions(t *testing.T) {
+	runFixtures(t, loadFixtures(t, "../testdata/real/truth", "../testdata/real"), portalDefs)
+}
+
+func mustURL(t testing.TB, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
 }
