@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"strings"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/andybalholm/cascadia"
@@ -115,8 +116,8 @@ func (d *portalDef) readCard(card *goquery.Selection, lay portalLayout, pc pageC
 
 // cardLinkNode finds the element holding the card's link.
 func cardLinkNode(card *goquery.Selection, sel string) *html.Node {
-	if sel != "" {
-		if s := card.Find(sel).FilterFunction(func(_ int, s *goquery.Selection) bool {
+	for _, alt := range splitSelectorList(sel) {
+		if s := card.Find(alt).FilterFunction(func(_ int, s *goquery.Selection) bool {
 			return linkTarget(s.Get(0)) != ""
 		}).First(); s.Length() > 0 {
 			return s.Get(0)
@@ -131,17 +132,44 @@ func cardLinkNode(card *goquery.Selection, sel string) *html.Node {
 	return nil
 }
 
-// firstText is the cleaned text of the first non-empty match of sel.
+// firstText is the cleaned text of the first non-empty match of sel. The
+// alternatives of a selector list are tried in the order written, so a
+// definition can say "h2 a, h2" and mean "the link, else the heading".
 func firstText(card *goquery.Selection, sel string) string {
-	if sel == "" {
-		return ""
-	}
 	var t string
-	card.Find(sel).EachWithBreak(func(_ int, s *goquery.Selection) bool {
-		t = nodeText(s.Get(0))
-		return t == ""
-	})
-	return t
+	for _, alt := range splitSelectorList(sel) {
+		card.Find(alt).EachWithBreak(func(_ int, s *goquery.Selection) bool {
+			t = nodeText(s.Get(0))
+			return t == ""
+		})
+		if t != "" {
+			return t
+		}
+	}
+	return ""
+}
+
+// splitSelectorList splits "a, b:not(c, d)" at its top-level commas.
+func splitSelectorList(sel string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range sel {
+		switch r {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(sel[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	if rest := strings.TrimSpace(sel[start:]); rest != "" {
+		out = append(out, rest)
+	}
+	return out
 }
 
 // idOf finds the portal's id in a listing URL.
