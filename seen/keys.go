@@ -133,7 +133,9 @@ type alertRecord struct {
 	Alert
 }
 
-func encodeAlert(a Alert) ([]byte, error) { return json.Marshal(alertRecord{V: recordVersion, Alert: a}) }
+func encodeAlert(a Alert) ([]byte, error) {
+	return json.Marshal(alertRecord{V: recordVersion, Alert: a})
+}
 
 func decodeAlert(b []byte) (Alert, error) {
 	var r alertRecord

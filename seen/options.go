@@ -23,7 +23,7 @@ func desktopOptions(dir string) badger.Options {
 		// allocated lazily by the kernel, so an idle store does not pay for
 		// it; and in steady state little is written (see SaveSnapshot), so it
 		// fills in weeks, not minutes.
-		WithMemTableSize(32 << 20).
+		WithMemTableSize(48 << 20).
 		// Two memtables: the live one and one being flushed. Five (the
 		// default) only helps a write-heavy server absorb bursts.
 		WithNumMemtables(2).

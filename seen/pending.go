@@ -27,34 +27,54 @@ type Alert struct {
 // AddPending queues alerts found but not yet delivered. A listing already
 // queued (by this call or an earlier one, from any search) is kept as it
 // was, so its FoundAt stays the time it was first found.
+//
+// A batch too big for one transaction (thousands of alerts, as when a
+// portal changes its listing ids) is committed in several: each alert is
+// independent, and one not yet queued after a crash is simply found again
+// by the next check, since its snapshot was never written.
 func (s *Store) AddPending(alerts []Alert) error {
-	err := s.update(func(txn *badger.Txn) error {
-		for _, a := range alerts {
-			if a.ListingID == "" {
-				return fmt.Errorf("alert for %q has no listing id", a.URL)
-			}
-			key := pendingKey(a.ListingID)
-			b, err := getValue(txn, key)
-			if err != nil {
-				return err
-			}
-			if b != nil {
-				continue
-			}
-			v, err := encodeAlert(a)
-			if err != nil {
-				return err
-			}
-			if err := txn.Set(key, v); err != nil {
-				return err
-			}
+	for _, a := range alerts {
+		if a.ListingID == "" {
+			return fmt.Errorf("queue alerts: alert for %q has no listing id", a.URL)
 		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("queue %d alert(s): %w", len(alerts), err)
+	}
+	for len(alerts) > 0 {
+		var done int
+		err := s.update(func(txn *badger.Txn) error {
+			var err error
+			done, err = queueAlerts(txn, alerts)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("queue %d alert(s): %w", len(alerts), err)
+		}
+		alerts = alerts[done:]
 	}
 	return nil
+}
+
+// queueAlerts adds as many alerts as fit in txn and says how many it took.
+func queueAlerts(txn *badger.Txn, alerts []Alert) (int, error) {
+	for i, a := range alerts {
+		key := pendingKey(a.ListingID)
+		b, err := getValue(txn, key)
+		if err != nil {
+			return i, err
+		}
+		if b != nil {
+			continue
+		}
+		v, err := encodeAlert(a)
+		if err != nil {
+			return i, err
+		}
+		if err := txn.Set(key, v); errors.Is(err, badger.ErrTxnTooBig) && i > 0 {
+			return i, nil // commit these; the caller goes on with the rest
+		} else if err != nil {
+			return i, err
+		}
+	}
+	return len(alerts), nil
 }
 
 // Pending returns the alerts not yet delivered, oldest first.

@@ -89,6 +89,10 @@ func openWith(dir string, opt badger.Options, now time.Time) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkTables(dir, opt); err != nil {
+		lock.release()
+		return nil, &CorruptError{Dir: dir, Cause: err, At: now}
+	}
 	db, err := openBadger(opt)
 	if err != nil {
 		lock.release()

@@ -1,0 +1,358 @@
+package seen
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/dgraph-io/badger/v4"
+)
+
+func TestSnapshotBaselineAndRoundTrip(t *testing.T) {
+	s, dir := openDisk(t)
+	const search = "https://kamernet.nl/huren/kamers-amsterdam"
+	if _, ok, err := s.Snapshot(search); err != nil || ok {
+		t.Fatalf("a search never checked: ok=%v err=%v, want ok=false (its next check is the baseline)", ok, err)
+	}
+	want := Snapshot{Search: search, CheckedAt: t0.Add(5 * time.Minute), Listings: map[string]time.Time{
+		"kamernet:1": t0, "kamernet:2": t0.Add(time.Minute + 123*time.Millisecond)}}
+	if err := s.SaveSnapshot(want, t0.Add(5*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	s = reopen(t, s, dir)
+	got, ok, err := s.Snapshot(search)
+	if err != nil || !ok {
+		t.Fatalf("after save and reopen: ok=%v err=%v", ok, err)
+	}
+	if got.Search != want.Search || !got.CheckedAt.Equal(want.CheckedAt) || len(got.Listings) != len(want.Listings) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+	for id, first := range want.Listings {
+		if !got.Listings[id].Equal(first) {
+			t.Errorf("listing %s first seen %v, want %v", id, got.Listings[id], first)
+		}
+	}
+	// A later check that changed only the time keeps the listings.
+	later := want
+	later.CheckedAt = t0.Add(time.Hour)
+	if err := s.SaveSnapshot(later, later.CheckedAt); err != nil {
+		t.Fatal(err)
+	}
+	if got, _, _ := s.Snapshot(search); !got.CheckedAt.Equal(later.CheckedAt) || len(got.Listings) != 2 {
+		t.Errorf("after an unchanged check: %+v", got)
+	}
+}
+
+// knownStep is one step of a Known step table: save a search's listings at
+// a time, or forget a search, then (if ask is set) ask Known at a time.
+type knownStep struct {
+	at     time.Time
+	save   *Snapshot
+	forget string
+	ask    map[string]bool // id -> want known, asked at `at`
+}
+
+func runKnownSteps(t *testing.T, s *Store, steps []knownStep) {
+	t.Helper()
+	for i, st := range steps {
+		if st.save != nil {
+			if err := s.SaveSnapshot(*st.save, st.at); err != nil {
+				t.Fatalf("step %d: save: %v", i, err)
+			}
+		}
+		if st.forget != "" {
+			if err := s.ForgetSearch(st.forget); err != nil {
+				t.Fatalf("step %d: forget: %v", i, err)
+			}
+		}
+		if st.ask == nil {
+			continue
+		}
+		var ids []string
+		for id := range st.ask {
+			ids = append(ids, id)
+		}
+		got, err := s.Known(ids, st.at)
+		if err != nil {
+			t.Fatalf("step %d: known: %v", i, err)
+		}
+		if !reflect.DeepEqual(got, st.ask) {
+			t.Errorf("step %d (at +%v): Known = %v, want %v", i, st.at.Sub(t0), got, st.ask)
+		}
+	}
+}
+
+func TestKnown(t *testing.T) {
+	a, b := "https://a.test/search", "https://b.test/search"
+	sp := func(search string, at time.Time, ids ...string) *Snapshot { x := snap(search, at, ids...); return &x }
+	tests := []struct {
+		name  string
+		steps []knownStep
+	}{
+		{"one listing found by two searches is known to the second", []knownStep{
+			{at: t0, save: sp(a, t0, "L1")},
+			{at: t0.Add(time.Minute), ask: map[string]bool{"L1": true, "L2": false}},
+		}},
+		{"dropped off and back within 59 days is not new", []knownStep{
+			{at: t0, save: sp(a, t0, "L1")},
+			{at: t0.Add(2 * time.Hour), save: sp(a, t0.Add(2*time.Hour))},
+			{at: t0.Add(59 * day), ask: map[string]bool{"L1": true}},
+		}},
+		{"61 days after it was last seen it is new again", []knownStep{
+			{at: t0, save: sp(a, t0, "L1")},
+			{at: t0.Add(2 * time.Hour), save: sp(a, t0.Add(2*time.Hour))},
+			{at: t0.Add(61 * day), ask: map[string]bool{"L1": false}},
+		}},
+		{"seen again by another search restarts its 60 days", []knownStep{
+			{at: t0, save: sp(a, t0, "L1")},
+			{at: t0.Add(30 * day), save: sp(b, t0.Add(30*day), "L1")},
+			{at: t0.Add(61 * day), ask: map[string]bool{"L1": true}},
+			{at: t0.Add(91 * day), ask: map[string]bool{"L1": false}},
+		}},
+		{"last seen is refreshed at most hourly", []knownStep{
+			{at: t0, save: sp(a, t0, "L1")},
+			{at: t0.Add(30 * time.Minute), save: sp(a, t0.Add(30*time.Minute), "L1")},
+			{at: t0.Add(Retention + 10*time.Minute), ask: map[string]bool{"L1": false}},
+		}},
+		{"forgetting a search keeps its listings known", []knownStep{
+			{at: t0, save: sp(a, t0, "L1")},
+			{at: t0.Add(time.Hour), forget: a, ask: map[string]bool{"L1": true}},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, _ := openDisk(t)
+			runKnownSteps(t, s, tt.steps)
+		})
+	}
+}
+
+func TestForgetSearch(t *testing.T) {
+	s, _ := openDisk(t)
+	a, b := "https://a.test/s", "https://b.test/s"
+	for _, sn := range []Snapshot{snap(a, t0, "L1"), snap(b, t0, "L2")} {
+		if err := s.SaveSnapshot(sn, t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.ForgetSearch(a); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := s.Snapshot(a); ok {
+		t.Error("forgotten search still has a snapshot: re-adding it would not start from a baseline")
+	}
+	if _, ok, _ := s.Snapshot(b); !ok {
+		t.Error("forgetting one search dropped another's snapshot")
+	}
+	if err := s.ForgetSearch("https://never.test/"); err != nil {
+		t.Errorf("forgetting an unknown search: %v", err)
+	}
+}
+
+func TestAddPendingDedupeAndOrder(t *testing.T) {
+	s, dir := openDisk(t)
+	steps := [][]Alert{
+		{alert("L2", "a", t0.Add(2*time.Minute)), alert("L1", "a", t0.Add(time.Minute))},
+		// L1 again, found later by another search: keeps its first FoundAt.
+		{alert("L1", "b", t0.Add(time.Hour)), alert("L3", "b", t0), alert("L3", "b", t0.Add(time.Hour))},
+	}
+	for i, batch := range steps {
+		if err := s.AddPending(batch); err != nil {
+			t.Fatalf("batch %d: %v", i, err)
+		}
+	}
+	s = reopen(t, s, dir) // pending survives Close/Open
+	got, err := s.Pending()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Alert{alert("L3", "b", t0), alert("L1", "a", t0.Add(time.Minute)), alert("L2", "a", t0.Add(2*time.Minute))}
+	if len(got) != len(want) {
+		t.Fatalf("Pending = %d alerts %v, want %d", len(got), got, len(want))
+	}
+	for i := range want {
+		if got[i].ListingID != want[i].ListingID || !got[i].FoundAt.Equal(want[i].FoundAt) || got[i].Search != want[i].Search ||
+			got[i].Title != want[i].Title || got[i].Place != want[i].Place || got[i].SearchName != want[i].SearchName {
+			t.Errorf("Pending[%d] = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if err := s.AddPending([]Alert{{URL: "https://x.test/"}}); err == nil {
+		t.Error("an alert without a listing id was accepted")
+	}
+}
+
+func TestDeliveredIsAtomic(t *testing.T) {
+	const a = "https://a.test/s"
+	tests := []struct {
+		name        string
+		snaps       []Snapshot
+		wantErr     bool
+		wantPending []string
+		wantSnap    bool
+		wantKnown   bool
+	}{
+		{"delivery drops pending and writes the snapshot together",
+			[]Snapshot{snap(a, t0, "L0", "L1")}, false, []string{"L2"}, true, true},
+		{"a failed write leaves both as they were",
+			[]Snapshot{snap(a, t0, "L0", "L1"), {Search: "", Listings: map[string]time.Time{"L9": t0}}},
+			true, []string{"L1", "L2"}, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, dir := openDisk(t)
+			if err := s.AddPending([]Alert{alert("L1", a, t0), alert("L2", a, t0.Add(time.Second))}); err != nil {
+				t.Fatal(err)
+			}
+			err := s.Delivered([]string{"L1"}, tt.snaps, t0)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("Delivered err = %v, want error %v", err, tt.wantErr)
+			}
+			s = reopen(t, s, dir)
+			pend, _ := s.Pending()
+			var ids []string
+			for _, p := range pend {
+				ids = append(ids, p.ListingID)
+			}
+			if !reflect.DeepEqual(ids, tt.wantPending) {
+				t.Errorf("pending = %v, want %v", ids, tt.wantPending)
+			}
+			if _, ok, _ := s.Snapshot(a); ok != tt.wantSnap {
+				t.Errorf("snapshot written = %v, want %v", ok, tt.wantSnap)
+			}
+			if k, _ := s.Known([]string{"L1"}, t0); k["L1"] != tt.wantKnown {
+				t.Errorf("L1 known = %v, want %v", k["L1"], tt.wantKnown)
+			}
+		})
+	}
+}
+
+// An alert whose listing left the page before delivery worked is still
+// pending: the page no longer shows it, but the user was never told.
+func TestPendingOutlivesTheListingLeavingThePage(t *testing.T) {
+	s, _ := openDisk(t)
+	const a = "https://a.test/s"
+	if err := s.SaveSnapshot(snap(a, t0, "L0"), t0); err != nil { // baseline
+		t.Fatal(err)
+	}
+	if err := s.AddPending([]Alert{alert("L1", a, t0.Add(time.Minute))}); err != nil { // found; send failed
+		t.Fatal(err)
+	}
+	// Next clean check: L1 is gone from the page; nothing new, so saved at once.
+	if err := s.SaveSnapshot(snap(a, t0.Add(2*time.Minute), "L0"), t0.Add(2*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	pend, err := s.Pending()
+	if err != nil || len(pend) != 1 || pend[0].ListingID != "L1" {
+		t.Fatalf("pending = %v (err %v), want L1 still waiting to be delivered", pend, err)
+	}
+	if k, _ := s.Known([]string{"L1"}, t0.Add(3*time.Minute)); k["L1"] {
+		t.Error("an undelivered listing is in the seen index")
+	}
+}
+
+func TestPrune(t *testing.T) {
+	s, dir := openDisk(t)
+	for _, st := range []struct {
+		at  time.Time
+		ids []string
+	}{{t0, []string{"old1", "old2"}}, {t0.Add(30 * day), []string{"recent"}}} {
+		if err := s.SaveSnapshot(snap("https://a.test/"+st.ids[0], st.at, st.ids...), st.at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	steps := []struct {
+		at   time.Time
+		want int
+	}{{t0.Add(59 * day), 0}, {t0.Add(61 * day), 2}, {t0.Add(61 * day), 0}, {t0.Add(91 * day), 1}}
+	for i, st := range steps {
+		n, err := s.Prune(st.at)
+		if err != nil || n != st.want {
+			t.Fatalf("step %d: Prune(+%v) = %d, %v; want %d", i, st.at.Sub(t0), n, err, st.want)
+		}
+	}
+	s = reopen(t, s, dir)
+	err := s.db.View(func(txn *badger.Txn) error {
+		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(indexPfx)})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			return errors.New("an index entry survived pruning")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Error(err)
+	}
+}
+
+func TestRepliedAtMostOnce(t *testing.T) {
+	s, dir := openDisk(t)
+	if r, err := s.Replied("L1"); err != nil || r {
+		t.Fatalf("Replied before any reply = %v, %v", r, err)
+	}
+	if err := s.MarkReplied("L1", t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkReplied("L1", t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	s = reopen(t, s, dir)
+	for id, want := range map[string]bool{"L1": true, "L2": false} {
+		if r, err := s.Replied(id); err != nil || r != want {
+			t.Errorf("Replied(%s) = %v, %v; want %v", id, r, err, want)
+		}
+	}
+}
+
+// The biggest load we promise: 15 searches x 2,000 listings, all new, all
+// delivered in one Delivered call, which is one Badger transaction.
+func TestBiggestDeliveryFitsOneTransaction(t *testing.T) {
+	s, dir := openDisk(t)
+	snaps := bigSnapshots(15, 2000, t0)
+	ids := idsOf(snaps)
+	alerts := make([]Alert, len(ids))
+	for i, id := range ids {
+		alerts[i] = alert(id, snaps[0].Search, t0)
+	}
+	if err := s.AddPending(alerts); err != nil {
+		t.Fatalf("queue 30,000 alerts: %v", err)
+	}
+	if p, _ := s.Pending(); len(p) != len(ids) {
+		t.Fatalf("pending = %d, want %d", len(p), len(ids))
+	}
+	if err := s.Delivered(ids, snaps, t0); err != nil {
+		t.Fatalf("deliver 15 x 2,000: %v", err)
+	}
+	s = reopen(t, s, dir)
+	if p, _ := s.Pending(); len(p) != 0 {
+		t.Errorf("pending after delivery = %d", len(p))
+	}
+	known, err := s.Known(ids, t0.Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ids {
+		if !known[id] {
+			t.Fatalf("%s not known after delivery", id)
+		}
+	}
+	for _, sn := range snaps {
+		if got, ok, _ := s.Snapshot(sn.Search); !ok || len(got.Listings) != 2000 {
+			t.Fatalf("snapshot of %s: ok=%v, %d listings", sn.Search, ok, len(got.Listings))
+		}
+	}
+}
+
+func TestInMemory(t *testing.T) {
+	s, err := OpenInMemory()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.SaveSnapshot(snap("a", t0, "L1"), t0); err != nil {
+		t.Fatal(err)
+	}
+	if k, _ := s.Known([]string{"L1"}, t0); !k["L1"] {
+		t.Error("in-memory store forgot a listing")
+	}
+}
