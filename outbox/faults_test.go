@@ -6,6 +6,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"io"
+	"log"
 	"net"
 	"strings"
 	"sync"
@@ -63,6 +64,7 @@ func startFaultServer(t *testing.T, cert testCert, security string, f fault) *fa
 		return &faultSession{f: f, conn: c, server: fs}, nil
 	}))
 	srv.Domain = "localhost"
+	srv.ErrorLog = log.New(io.Discard, "", 0) // the faults are on purpose
 	if !f.noTLS && security == "starttls" {
 		srv.TLSConfig = cfg
 	}

@@ -42,8 +42,9 @@ type Notifier interface {
 	Notify(title, body string) error
 }
 
-// Outbox delivers alert batches. Deliver may be called from one goroutine
-// at a time; set Logf before the first Deliver.
+// Outbox delivers alert batches. Deliver is safe for concurrent use; set
+// Logf before the first Deliver. A listing gets its pop-up once: when the
+// engine retries a batch after a failed email, only the email is retried.
 type Outbox struct {
 	// Logf, if set, hears about pop-ups that failed while email carried
 	// the delivery. Never given a password.
@@ -52,6 +53,7 @@ type Outbox struct {
 	email *EmailSettings
 	pop   Notifier
 	now   func() time.Time
+	shown shownSet // listings that already had their pop-up
 }
 
 // New makes an Outbox. A nil email means pop-ups are the delivery; a nil
@@ -69,7 +71,8 @@ func New(email *EmailSettings, pop Notifier) *Outbox {
 }
 
 // Deliver tells the user about one batch: one email for the whole batch
-// and pop-ups per search. It returns nil only once the SMTP server answered
+// and pop-ups per search (none for listings that already had one). It
+// returns nil only once the SMTP server answered
 // 250 to the message or, without email, once the pop-ups went out. An
 // error is a *DeliveryError when the email failed; nothing in the batch
 // should then be recorded as told.

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/gen2brain/beeep"
 )
@@ -33,9 +34,11 @@ const maxPopUpBody = 400
 // on Linux, Notification Center on macOS, toasts on Windows).
 type Desktop struct{}
 
+var setAppName sync.Once
+
 // Notify shows one pop-up with the app's name and icon.
 func (Desktop) Notify(title, body string) error {
-	beeep.AppName = appName
+	setAppName.Do(func() { beeep.AppName = appName })
 	return beeep.Notify(title, body, icon)
 }
 
@@ -101,14 +104,98 @@ var markupEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 
 func escapeMarkup(s string) string { return markupEscaper.Replace(s) }
 
-// popUps shows the batch's pop-ups and returns the first failure; it tries
-// every pop-up even when one fails.
+// maxShown is how many listings the Outbox remembers having shown in a
+// pop-up; enough for days of alerts, small enough not to matter.
+const maxShown = 2000
+
+// shownSet remembers which listings already had a pop-up, so that a batch
+// retried after a failed email does not pop up again every poll. Safe for
+// concurrent use.
+type shownSet struct {
+	mu    sync.Mutex // guards keys and order
+	keys  map[string]bool
+	order []string // oldest first, for eviction
+}
+
+func alertKey(a Alert) string {
+	id := a.ListingID
+	if id == "" {
+		id = a.URL + "\x00" + a.Title
+	}
+	return a.SearchName + "\x00" + id
+}
+
+// fresh returns the alerts of batch not shown yet.
+func (s *shownSet) fresh(batch []Alert) []Alert {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Alert
+	for _, a := range batch {
+		if !s.keys[alertKey(a)] {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func (s *shownSet) mark(alerts []Alert) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.keys == nil {
+		s.keys = map[string]bool{}
+	}
+	for _, a := range alerts {
+		k := alertKey(a)
+		if s.keys[k] {
+			continue
+		}
+		s.keys[k] = true
+		s.order = append(s.order, k)
+	}
+	for len(s.order) > maxShown {
+		delete(s.keys, s.order[0])
+		s.order = s.order[1:]
+	}
+}
+
+// popUps shows pop-ups for the listings of batch not shown before and
+// returns the first failure; it tries every pop-up even when one fails, and
+// only the ones that went out count as shown.
 func (o *Outbox) popUps(batch []Alert) error {
 	var first error
-	for _, p := range popUpsFor(batch) {
-		if err := o.pop.Notify(p.Title, p.Body); err != nil && first == nil {
+	fresh := o.shown.fresh(batch)
+	if len(fresh) == 0 {
+		return nil
+	}
+	groups := groupAlerts(fresh)
+	pops := popUpsFor(fresh)
+	for i, p := range pops {
+		err := o.pop.Notify(p.Title, p.Body)
+		switch {
+		case err != nil && first == nil:
 			first = err
+		case err == nil && len(pops) == 1:
+			o.shown.mark(fresh) // one pop-up (or the summary) covers the whole batch
+		case err == nil:
+			o.shown.mark(groups[i])
 		}
 	}
 	return first
+}
+
+// groupAlerts splits a batch by search, in the order popUpsFor uses.
+func groupAlerts(batch []Alert) [][]Alert {
+	var out [][]Alert
+	index := map[string]int{}
+	for _, a := range batch {
+		name := oneLine(a.SearchName, maxTitle)
+		i, ok := index[name]
+		if !ok {
+			i = len(out)
+			index[name] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], a)
+	}
+	return out
 }

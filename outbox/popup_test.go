@@ -50,17 +50,50 @@ func TestPopUpsFor(t *testing.T) {
 }
 
 // TestDeliverWithoutEmail: without email the pop-up is the delivery, so its
-// failure is the delivery's failure.
+// failure is the delivery's failure; a listing whose pop-up went out does
+// not pop up again when its batch is retried.
 func TestDeliverWithoutEmail(t *testing.T) {
-	for _, fail := range []error{nil, errors.New("no notification server")} {
-		pop := &recordingPop{fail: fail}
-		err := New(nil, pop).Deliver(context.Background(), hostileBatch(time.Now()))
-		if !errors.Is(err, fail) || (fail == nil) != (err == nil) {
-			t.Errorf("pop-up error %v: Deliver = %v", fail, err)
+	down := errors.New("no notification server")
+	batch := hostileBatch(time.Now())
+	o := New(nil, nil)
+	steps := []struct {
+		name      string
+		batch     []Alert
+		fail      error
+		wantPops  int
+		wantError bool
+	}{
+		{"server down: the delivery fails", batch, down, 2, true},
+		{"retry: both pop up", batch, nil, 2, false},
+		{"retry again: nothing new to show", batch, nil, 0, false},
+		{"one more listing on a known search", append(batch, Alert{SearchName: batch[0].SearchName, ListingID: "3", Title: "new"}), nil, 1, false},
+	}
+	for _, st := range steps {
+		pop := &recordingPop{fail: st.fail}
+		o.pop = pop
+		err := o.Deliver(context.Background(), st.batch)
+		if (err != nil) != st.wantError || st.fail != nil && !errors.Is(err, st.fail) {
+			t.Errorf("step %q: Deliver = %v", st.name, err)
 		}
-		if len(pop.got) != 2 {
-			t.Errorf("%d pop-ups, want 2", len(pop.got))
+		if len(pop.got) != st.wantPops {
+			t.Errorf("step %q: %d pop-ups, want %d: %q", st.name, len(pop.got), st.wantPops, pop.got)
 		}
+	}
+}
+
+// TestPopUpOnceWhileEmailFails: the pop-up goes out at once, the email's
+// failure is returned, and the engine's retry does not repeat the pop-up.
+func TestPopUpOnceWhileEmailFails(t *testing.T) {
+	s := EmailSettings{To: "a@x.test", Username: "me@x.test", Host: "127.0.0.1", Port: freePort(t), Security: "tls", Password: "pw"}
+	pop := &recordingPop{}
+	o := New(&s, pop)
+	for try := 1; try <= 3; try++ {
+		if err := o.Deliver(context.Background(), hostileBatch(time.Now())); err == nil || IsPermanent(err) {
+			t.Errorf("try %d: Deliver = %v, want a temporary failure", try, err)
+		}
+	}
+	if len(pop.got) != 2 {
+		t.Errorf("%d pop-ups over three tries, want 2 (once per search)", len(pop.got))
 	}
 }
 

@@ -20,6 +20,9 @@ import (
 // which would hold a poll cycle hostage to a hung server.
 const DefaultTimeout = 30 * time.Second
 
+// quitTimeout bounds the wait for the answer to QUIT.
+const quitTimeout = 2 * time.Second
+
 // helloName is what we call ourselves in EHLO: not the machine's name,
 // which would leak into every message's Received header.
 const helloName = "localhost"
@@ -115,7 +118,10 @@ func send(ctx context.Context, s checked, msg []byte) error {
 		return &DeliveryError{Stage: errStage(err), Err: ctxErr, msg: "email cancelled: " + ctxErr.Error()}
 	}
 	if err == nil {
-		_ = ss.client.Quit() // the message is accepted; a failed QUIT changes nothing
+		// The message is accepted; a slow or failed QUIT changes nothing,
+		// so it gets only a short wait.
+		ss.client.CommandTimeout = min(ss.s.Timeout, quitTimeout)
+		_ = ss.client.Quit()
 	}
 	return err
 }
