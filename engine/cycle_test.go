@@ -1,0 +1,287 @@
+package engine
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"rentwatch/blocks"
+	"rentwatch/outbox"
+	"rentwatch/pages"
+)
+
+// Five searches on one host: one site, five URLs.
+var fiveOnOneHost = []string{
+	"https://kamernet.test/huren/amsterdam-west", "https://kamernet.test/huren/amsterdam-oost",
+	"https://kamernet.test/huren/amsterdam-zuid", "https://kamernet.test/huren/amsterdam-noord",
+	"https://kamernet.test/huren/amsterdam-centrum",
+}
+
+const kamernet = "kamernet.test"
+
+func TestFiveSearchesOnOneHostSendOneRequestPerRetry(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		p.answer(kamernet, wall(blocks.RateLimited, 0, always))
+		r := newRig(store, p, searches(fiveOnOneHost...), 1)
+		r.run(t, 40*time.Minute)
+
+		sent := p.sent(kamernet)
+		// Refusals from the start: 1 request, then one per retry of the
+		// rate_limited ladder (2m, 5m, 15m, 30m: about 22 minutes in, the
+		// fourth is due near 52 minutes), so 4 requests in 40 minutes.
+		if len(sent) != 4 {
+			t.Fatalf("host received %d requests in 40 minutes, want 4 (one per retry): %v", len(sent), sent)
+		}
+		entry, ok := r.e.st.registry.Get(kamernet)
+		if !ok || entry.Failures != 4 || entry.Kind != blocks.RateLimited {
+			t.Fatalf("entry = %+v, %v; want 4 rate_limited failures on one shared count", entry, ok)
+		}
+		for i := 1; i < len(sent); i++ {
+			gap := sent[i].at.Sub(sent[i-1].at)
+			step := blocks.Ladder(blocks.RateLimited)[i-1]
+			if gap < time.Duration(float64(step)*0.85) {
+				t.Errorf("retry %d came %v after the last, before the ladder's %v (less 15%%)", i, gap, step)
+			}
+		}
+	})
+}
+
+func TestCleanProbeReleasesTheOthersInTheSameCycle(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		p.answer(kamernet, wall(blocks.Challenge, 0, func(n int) bool { return n == 1 }))
+		r := newRig(store, p, searches(fiveOnOneHost...), 2)
+		r.run(t, 3*time.Minute)
+
+		sent := p.sent(kamernet)
+		if len(sent) < 6 {
+			t.Fatalf("host received %d requests, want 1 refused + 1 probe + 4 released", len(sent))
+		}
+		probe, released := sent[1], sent[2:6]
+		if wait := probe.at.Sub(sent[0].at); wait < 51*time.Second || wait > 100*time.Second {
+			t.Errorf("probe went in %v after the challenge, want about a minute", wait)
+		}
+		for _, q := range released {
+			if q.at.Sub(probe.at) > 30*time.Second {
+				t.Errorf("held search %s went in %v after the probe: not in the same cycle", q.url, q.at.Sub(probe.at))
+			}
+			if q.url == probe.url {
+				t.Errorf("the probe's search was checked twice in one cycle")
+			}
+		}
+		if !r.logs.has("Recovered 1 site(s), checking 4 held search(es)") {
+			t.Errorf("no recovery line in the log: %q", r.logs.lines)
+		}
+	})
+}
+
+func TestChangeOfKindRestartsTheCount(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		p.answer(kamernet, func(n int, url string) (pages.Result, error) {
+			kind := blocks.Challenge
+			if n >= 3 {
+				kind = blocks.RateLimited
+			}
+			return wall(kind, 0, always)(n, url)
+		})
+		r := newRig(store, p, searches(fiveOnOneHost[0]), 3)
+		r.run(t, 6*time.Minute)
+		entry, _ := r.e.st.registry.Get(kamernet)
+		if entry.Kind != blocks.RateLimited || entry.Failures != 1 {
+			t.Fatalf("after two challenges and a rate limit: %+v, want rate_limited with a count of 1", entry)
+		}
+		if entry.Wait < 102*time.Second || entry.Wait > 138*time.Second {
+			t.Errorf("wait %v, want the first rate_limited step (2m ±15%%)", entry.Wait)
+		}
+	})
+}
+
+func TestOneErrorDoesNotMakeAHostWaitTwoDo(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		p.answer(kamernet, func(n int, url string) (pages.Result, error) {
+			return pages.Result{}, errors.New("net::ERR_CONNECTION_RESET")
+		})
+		r := newRig(store, p, searches(fiveOnOneHost[0]), 4)
+		r.run(t, 20*time.Second) // one cycle
+		if _, waiting := r.e.st.registry.Get(kamernet); waiting {
+			t.Fatalf("one blip made the host wait")
+		}
+		if got := r.e.Snapshot().Searches[0]; got.Status != Failing || got.LastError == "" {
+			t.Errorf("search after a blip: %+v, want error with the reason", got)
+		}
+		r2 := newRig(store, p, searches(fiveOnOneHost[0]), 4)
+		r2.e.st.errors[kamernet] = r.e.st.errors[kamernet]
+		r2.run(t, 20*time.Second)
+		entry, waiting := r2.e.st.registry.Get(kamernet)
+		if !waiting || entry.Kind != blocks.Error {
+			t.Fatalf("second error in a row: entry %+v %v, want the host waiting on the error ladder", entry, waiting)
+		}
+	})
+}
+
+func TestRetryAfterLongerThanTheLadderIsObeyed(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		p.answer(kamernet, wall(blocks.RateLimited, 12*time.Minute, func(n int) bool { return n == 1 }))
+		r := newRig(store, p, searches(fiveOnOneHost...), 5)
+		r.run(t, 15*time.Minute)
+		sent := p.sent(kamernet)
+		if len(sent) < 2 {
+			t.Fatalf("no retry within 15 minutes")
+		}
+		if gap := sent[1].at.Sub(sent[0].at); gap < 12*time.Minute {
+			t.Errorf("retried %v after a Retry-After of 12m", gap)
+		}
+	})
+}
+
+func TestAllSearchesOnAHostShowTheSameCountdown(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		p.answer(kamernet, wall(blocks.Denied, 0, always))
+		list := append(searches(fiveOnOneHost...), searches("https://funda.test/huur/amsterdam")[0])
+		list[5].Name = "funda"
+		r := newRig(store, p, list, 6)
+		r.run(t, 7*time.Minute)
+		snap := r.e.Snapshot()
+		var until time.Time
+		for _, v := range snap.Searches {
+			if v.Host != kamernet {
+				if !v.Until.IsZero() || v.Status == Waiting {
+					t.Errorf("%s on another host shows a wait: %+v", v.Name, v)
+				}
+				continue
+			}
+			if v.Status != Waiting || !v.NeedsUser || v.Wall != blocks.Denied {
+				t.Errorf("%s: %+v, want waiting on a refusal that needs the user", v.Name, v)
+			}
+			if until.IsZero() {
+				until = v.Until
+			}
+			if !v.Until.Equal(until) || !v.Until.After(snap.At) {
+				t.Errorf("%s counts down to %v, others to %v (now %v)", v.Name, v.Until, until, snap.At)
+			}
+		}
+		if snap.Overall != NeedsYou {
+			t.Errorf("overall %q, want %q", snap.Overall, NeedsYou)
+		}
+	})
+}
+
+func TestShufflingVariesTheOrder(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		p.loadTime = 100 * time.Millisecond
+		r := newRig(store, p, searches(fiveOnOneHost...), 7)
+		r.run(t, 10*time.Minute)
+		sent := p.sent(kamernet)
+		orders := map[string]bool{}
+		for i := 0; i+5 <= len(sent); i += 5 {
+			var urls []string
+			for _, q := range sent[i : i+5] {
+				urls = append(urls, q.url)
+			}
+			orders[strings.Join(urls, " ")] = true
+		}
+		if len(sent) < 50 || len(orders) < len(sent)/5/2 {
+			t.Errorf("%d cycles gave only %d distinct orders", len(sent)/5, len(orders))
+		}
+		for i := 1; i < len(sent); i++ {
+			if gap := sent[i].at.Sub(sent[i-1].at); gap < time.Second+p.loadTime && gap < 20*time.Second {
+				if sent[i].at.Sub(sent[i-1].at) < 2*time.Second {
+					t.Fatalf("two requests to one host %v apart, want a gap of a few seconds", gap)
+				}
+			}
+		}
+	})
+}
+
+func TestBaselineThenNewListingsAreAlertedOnceAcrossSearches(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		west, oost := fiveOnOneHost[0], fiveOnOneHost[1]
+		p.post(west, "a", "b")
+		p.post(oost, "c")
+		r := newRig(store, p, searches(west, oost), 8)
+		ctxRun := func(d time.Duration) { r.run(t, d) }
+		go func() {
+			time.Sleep(45 * time.Second) // after the baseline cycle
+			p.post(west, "shared")
+			p.post(oost, "shared")
+		}()
+		ctxRun(2 * time.Minute)
+		if got := r.mail.told(); !slices.Equal(got, []string{"shared"}) {
+			t.Fatalf("told %v, want only the new listing, once (the first cycle is a baseline)", got)
+		}
+	})
+}
+
+func TestFailedSendKeepsListingsUnseenAndRetries(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		west := fiveOnOneHost[0]
+		p.post(west, "a")
+		r := newRig(store, p, searches(west), 9)
+		r.mail.fail = func(n int) error {
+			if n == 1 {
+				return &outbox.DeliveryError{Stage: "data", Code: 451, Err: errors.New("try later")}
+			}
+			return nil
+		}
+		go func() { time.Sleep(40 * time.Second); p.post(west, "new") }()
+		r.run(t, 3*time.Minute)
+		if r.mail.tries < 2 {
+			t.Fatalf("delivery tried %d times, want a retry after the failure", r.mail.tries)
+		}
+		if got := r.mail.told(); !slices.Equal(got, []string{"new"}) {
+			t.Fatalf("told %v, want the listing once, on the retry", got)
+		}
+		if !r.logs.has("Failed to send: ") || !r.logs.has("Keeping listings unseen, will retry next poll") {
+			t.Errorf("the failure was not logged as the design says")
+		}
+		snap, _, _ := store.Snapshot(west)
+		if _, ok := snap.Listings["new"]; !ok {
+			t.Errorf("after delivery the snapshot should hold the listing: %v", snap.Listings)
+		}
+	})
+}
+
+func TestKillBetweenDeliveryAndSnapshotGivesADuplicateNotALoss(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		real := openStore(t)
+		p := newPortal()
+		west := fiveOnOneHost[0]
+		p.post(west, "a")
+		crashing := &crashingStore{Store: real}
+		r := newRig(crashing, p, searches(west), 10)
+		go func() { time.Sleep(40 * time.Second); p.post(west, "b"); crashing.crash = true }()
+		r.run(t, 70*time.Second)
+		if got := r.mail.told(); !slices.Equal(got, []string{"b"}) {
+			t.Fatalf("first run told %v, want [b]", got)
+		}
+		// The process "restarts" on the same store.
+		r2 := newRig(real, p, searches(west), 11)
+		r2.run(t, 40*time.Second)
+		if got := r2.mail.told(); !slices.Contains(got, "b") {
+			t.Fatalf("after the crash the listing was lost: told %v", got)
+		}
+		if pending, _ := real.Pending(); len(pending) != 0 {
+			t.Errorf("pending after a good delivery: %v", pending)
+		}
+	})
+}

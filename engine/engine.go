@@ -1,0 +1,213 @@
+// Package engine is the monitor: it runs the poll cycle over the user's
+// searches, decides when a failure counts against a host, sends one probe to
+// a host coming back from a wall, writes a search's snapshot only after its
+// alert was delivered, and runs the reply phase last. One goroutine (Run)
+// owns all of its state; everything else talks to it through commands and
+// reads immutable Snapshots.
+package engine
+
+import (
+	"context"
+	"log/slog"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"rentwatch/config"
+	"rentwatch/outbox"
+	"rentwatch/pages"
+	"rentwatch/seen"
+)
+
+// ErrorGrace is how many consecutive hard errors a host may give before it
+// is made to wait. One failed load is usually a blip (a renderer crash, a
+// dropped wifi connection) and the next cycle recovers, so backing off at
+// once would turn a two-second hiccup into minutes of not looking.
+const ErrorGrace = 2
+
+// Loader loads one search page and classifies it; *pages.Browser is one.
+// A non-nil error is a hard error (network, browser), never a wall.
+type Loader interface {
+	Load(ctx context.Context, url string) (pages.Result, error)
+}
+
+// Store is what the engine needs of seen/; *seen.Store is one.
+type Store interface {
+	Snapshot(search string) (seen.Snapshot, bool, error)
+	Known(ids []string, now time.Time) (map[string]bool, error)
+	SaveSnapshot(snap seen.Snapshot, now time.Time) error
+	AddPending(alerts []seen.Alert) error
+	Pending() ([]seen.Alert, error)
+	Delivered(ids []string, snaps []seen.Snapshot, now time.Time) error
+	ForgetSearch(search string) error
+}
+
+// Outbox delivers a batch of alerts; *outbox.Outbox is one. It returns nil
+// only once the user has been told.
+type Outbox interface {
+	Deliver(ctx context.Context, batch []outbox.Alert) error
+}
+
+// Replier answers a listing for the user (the optional auto-reply). It
+// returns ErrNoReply when it has nothing to do for that listing's search.
+type Replier interface {
+	Reply(ctx context.Context, a seen.Alert) error
+}
+
+// Clock is the engine's time. Tests run the real one inside a
+// testing/synctest bubble, where time is virtual.
+type Clock interface {
+	Now() time.Time
+}
+
+type realClock struct{}
+
+func (realClock) Now() time.Time { return time.Now() }
+
+// Deps is what the engine is built from. Loader, Store and Outbox are
+// required; the rest have defaults.
+type Deps struct {
+	Loader  Loader
+	Store   Store
+	Outbox  Outbox
+	Replier Replier // nil: no auto-replies
+	// Manual opens url in a visible browser window for a check by hand and
+	// returns when the user has closed it. nil: manual checks are refused.
+	Manual func(ctx context.Context, url string) error
+	Clock  Clock        // nil: the real clock
+	Rand   *rand.Rand   // nil: seeded from the clock
+	Log    *slog.Logger // nil: discard
+	// Parallel is how many hosts are checked at once (default 2). Requests
+	// to one host never overlap.
+	Parallel int
+	// GapMin and GapMax bound the random gap between two requests to one
+	// host (default 2s to 5s).
+	GapMin, GapMax time.Duration
+	// ReplyMin and ReplyMax bound the random delay before each auto-reply
+	// (default 20s to 90s).
+	ReplyMin, ReplyMax time.Duration
+}
+
+// Settings is the part of the user's settings the engine runs on.
+type Settings struct {
+	Interval time.Duration // between cycle starts; jitter is added
+	Searches []config.Search
+}
+
+// Engine is the monitor. Create it with New, start it with Run; its
+// methods are safe to call from any goroutine.
+type Engine struct {
+	d       Deps
+	cmds    chan func()
+	replies chan replyJob
+	stopped chan struct{} // closed when Run returns
+	snap    atomic.Pointer[Snapshot]
+
+	// subsMu guards subs.
+	subsMu sync.Mutex
+	subs   map[chan Snapshot]struct{}
+
+	st state // owned by the goroutine running Run
+}
+
+// New builds an engine over deps with the given settings.
+func New(d Deps, s Settings) *Engine {
+	if d.Clock == nil {
+		d.Clock = realClock{}
+	}
+	if d.Rand == nil {
+		seed := uint64(d.Clock.Now().UnixNano())
+		d.Rand = rand.New(rand.NewPCG(seed, seed>>1|1))
+	}
+	if d.Log == nil {
+		d.Log = slog.New(slog.DiscardHandler)
+	}
+	if d.Parallel <= 0 {
+		d.Parallel = 2
+	}
+	if d.GapMax <= 0 {
+		d.GapMin, d.GapMax = 2*time.Second, 5*time.Second
+	}
+	if d.ReplyMax <= 0 {
+		d.ReplyMin, d.ReplyMax = 20*time.Second, 90*time.Second
+	}
+	e := &Engine{d: d, cmds: make(chan func(), 16), replies: make(chan replyJob, 64),
+		stopped: make(chan struct{}),
+		subs:    map[chan Snapshot]struct{}{}}
+	e.st = newState(s)
+	e.publish()
+	return e
+}
+
+// Snapshot returns the latest published state.
+func (e *Engine) Snapshot() Snapshot { return *e.snap.Load() }
+
+// Subscribe returns a channel that receives each new snapshot. Slow readers
+// miss intermediate snapshots but always get the latest one. Call cancel to
+// stop receiving.
+func (e *Engine) Subscribe() (<-chan Snapshot, func()) {
+	ch := make(chan Snapshot, 1)
+	ch <- e.Snapshot()
+	e.subsMu.Lock()
+	e.subs[ch] = struct{}{}
+	e.subsMu.Unlock()
+	return ch, func() {
+		e.subsMu.Lock()
+		delete(e.subs, ch)
+		e.subsMu.Unlock()
+	}
+}
+
+// publish builds a snapshot from the live state and hands it to readers.
+func (e *Engine) publish() {
+	s := e.st.snapshot(e.d.Clock.Now())
+	e.snap.Store(&s)
+	e.subsMu.Lock()
+	defer e.subsMu.Unlock()
+	for ch := range e.subs {
+		select { // keep only the latest: drop a stale one waiting unread
+		case <-ch:
+		default:
+		}
+		ch <- s
+	}
+}
+
+// do runs f on the engine goroutine. It never blocks the caller for long:
+// the tray calls it from its click loop.
+func (e *Engine) do(f func()) {
+	go func() {
+		select {
+		case e.cmds <- f:
+		case <-e.stopped:
+		}
+	}()
+}
+
+// CheckNow starts a cycle at once (or right after the one under way).
+func (e *Engine) CheckNow() { e.do(func() { e.st.checkNow = true }) }
+
+// Pause stops checking the search with this URL, or every search when url
+// is "".
+func (e *Engine) Pause(url string) { e.do(func() { e.st.setPaused(url, true); e.publish() }) }
+
+// Resume undoes Pause; a resumed app checks at once.
+func (e *Engine) Resume(url string) {
+	e.do(func() { e.st.setPaused(url, false); e.st.checkNow = true; e.publish() })
+}
+
+// SetSettings applies edited settings without a restart: searches added,
+// edited or removed, a new interval.
+func (e *Engine) SetSettings(s Settings) { e.do(func() { e.applySettings(s) }) }
+
+// SetProblem shows a problem the user must fix (a settings file that did
+// not load); "" clears it.
+func (e *Engine) SetProblem(p string) {
+	e.do(func() { e.st.settingsProblem = p; e.publish() })
+}
+
+// ManualCheck opens the search's site in a visible window so the user can
+// pass a check by hand. The watcher pauses while it is open; when it closes
+// the host's wall is forgotten and one probe goes in at once.
+func (e *Engine) ManualCheck(url string) { e.do(func() { e.startManual(url) }) }

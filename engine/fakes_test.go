@@ -1,0 +1,236 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"rentwatch/blocks"
+	"rentwatch/config"
+	"rentwatch/outbox"
+	"rentwatch/pages"
+	"rentwatch/seen"
+)
+
+// request is one page load the fake portal saw.
+type request struct {
+	at   time.Time
+	url  string
+	host string
+}
+
+// answer is how a fake host answers its n-th request (n from 1).
+type answer func(n int, url string) (pages.Result, error)
+
+// fakePortal plays every host the tests need. It is a fake only in that it
+// answers without a browser; the engine cannot tell.
+type fakePortal struct {
+	loadTime time.Duration
+
+	// mu guards the fields below.
+	mu       sync.Mutex
+	hosts    map[string]answer
+	counts   map[string]int
+	requests []request
+	listings map[string][]string // ids on each search page, by URL
+}
+
+func newPortal() *fakePortal {
+	return &fakePortal{loadTime: 1500 * time.Millisecond, hosts: map[string]answer{},
+		counts: map[string]int{}, listings: map[string][]string{}}
+}
+
+func (p *fakePortal) Load(ctx context.Context, url string) (pages.Result, error) {
+	host := blocks.HostKey(url)
+	p.mu.Lock()
+	p.counts[host]++
+	n := p.counts[host]
+	p.requests = append(p.requests, request{at: time.Now(), url: url, host: host})
+	ans := p.hosts[host]
+	p.mu.Unlock()
+	if !sleep(ctx, p.loadTime) {
+		return pages.Result{}, ctx.Err()
+	}
+	if ans != nil {
+		if res, err := ans(n, url); err != nil || res.Verdict.Kind != blocks.OK {
+			return res, err
+		}
+	}
+	return p.page(url), nil
+}
+
+// page is a clean result page with the search's current listings.
+func (p *fakePortal) page(url string) pages.Result {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	res := pages.Result{URL: url, Status: 200, Verdict: blocks.Verdict{Kind: blocks.OK}}
+	for _, id := range p.listings[url] {
+		res.Listings = append(res.Listings, pages.Listing{ID: id, URL: url + "/" + id, Title: "Room " + id, Price: "€ 700"})
+	}
+	res.Site = "generic"
+	return res
+}
+
+func (p *fakePortal) post(url string, ids ...string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.listings[url] = append(p.listings[url], ids...)
+}
+
+func (p *fakePortal) answer(host string, a answer) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.hosts[host] = a
+}
+
+// sent returns the requests the host received, in order.
+func (p *fakePortal) sent(host string) []request {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []request
+	for _, r := range p.requests {
+		if r.host == host {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// wall answers with a wall of kind on every request for which refuse is true.
+func wall(kind blocks.Kind, retryAfter time.Duration, refuse func(n int) bool) answer {
+	return func(n int, url string) (pages.Result, error) {
+		if refuse(n) {
+			return pages.Result{URL: url, Status: 429, Verdict: blocks.Verdict{Kind: kind, Vendor: "test", RetryAfter: retryAfter}}, nil
+		}
+		return pages.Result{Verdict: blocks.Verdict{Kind: blocks.OK}}, nil
+	}
+}
+
+func always(int) bool { return true }
+
+// mailbox records delivered batches; fail makes a delivery fail.
+type mailbox struct {
+	mu      sync.Mutex
+	batches [][]outbox.Alert
+	fail    func(n int) error // n counts attempts from 1
+	tries   int
+}
+
+func (m *mailbox) Deliver(ctx context.Context, batch []outbox.Alert) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.tries++
+	if m.fail != nil {
+		if err := m.fail(m.tries); err != nil {
+			return err
+		}
+	}
+	m.batches = append(m.batches, batch)
+	return nil
+}
+
+// told returns every listing id delivered, in order, duplicates kept.
+func (m *mailbox) told() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var ids []string
+	for _, b := range m.batches {
+		for _, a := range b {
+			ids = append(ids, a.ListingID)
+		}
+	}
+	return ids
+}
+
+// crashingStore fails Delivered, as a process killed between the email and
+// the snapshot would leave things.
+type crashingStore struct {
+	*seen.Store
+	crash bool
+}
+
+func (c *crashingStore) Delivered(ids []string, snaps []seen.Snapshot, now time.Time) error {
+	if c.crash {
+		return errors.New("killed")
+	}
+	return c.Store.Delivered(ids, snaps, now)
+}
+
+// logBuffer collects log lines for assertions.
+type logBuffer struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, string(p))
+	return len(p), nil
+}
+
+func (l *logBuffer) has(s string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, line := range l.lines {
+		if strings.Contains(line, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// rig is an engine over a fake portal, a real Badger store on disk and a
+// recording mailbox.
+type rig struct {
+	portal *fakePortal
+	store  Store
+	mail   *mailbox
+	logs   *logBuffer
+	e      *Engine
+}
+
+func openStore(t *testing.T) *seen.Store {
+	t.Helper()
+	s, err := seen.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func searches(urls ...string) []config.Search {
+	var out []config.Search
+	for i, u := range urls {
+		out = append(out, config.Search{Name: fmt.Sprintf("search %d", i+1), URL: u, Enabled: true})
+	}
+	return out
+}
+
+func newRig(store Store, portal *fakePortal, list []config.Search, seed uint64) *rig {
+	r := &rig{portal: portal, store: store, mail: &mailbox{}, logs: &logBuffer{}}
+	r.e = New(Deps{
+		Loader: portal, Store: store, Outbox: r.mail,
+		Rand: rand.New(rand.NewPCG(seed, 7)),
+		Log:  slog.New(slog.NewTextHandler(r.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+	}, Settings{Interval: 30 * time.Second, Searches: list})
+	return r
+}
+
+// run runs the engine for d of virtual time, then stops it and waits.
+func (r *rig) run(t *testing.T, d time.Duration) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { r.e.Run(ctx); close(done) }()
+	time.Sleep(d)
+	cancel()
+	<-done
+}

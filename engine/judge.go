@@ -1,0 +1,174 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"rentwatch/blocks"
+	"rentwatch/config"
+	"rentwatch/pages"
+	"rentwatch/seen"
+)
+
+// judge takes one finished load on the engine goroutine and says whether
+// the host's remaining searches may go in this cycle. The ladders and the
+// per-host ledger live in blocks/; what stays here is only the decision
+// about *when* a failure is recorded, the part that needs to know what the
+// monitor just saw.
+func (e *Engine) judge(ctx context.Context, r report) bool {
+	v := e.st.views[r.visit.search.URL]
+	if v == nil { // removed while it loaded: the host's answer still counts
+		v = &SearchView{URL: r.visit.search.URL, Host: r.visit.host}
+	}
+	now := e.d.Clock.Now()
+	v.LastCheck = now
+	proceed := e.record(ctx, r, v, now)
+	if r.err == nil && v.Status == NewListings {
+		e.deliver(ctx) // at once: a room posted at 14:02 is gone by 14:20
+	}
+	e.publish()
+	return proceed
+}
+
+// record applies one finished load to the host and the search, and says
+// whether the host's remaining searches may go in this cycle.
+func (e *Engine) record(ctx context.Context, r report, v *SearchView, now time.Time) bool {
+	host := r.visit.host
+	if r.err != nil {
+		if ctx.Err() != nil {
+			return false // we are stopping: not the host's fault
+		}
+		return e.recordError(host, v, r.err, now)
+	}
+	verdict := r.result.Verdict
+	e.st.errors[host] = 0
+	if verdict.Kind != blocks.OK && verdict.Kind != "" {
+		entry := e.st.registry.Record(host, verdict.Kind, verdict.RetryAfter, now, e.d.Rand.Float64())
+		v.Status, v.Wall, v.Vendor, v.Until = Waiting, entry.Kind, verdict.Vendor, entry.NextRetryAt
+		v.NeedsUser = entry.Kind == blocks.Denied || entry.Kind == blocks.Challenge
+		v.LastError = describeWall(verdict, entry)
+		e.d.Log.Info("wall", "host", host, "kind", entry.Kind, "vendor", verdict.Vendor,
+			"reason", verdict.Reason, "failures", entry.Failures, "wait", entry.Wait.Round(time.Second))
+		return false // once a host refuses, its other searches are held this cycle
+	}
+	e.st.registry.Clear(host)
+	v.Wall, v.Vendor, v.Until, v.NeedsUser, v.LastError = "", "", time.Time{}, false, ""
+	if r.result.SoftBlock {
+		v.Status = SoftBlock
+		v.LastError = "the page loaded but showed no listings: a soft block or a changed layout"
+		e.d.Log.Warn("soft block", "search", v.Name, "site", r.result.Site)
+		return true
+	}
+	e.compare(now, r.visit.search, v, r.result.Listings)
+	return true
+}
+
+// recordError counts a hard error; only the ERROR_GRACE-th in a row makes
+// the host wait.
+func (e *Engine) recordError(host string, v *SearchView, err error, now time.Time) bool {
+	e.st.errors[host]++
+	v.Status, v.LastError = Failing, err.Error()
+	if e.st.errors[host] < ErrorGrace {
+		e.d.Log.Info("load failed, will retry next cycle", "host", host, "err", err)
+		return true
+	}
+	entry := e.st.registry.Record(host, blocks.Error, 0, now, e.d.Rand.Float64())
+	v.Until = entry.NextRetryAt
+	e.d.Log.Warn("load failed again, host waits", "host", host, "err", err,
+		"failures", entry.Failures, "wait", entry.Wait.Round(time.Second))
+	return false
+}
+
+func describeWall(v blocks.Verdict, e blocks.Entry) string {
+	who := v.Vendor
+	if who == "" {
+		who = "the site"
+	}
+	switch e.Kind {
+	case blocks.Challenge:
+		return fmt.Sprintf("%s put up a check that did not clear by itself", who)
+	case blocks.RateLimited:
+		return fmt.Sprintf("%s asked us to slow down", who)
+	default:
+		return fmt.Sprintf("%s refused us: open the site and pass its check by hand", who)
+	}
+}
+
+// compare diffs a clean page against what the user has been told. New is
+// "not seen": not in the search's snapshot and not known to any search
+// within the retention. A search's first clean check is its baseline.
+func (e *Engine) compare(now time.Time, s config.Search, v *SearchView, listings []pages.Listing) {
+	v.Listings, v.Status = len(listings), Idle
+	prev, had, err := e.d.Store.Snapshot(s.URL)
+	if err != nil {
+		v.Status, v.LastError = Failing, "reading what was seen: "+err.Error()
+		return
+	}
+	snap := seen.Snapshot{Search: s.URL, Listings: map[string]time.Time{}, CheckedAt: now}
+	ids := make([]string, 0, len(listings))
+	for _, l := range listings {
+		first, ok := prev.Listings[l.ID]
+		if !ok {
+			first = now
+		}
+		snap.Listings[l.ID] = first
+		ids = append(ids, l.ID)
+	}
+	if !had {
+		e.saveSnapshot(v, snap, now)
+		e.d.Log.Info("baseline", "search", s.Name, "listings", len(ids))
+		return
+	}
+	known, err := e.d.Store.Known(ids, now)
+	if err != nil {
+		v.Status, v.LastError = Failing, "reading what was seen: "+err.Error()
+		return
+	}
+	var fresh []seen.Alert
+	waitsForDelivery := false
+	for _, l := range listings {
+		switch _, inSnap := prev.Listings[l.ID]; {
+		case e.st.pending[l.ID]: // already queued, maybe by another search
+			waitsForDelivery = true
+		case known[l.ID] || inSnap:
+		default:
+			fresh = append(fresh, alertFor(s, l, now))
+			e.st.pending[l.ID] = true
+			waitsForDelivery = true
+		}
+	}
+	if len(fresh) > 0 {
+		if err := e.d.Store.AddPending(fresh); err != nil {
+			for _, a := range fresh {
+				delete(e.st.pending, a.ListingID)
+			}
+			v.Status, v.LastError = Failing, "queueing alerts: "+err.Error()
+			return
+		}
+		e.st.countNew(now, v, len(fresh))
+		e.d.Log.Info("new listings", "search", s.Name, "count", len(fresh))
+	}
+	if waitsForDelivery {
+		v.Status = NewListings
+		// Snapshots of searches with alerts are written ONLY after the
+		// alert is delivered: otherwise a failed send would record the
+		// listings as seen and they would never be alerted again.
+		e.st.deferred[s.URL] = snap
+		return
+	}
+	e.saveSnapshot(v, snap, now)
+}
+
+func (e *Engine) saveSnapshot(v *SearchView, snap seen.Snapshot, now time.Time) {
+	if err := e.d.Store.SaveSnapshot(snap, now); err != nil {
+		v.Status, v.LastError = Failing, "saving what was seen: "+err.Error()
+	}
+}
+
+func alertFor(s config.Search, l pages.Listing, now time.Time) seen.Alert {
+	return seen.Alert{
+		ListingID: l.ID, Search: s.URL, SearchName: s.Name,
+		URL: l.URL, Title: l.Title, Price: l.Price, Place: l.Place, FoundAt: now,
+	}
+}

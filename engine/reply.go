@@ -1,0 +1,75 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"rentwatch/seen"
+)
+
+// ErrNoReply is what a Replier returns for a listing whose search has no
+// auto-reply turned on; it is not a failure.
+var ErrNoReply = errors.New("no auto-reply for this search")
+
+// replyJob is one auto-reply waiting its turn.
+type replyJob struct {
+	alert seen.Alert
+	delay time.Duration
+}
+
+// replyAll queues auto-replies for delivered alerts. Replies run after the
+// alert, never before: the user is told about the listing either way, so a
+// broken recipe or a blocking site still leaves them able to reply by hand.
+// Failing to reply must never mean failing to notify.
+func (e *Engine) replyAll(ctx context.Context, alerts []seen.Alert) {
+	if e.d.Replier == nil {
+		return
+	}
+	for _, a := range alerts {
+		job := replyJob{alert: a, delay: e.between(e.d.ReplyMin, e.d.ReplyMax)}
+		select {
+		case e.replies <- job:
+			e.st.replying[a.Search]++
+		default:
+			e.d.Log.Warn("too many auto-replies queued; skipping one", "listing", a.URL)
+		}
+	}
+}
+
+// replyWorker sends queued replies one at a time, each after its own
+// random delay, so a portal never sees a burst of instant answers.
+func (e *Engine) replyWorker(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case job := <-e.replies:
+			var err error = ctx.Err()
+			if sleep(ctx, job.delay) {
+				err = e.d.Replier.Reply(ctx, job.alert)
+			}
+			select {
+			case e.cmds <- func() { e.replied(job.alert, err) }:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}
+}
+
+// replied records how a reply went; it never touches alerts or snapshots.
+func (e *Engine) replied(a seen.Alert, err error) {
+	e.st.replying[a.Search]--
+	switch {
+	case err == nil:
+		e.d.Log.Info("replied", "listing", a.URL)
+	case errors.Is(err, ErrNoReply):
+	default:
+		e.d.Log.Warn("auto-reply failed; the alert went out all the same", "listing", a.URL, "err", err)
+		if v := e.st.views[a.Search]; v != nil {
+			v.LastError = "auto-reply failed: " + err.Error()
+		}
+	}
+	e.publish()
+}

@@ -1,0 +1,123 @@
+package engine
+
+import (
+	"time"
+
+	"rentwatch/blocks"
+)
+
+// Status is what one search is doing, in the words the tray shows.
+type Status string
+
+const (
+	Idle        Status = "idle"        // checked clean, nothing new
+	Checking    Status = "checking"    // its page is loading now
+	NewListings Status = "new"         // the last check found new listings
+	Waiting     Status = "waiting"     // its host put up a wall; see Wall and Until
+	Failing     Status = "error"       // network or browser trouble
+	SoftBlock   Status = "soft_block"  // a clean page with no listings where some were expected
+	Paused      Status = "paused"      // paused by the user
+	Replying    Status = "replying"    // an auto-reply for one of its listings is under way
+	Pending     Status = "not_checked" // not checked since the app started
+)
+
+// Overall is the state of the whole app, one per tray icon.
+type Overall string
+
+const (
+	AllGood      Overall = "ok"
+	BusyChecking Overall = "checking"
+	OnHold       Overall = "waiting"   // some host is standing us down; it will retry by itself
+	NeedsYou     Overall = "attention" // a refusal, a wall that keeps standing, bad email settings
+	Broken       Overall = "error"     // every check is failing
+	AllPaused    Overall = "paused"
+)
+
+// SearchView is the live state of one search, as the tray shows it.
+type SearchView struct {
+	Name, URL, Host string
+	Status          Status
+	Wall            blocks.Kind // the kind of wall while Status is Waiting
+	Vendor          string      // who put the wall up, when known
+	// Until is when the host may be tried again; the same for every search
+	// on the host, so every countdown on one site agrees. Zero: no wait.
+	Until     time.Time
+	LastCheck time.Time
+	NextCheck time.Time
+	Listings  int    // listings on the page at the last clean check
+	NewToday  int    // new listings alerted today
+	LastError string // the last problem, in words; "" when the last check was clean
+	// NeedsUser is true when only the user can get us past the wall: a flat
+	// refusal, or a challenge that keeps standing.
+	NeedsUser bool
+	Paused    bool
+}
+
+// Alert is a listing the user was told about, for the "Recent listings" menu.
+type Alert struct {
+	Search   string // the search's name
+	Title    string
+	Price    string
+	URL      string
+	FoundAt  time.Time
+	Notified time.Time
+}
+
+// Snapshot is an immutable picture of the engine's state. The engine never
+// changes a Snapshot after publishing it, so readers need no locks.
+type Snapshot struct {
+	At        time.Time
+	Overall   Overall
+	Paused    bool // every search is paused
+	Searches  []SearchView
+	Recent    []Alert // newest first, at most RecentMax
+	LastCycle time.Time
+	NextCycle time.Time
+	NewToday  int
+	// Problem is the one thing the user should fix, in words: bad email
+	// settings, a settings file that did not load. "" when there is none.
+	Problem string
+	// Manual is the URL open in the visible window for a check by hand, "" if none.
+	Manual string
+}
+
+// RecentMax is how many recent alerts a snapshot carries.
+const RecentMax = 20
+
+// overall derives the app's state from its searches: the most urgent one
+// wins, because the icon has room for one state only.
+func overall(paused bool, problem string, views []SearchView) Overall {
+	if len(views) > 0 && paused {
+		return AllPaused
+	}
+	var checking, waiting, failing, active int
+	for _, v := range views {
+		if v.Paused {
+			continue
+		}
+		active++
+		switch {
+		case v.NeedsUser || v.Status == SoftBlock:
+			return NeedsYou
+		case v.Status == Checking || v.Status == Replying:
+			checking++
+		case v.Status == Waiting:
+			waiting++
+		case v.Status == Failing:
+			failing++
+		}
+	}
+	switch {
+	case problem != "":
+		return NeedsYou
+	case active > 0 && failing == active:
+		return Broken
+	case checking > 0:
+		return BusyChecking
+	case waiting > 0 || failing > 0:
+		return OnHold
+	case active == 0 && len(views) > 0:
+		return AllPaused
+	}
+	return AllGood
+}
