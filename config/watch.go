@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"errors"
 	"os"
 	"reflect"
 	"time"
@@ -32,13 +33,16 @@ const DefaultWatchEvery = time.Second
 // watch on the file would lose, as it follows the old inode). A change is
 // acted on only once two polls in a row read the same bytes, so an editor
 // caught half-way through writing in place is not reported as a bad edit.
-// A file that is missing on two polls in a row is reported once (wrapping
-// fs.ErrNotExist); a rename-save's brief gap is not.
+// A file that is missing, or empty, for a second (and at least two polls) is
+// reported once (missing: wrapping fs.ErrNotExist); a rename-save's gap, or
+// an in-place save caught between truncating and writing, is not. An empty
+// file is never taken as "all defaults": that would drop every search
+// because an editor was slow.
 func Watch(ctx context.Context, path string, every time.Duration, onChange func(Settings, error)) {
 	if every <= 0 {
 		every = DefaultWatchEvery
 	}
-	w := &watcher{path: path, onChange: onChange}
+	w := &watcher{path: path, onChange: onChange, missAfter: max(2, int(time.Second/every))}
 	w.first()
 	t := time.NewTicker(every)
 	defer t.Stop()
@@ -57,18 +61,20 @@ type watcher struct {
 	path     string
 	onChange func(Settings, error)
 
-	known    [32]byte // hash of the content last judged
-	pending  []byte   // content seen once that differs from known, waiting to settle
-	missing  int      // polls in a row the file was not there
-	good     Settings // the settings last reported (or started with) as good
-	lastGood bool     // the last judgement was good (a fix after a bad edit is always reported)
+	known   [32]byte // hash of the content last judged
+	pending []byte   // content seen once that differs from known, waiting to settle
+	missing int      // polls in a row the file was not there, or empty
+	// missAfter is how many such polls in a row are reported (0: 2).
+	missAfter int
+	good      Settings // the settings last reported (or started with) as good
+	lastGood  bool     // the last judgement was good (a fix after a bad edit is always reported)
 }
 
 // first reports the file as Watch finds it, without waiting for it to settle.
 func (w *watcher) first() {
 	data, err := os.ReadFile(w.path)
 	if err != nil {
-		w.missing = 2 // reported now; not again until it has come back
+		w.missing = max(w.missAfter, 2) // reported now; not again until it has come back
 		w.onChange(Settings{}, err)
 		return
 	}
@@ -77,10 +83,13 @@ func (w *watcher) first() {
 
 func (w *watcher) poll() {
 	data, err := os.ReadFile(w.path)
+	if err == nil && len(data) == 0 {
+		err = errEmpty
+	}
 	if err != nil {
 		w.pending = nil
 		w.missing++
-		if w.missing == 2 { // once: a rename-save's gap lasts less than a poll
+		if w.missing == max(w.missAfter, 2) { // once
 			w.known = [32]byte{} // when it comes back, judge it afresh
 			w.lastGood = false
 			w.onChange(Settings{}, err)
@@ -116,5 +125,8 @@ func (w *watcher) judge(data []byte) {
 	w.good, w.lastGood = s, true
 	w.onChange(s, nil)
 }
+
+// errEmpty is reported for a settings file that stays empty.
+var errEmpty = errors.New("the settings file is empty; the last good settings stay in force")
 
 func hashOf(data []byte) [32]byte { return sha256.Sum256(data) }

@@ -70,7 +70,7 @@ func TestWatchRealEdits(t *testing.T) {
 		{name: "save by rename", do: renameSave(settingsFile("2m", "")), interval: 2 * time.Minute},
 		{name: "vim-style save", do: vimSave(settingsFile("3m", "")), interval: 3 * time.Minute},
 		{name: "syntax error", do: renameSave("interval = \n"), errHas: "config.toml:1: not valid TOML"},
-		{name: "deleted", do: func() { os.Remove(path) }, errHas: "no such file"},
+		{name: "deleted for over a second", do: func() { os.Remove(path) }, errHas: "no such file"},
 		{name: "back again", do: write(settingsFile("3m", "")), interval: 3 * time.Minute},
 	}
 
@@ -152,6 +152,12 @@ func TestWatcherPollSteps(t *testing.T) {
 		{"still gone: not again", "", ""},
 		{"back", full, ""},
 		{"back, settled: reported even though equal", full, "good 2m0s"},
+		{"truncated mid-save", "<empty>", ""},
+		{"written again", full, ""},
+		{"emptied", "<empty>", ""},
+		{"still empty: reported, not taken as defaults", "<empty>", "empty"},
+		{"filled: not settled yet", full, ""},
+		{"filled, settled", full, "good 2m0s"},
 	}
 	var got []string
 	os.WriteFile(path, []byte(settingsFile("30s", "")), 0o600)
@@ -159,6 +165,8 @@ func TestWatcherPollSteps(t *testing.T) {
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			got = append(got, "missing")
+		case errors.Is(err, errEmpty):
+			got = append(got, "empty")
 		case err != nil:
 			got = append(got, "bad")
 		default:
@@ -172,6 +180,8 @@ func TestWatcherPollSteps(t *testing.T) {
 	for _, st := range steps {
 		if st.content == "" {
 			os.Remove(path)
+		} else if st.content == "<empty>" {
+			os.WriteFile(path, nil, 0o600)
 		} else if err := os.WriteFile(path, []byte(st.content), 0o600); err != nil {
 			t.Fatal(err)
 		}
