@@ -1,0 +1,379 @@
+package pages
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"rentwatch/blocks"
+)
+
+// Defaults for BrowserOptions left at zero.
+const (
+	DefaultPageTimeout   = 45 * time.Second
+	DefaultChallengeWait = 20 * time.Second
+
+	// startTimeout bounds launching Chrome and its first answer.
+	startTimeout = 30 * time.Second
+	// stopTimeout bounds a graceful Browser.close before Chrome is killed.
+	stopTimeout = 5 * time.Second
+)
+
+// BrowserOptions configure a Browser. The zero value finds Chrome on the
+// system, uses a temporary profile and the default timeouts.
+type BrowserOptions struct {
+	// Chrome is the browser binary; "" means FindChrome("").
+	Chrome string
+	// ProfileDir is Chrome's user data dir, created 0700 when missing. It
+	// keeps cookies (a cf_clearance earned by hand in OpenVisible) from one
+	// run to the next. "" means a temporary profile, removed by Close.
+	ProfileDir string
+	// PageTimeout bounds loading and settling one page; 0 means 45s.
+	PageTimeout time.Duration
+	// ChallengeWait is how long a challenge page is given to clear by
+	// itself, on top of PageTimeout; 0 means 20s, negative means no wait.
+	ChallengeWait time.Duration
+	// ExtraFlags are more Chrome switches, "--name" or "--name=value".
+	ExtraFlags []string
+}
+
+// Result is one page as the browser saw it, classified and read.
+type Result struct {
+	URL     string      // final URL, after redirects
+	Status  int         // of the main document; 0 when unknown
+	Header  http.Header // of the main document
+	Verdict blocks.Verdict
+	Reading // the listings found (Site, Listings, Expected)
+	// Waited is the time spent waiting for a challenge to clear by itself.
+	Waited time.Duration
+	Took   time.Duration // the whole Load
+	// SoftBlock is a clean-looking page on a portal that always shows
+	// listings, with none on it: a soft block or a changed layout.
+	SoftBlock bool
+}
+
+// Browser loads pages in one long-lived headless Chrome, one fresh tab per
+// page. Chrome starts at the first Load, and again at the next Load after it
+// crashed or was killed. It is safe for concurrent use; each Load has its
+// own tab and deadline. Call Close when done.
+type Browser struct {
+	opts BrowserOptions
+	// classify is the wall classifier; tests of the waiting logic may swap it.
+	classify func(blocks.Page, time.Time) blocks.Verdict
+
+	// use is held shared by every Load and exclusively by OpenVisible, so the
+	// visible window never shares the profile with a headless Chrome.
+	use sync.RWMutex
+
+	// mu guards the fields below.
+	mu     sync.Mutex
+	closed bool
+	run    *chromeRun // the headless Chrome, nil when none runs
+	// visibleRun is OpenVisible's Chrome while its window is up.
+	visibleRun *chromeRun
+	tmpDir     string // a temporary profile we made, removed by Close
+}
+
+// chromeRun is one headless Chrome process and what we learned from it.
+type chromeRun struct {
+	ctx       context.Context // the browser's chromedp context; done when Chrome is gone
+	cancel    context.CancelFunc
+	allocStop context.CancelFunc
+	pid       int
+	userAgent string
+	uaMeta    *emulation.UserAgentMetadata
+}
+
+// NewBrowser returns a Browser; it starts nothing yet.
+func NewBrowser(opts BrowserOptions) *Browser {
+	if opts.PageTimeout <= 0 {
+		opts.PageTimeout = DefaultPageTimeout
+	}
+	switch {
+	case opts.ChallengeWait == 0:
+		opts.ChallengeWait = DefaultChallengeWait
+	case opts.ChallengeWait < 0:
+		opts.ChallengeWait = 0
+	}
+	return &Browser{opts: opts, classify: blocks.Classify}
+}
+
+// Load opens pageURL in a new tab, waits for it to settle, waits out a
+// challenge for up to ChallengeWait, classifies and reads it, and closes the
+// tab. A wall is a Result with its Verdict, not an error; the error is
+// non-nil only for a bad URL, the network, a timeout or the browser, and is
+// then a *LoadError.
+func (b *Browser) Load(ctx context.Context, pageURL string) (Result, error) {
+	start := time.Now()
+	if err := checkWebURL(pageURL); err != nil {
+		return Result{URL: pageURL}, &LoadError{URL: pageURL, Cause: ErrBadURL, Err: err}
+	}
+	if !b.use.TryRLock() {
+		return Result{URL: pageURL}, &LoadError{URL: pageURL, Cause: b.busyCause()}
+	}
+	defer b.use.RUnlock()
+	run, err := b.running(ctx)
+	if err != nil {
+		return Result{URL: pageURL}, &LoadError{URL: pageURL, Cause: b.startCause(err), Err: err}
+	}
+	res, err := b.loadInTab(ctx, run, pageURL)
+	res.Took = time.Since(start)
+	if err != nil {
+		return res, b.explain(ctx, run, pageURL, err)
+	}
+	return res, nil
+}
+
+// busyCause says why Load could not share the browser.
+func (b *Browser) busyCause() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return ErrClosed
+	}
+	return ErrVisible
+}
+
+func (b *Browser) startCause(err error) error {
+	if errors.Is(err, ErrClosed) {
+		return ErrClosed
+	}
+	return ErrBrowser
+}
+
+// explain turns what went wrong in a tab into a LoadError with its cause.
+func (b *Browser) explain(ctx context.Context, run *chromeRun, pageURL string, err error) error {
+	if !errors.Is(err, chromedp.ErrPageLoad) {
+		// A dead Chrome fails calls a moment before chromedp cancels its
+		// context: give it that moment, so a crash is called a crash.
+		select {
+		case <-run.ctx.Done():
+		case <-time.After(300 * time.Millisecond):
+		}
+	}
+	b.mu.Lock()
+	closed := b.closed
+	b.mu.Unlock()
+	cause := ErrBrowser
+	switch {
+	case closed:
+		cause = ErrClosed
+	case run.ctx.Err() != nil:
+		err = fmt.Errorf("chrome (pid %d) exited: %w", run.pid, err)
+	case errors.Is(err, errTabCrashed):
+	case ctx.Err() != nil:
+		cause = ctx.Err()
+		if errors.Is(cause, context.DeadlineExceeded) {
+			cause = ErrTimeout
+		}
+	case errors.Is(err, chromedp.ErrPageLoad):
+		cause = ErrNetwork
+	case errors.Is(err, context.DeadlineExceeded):
+		cause = ErrTimeout
+	}
+	return &LoadError{URL: pageURL, Cause: cause, Err: err}
+}
+
+// checkWebURL accepts absolute http and https URLs with a host.
+func checkWebURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return err
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return fmt.Errorf("scheme %q", u.Scheme)
+	}
+	if u.Host == "" {
+		return errors.New("no host")
+	}
+	return nil
+}
+
+// running returns the live headless Chrome, starting it (again) if needed.
+func (b *Browser) running(ctx context.Context) (*chromeRun, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return nil, ErrClosed
+	}
+	if b.run != nil && b.run.ctx.Err() == nil {
+		return b.run, nil
+	}
+	if b.run != nil { // crashed or killed: clear up what is left of it
+		b.stopLocked()
+	}
+	run, err := b.start(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	b.run = run
+	return run, nil
+}
+
+// profileLocked returns the profile folder, creating it 0700 if needed.
+func (b *Browser) profileLocked() (string, error) {
+	dir := b.opts.ProfileDir
+	if dir == "" {
+		if b.tmpDir == "" {
+			tmp, err := os.MkdirTemp("", "rentwatch-profile-")
+			if err != nil {
+				return "", err
+			}
+			b.tmpDir = tmp
+		}
+		dir = b.tmpDir
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("browser profile: %w", err)
+	}
+	return dir, nil
+}
+
+// allocatorOptions are Chrome's switches: chromedp's defaults, a closed
+// network (nothing phones home, nothing updates itself behind our back), no
+// automation banner or navigator.webdriver, then the user's extra flags.
+// chromedp adds --no-sandbox itself when we run as root.
+func (b *Browser) allocatorOptions(path, profile string, visible bool) []chromedp.ExecAllocatorOption {
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.UserDataDir(profile),
+		chromedp.Flag("enable-automation", false),
+		chromedp.Flag("disable-blink-features", "AutomationControlled"),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("no-pings", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-sync", true),
+	)
+	for _, f := range b.opts.ExtraFlags {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		if name == "" {
+			continue
+		}
+		if hasValue {
+			opts = append(opts, chromedp.Flag(name, value))
+		} else {
+			opts = append(opts, chromedp.Flag(name, true))
+		}
+	}
+	if visible {
+		opts = append(opts, chromedp.VisibleWindow)
+	}
+	return opts
+}
+
+// start launches Chrome on the profile; the caller holds b.mu.
+func (b *Browser) start(ctx context.Context, visible bool) (*chromeRun, error) {
+	path, err := FindChrome(b.opts.Chrome)
+	if err != nil {
+		return nil, err
+	}
+	profile, err := b.profileLocked()
+	if err != nil {
+		return nil, err
+	}
+	allocCtx, allocStop := chromedp.NewExecAllocator(context.Background(), b.allocatorOptions(path, profile, visible)...)
+	bctx, cancel := chromedp.NewContext(allocCtx)
+	run := &chromeRun{ctx: bctx, cancel: cancel, allocStop: allocStop}
+	started := make(chan error, 1)
+	// The browser's life is bound to the context of its first Do, so that
+	// one has no deadline; the wait for it does.
+	go func() { started <- chromedp.Do(bctx) }()
+	select {
+	case err = <-started:
+	case <-time.After(startTimeout):
+		err = fmt.Errorf("no answer after %v", startTimeout)
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	if err == nil {
+		err = run.learn(bctx)
+	}
+	if err != nil {
+		run.stop(profile)
+		if errors.Is(err, chromedp.ErrNoDisplay) {
+			return nil, ErrNoDisplay
+		}
+		return nil, fmt.Errorf("start %s: %w", path, err)
+	}
+	return run, nil
+}
+
+// learn reads Chrome's pid and version, and makes the user agent a normal
+// Chrome would send: headless Chrome says "HeadlessChrome", which sites read
+// as a bot.
+func (r *chromeRun) learn(bctx context.Context) error {
+	if c := chromedp.FromContext(bctx); c != nil && c.Browser != nil && c.Browser.Process() != nil {
+		r.pid = c.Browser.Process().Pid
+	}
+	cctx, cancel := context.WithTimeout(bctx, 10*time.Second)
+	defer cancel()
+	v, err := chromedp.CallBrowser(cctx, browser.GetVersion, cdp.Empty{})
+	if err != nil {
+		return fmt.Errorf("browser version: %w", err)
+	}
+	r.userAgent, r.uaMeta = normalUserAgent(v.UserAgent, v.Product)
+	return nil
+}
+
+// stop ends this Chrome: gracefully if it answers, killed if not, and then
+// whatever of its process tree outlived it.
+func (r *chromeRun) stop(profile string) {
+	cctx, cancel := context.WithTimeout(r.ctx, stopTimeout)
+	_ = chromedp.Cancel(cctx)
+	cancel()
+	r.cancel()
+	r.allocStop()
+	killProfileLeftovers(profile)
+}
+
+// stopLocked stops the headless Chrome if one runs; the caller holds b.mu.
+func (b *Browser) stopLocked() {
+	if b.run == nil {
+		return
+	}
+	profile, _ := b.profileLocked()
+	b.run.stop(profile)
+	b.run = nil
+}
+
+// Close ends Chrome and its process tree, and removes a temporary profile.
+// Loads in flight fail with ErrClosed; later ones too.
+func (b *Browser) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.closed = true
+	b.stopLocked()
+	if b.visibleRun != nil {
+		// Ends OpenVisible's wait; its own stop then finds nothing to do.
+		b.visibleRun.cancel()
+	}
+	if b.tmpDir != "" {
+		err := os.RemoveAll(b.tmpDir)
+		b.tmpDir = ""
+		return err
+	}
+	return nil
+}
+
+// chromePID is the running headless Chrome's pid, 0 when none runs.
+func (b *Browser) chromePID() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.run == nil || b.run.ctx.Err() != nil {
+		return 0
+	}
+	return b.run.pid
+}
