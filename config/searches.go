@@ -104,6 +104,7 @@ var noise = setOf(
 	"lijst", "overview", "in", "de", "het", "een", "en", "of", "the", "and", "a", "la", "el", "le",
 	"les", "der", "die", "das", "und", "von", "nl", "com", "uk", "es", "fr", "www", "html", "htm",
 	"php", "aspx", "index", "page", "pagina", "seite", "sort", "newest", "listing", "listings",
+	"trefferliste", "ort", "ergebnisse", "resultados", "resultats",
 )
 
 // placeKeys are query parameters that name a place on some portal.
