@@ -18,9 +18,6 @@ const (
 	maxTextSample  = 4 << 10   // visible text kept for phrase search
 	maxHiddenBytes = 4 << 10   // noscript and iframe fallback text kept
 	maxHeadings    = 8
-	// contentText is the visible text (non-space bytes) past which we stop
-	// counting: such a page is full of real content and no wall.
-	contentText = 64 << 10
 )
 
 // scan is what the classifier looks at, read from a page in one linear
@@ -35,19 +32,14 @@ type scan struct {
 	// attrs holds "\nkey=value" lines for the attributes markers sit in
 	// (id, class, src, href, action, name), so a check can anchor on a
 	// whole value: "\nid=px-captcha\n".
-	attrs     string
-	textBytes int  // non-space bytes of visible text (stops at contentText)
-	links     int  // <a href> elements
+	attrs string
+	// textBytes counts non-space bytes of visible text and links the <a
+	// href> elements; both stop growing soon after passing the wall-page
+	// limits (wallMaxText, wallMaxLinks), where scanning stops.
+	textBytes int
+	links     int
 	inputs    int  // text, email and password inputs: a form a person fills
 	truncated bool // the page is longer than maxScanBytes
-}
-
-// rawTextTags are the elements whose content the tokenizer hands over as
-// one text token, none of it shown as page text in a scripting browser.
-var rawTextTags = map[string]bool{
-	"script": true, "style": true, "noscript": true, "iframe": true,
-	"textarea": true, "title": true, "xmp": true, "noembed": true,
-	"noframes": true, "template": true,
 }
 
 // markerAttrs are the attributes whose values are kept for marker checks.
@@ -67,7 +59,10 @@ func scanPage(page Page) scan {
 	}
 	var b scanBuilder
 	z := html.NewTokenizer(bytes.NewReader(src))
-	for b.textBytes < contentText {
+	// Stop once the page has more text or links than any wall page: every
+	// check that reads the HTML needs a wall-shaped page (see wallShaped),
+	// and the title is long read by then.
+	for b.textBytes < wallMaxText && b.links < wallMaxLinks {
 		tt := z.Next()
 		if tt == html.ErrorToken {
 			break
@@ -107,18 +102,18 @@ func (b *scanBuilder) token(z *html.Tokenizer, tt html.TokenType) {
 	switch tt {
 	case html.StartTagToken, html.SelfClosingTagToken:
 		name, hasAttr := z.TagName()
-		tag := string(name)
-		b.startTag(z, tag, hasAttr)
-		if tt == html.StartTagToken && rawTextTags[tag] {
-			b.raw = tag
+		b.startTag(z, name, hasAttr)
+		if tt == html.StartTagToken {
+			if raw := rawTextTag(name); raw != "" {
+				b.raw = raw
+			}
 		}
 	case html.EndTagToken:
 		name, _ := z.TagName()
-		tag := string(name)
-		if tag == b.raw {
+		if b.raw != "" && string(name) == b.raw {
 			b.raw = ""
 		}
-		if (tag == "h1" || tag == "h2") && b.heading > 0 {
+		if isHeading(name) && b.heading > 0 {
 			b.heading--
 			if b.heading == 0 && len(b.headings) < maxHeadings {
 				b.headings = append(b.headings, collapse(b.cur.String()))
@@ -129,34 +124,63 @@ func (b *scanBuilder) token(z *html.Tokenizer, tt html.TokenType) {
 	}
 }
 
-func (b *scanBuilder) startTag(z *html.Tokenizer, tag string, hasAttr bool) {
-	if tag == "h1" || tag == "h2" {
+// rawTextTag returns the name of a raw-text element (as a constant, so
+// reading a tag allocates nothing), or "".
+func rawTextTag(name []byte) string {
+	for _, t := range rawTextTags {
+		if string(name) == t {
+			return t
+		}
+	}
+	return ""
+}
+
+// rawTextTags are the elements whose content the tokenizer hands over as
+// one text token, none of it shown as page text in a scripting browser.
+var rawTextTags = []string{"script", "style", "noscript", "iframe", "textarea", "title",
+	"xmp", "noembed", "noframes", "template"}
+
+func isHeading(name []byte) bool {
+	return string(name) == "h1" || string(name) == "h2"
+}
+
+func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr bool) {
+	if isHeading(name) {
 		if b.heading == 0 {
 			b.cur.Reset()
 		}
 		b.heading++
 	}
-	var typ string
+	tag := string(name) // compared only: no allocation
+	input, textInput := tag == "input", true
 	for hasAttr {
 		var k, v []byte
 		k, v, hasAttr = z.TagAttr()
-		key := string(k)
 		switch {
-		case tag == "a" && key == "href":
+		case tag == "a" && string(k) == "href":
 			b.links++
-		case tag == "input" && key == "type":
-			typ = strings.ToLower(string(v))
+		case input && string(k) == "type":
+			textInput = isTextInput(v)
 		}
-		if markerAttrs[key] && b.attrs.Len() < maxAttrBytes {
-			b.attrs.WriteString("\n")
-			b.attrs.WriteString(key)
-			b.attrs.WriteString("=")
+		if markerAttrs[string(k)] && b.attrs.Len() < maxAttrBytes {
+			b.attrs.WriteByte('\n')
+			b.attrs.Write(k)
+			b.attrs.WriteByte('=')
 			appendLower(&b.attrs, v, maxAttrBytes)
 		}
 	}
-	if tag == "input" && (typ == "" || typ == "text" || typ == "email" || typ == "password") {
+	if input && textInput {
 		b.inputs++
 	}
+}
+
+// isTextInput is true for the input types a person types into.
+func isTextInput(typ []byte) bool {
+	switch strings.ToLower(string(typ)) {
+	case "", "text", "email", "password":
+		return true
+	}
+	return false
 }
 
 func (b *scanBuilder) textToken(t []byte) {

@@ -1,0 +1,50 @@
+package blocks
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// BenchmarkClassifyFunda classifies the 600 KB funda.nl search page, the
+// size of an ordinary listing page.
+func BenchmarkClassifyFunda(b *testing.B) {
+	html, err := os.ReadFile("../testdata/real/listings/funda_nl_huur_amsterdam_2022.html")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchClassify(b, html, OK)
+}
+
+// BenchmarkClassifyWall classifies a small wall page (Cloudflare managed
+// challenge), the common case under back-pressure.
+func BenchmarkClassifyWall(b *testing.B) {
+	html, err := os.ReadFile("../testdata/real/challenge/cf_managed_2025_gengarac.html")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchClassify(b, html, Challenge)
+}
+
+// BenchmarkClassify10MB classifies a 10 MB synthetic listing page: the cost
+// must stay that of its first MiB.
+func BenchmarkClassify10MB(b *testing.B) {
+	card := `<li class="card"><a href="/huur/amsterdam/appartement-123/"><h3>Street 1</h3></a>` +
+		`<p class="price">&euro; 1.550 /mnd</p><script>var x={"a":1};</script></li>`
+	html := "<html><head><title>Huurwoningen</title></head><body><ol>" +
+		strings.Repeat(card, (10<<20)/len(card)) + "</ol></body></html>"
+	benchClassify(b, []byte(html), OK)
+}
+
+func benchClassify(b *testing.B, html []byte, want Kind) {
+	page := Page{Status: 200, URL: "https://www.funda.nl/huur/amsterdam/", HTML: html}
+	now := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	b.SetBytes(int64(len(html)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if v := Classify(page, now); v.Kind != want {
+			b.Fatalf("got %s", v.Kind)
+		}
+	}
+}
