@@ -158,3 +158,13 @@ func mustURL(t testing.TB, s string) *url.URL {
 	}
 	return u
 }
+
+// The pages in testdata/portals are written in the style of portals the
+// readers have no saved page of; the generic reader must read them alone.
+func TestPortalFixturesGenericAlone(t *testing.T) {
+	runFixtures(t, loadFixtures(t, "../testdata/portals", "../testdata/portals"), nil)
+}
+
+func TestPortalFixturesWithDefinitions(t *testing.T) {
+	runFixtures(t, loadFixtures(t, "../testdata/portals", "../testdata/portals"), portalDefs)
+}

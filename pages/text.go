@@ -110,14 +110,19 @@ func mojibakeByte(r rune) (byte, bool) {
 }
 
 // cleanText collapses whitespace, drops control and zero-width characters,
-// repairs per-string mojibake and caps the length.
+// repairs per-string mojibake and caps the length. A no-break space
+// between digits stays (as U+00A0): it groups thousands ("1 250 €"),
+// which findPrice must tell from a plain space between two numbers.
 func cleanText(s string) string {
 	s = repairMojibake(s)
 	var b strings.Builder
 	b.Grow(min(len(s), 4*maxTextRunes))
 	space, n := false, 0
-	for _, r := range s {
+	var prev rune
+	for i, r := range s {
 		switch {
+		case (r == '\u00a0' || r == '\u202f') && isDigit(prev) && i+len(string(r)) < len(s) && isDigit(rune(s[i+len(string(r))])):
+			r = '\u00a0'
 		case unicode.IsSpace(r):
 			space = true
 			continue
@@ -133,7 +138,10 @@ func cleanText(s string) string {
 		}
 		space = false
 		b.WriteRune(r)
+		prev = r
 		n++
 	}
 	return b.String()
 }
+
+func isDigit(r rune) bool { return r >= '0' && r <= '9' }

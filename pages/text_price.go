@@ -31,10 +31,11 @@ var (
 
 // findPrice returns the price written in text ("" when there is none).
 func findPrice(text string) string {
-	if m := priceRe.FindString(text); m != "" {
-		return strings.TrimSpace(m)
+	m := priceRe.FindString(text)
+	if m == "" {
+		m = barePriceRe.FindString(text)
 	}
-	return strings.TrimSpace(barePriceRe.FindString(text))
+	return strings.TrimSpace(strings.ReplaceAll(m, "\u00a0", " "))
 }
 
 // priceWords mark the element that holds a card's price, in the
