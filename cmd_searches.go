@@ -1,3 +1,147 @@
 package main
 
-var cmdSearches = notBuilt("searches")
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+	"text/tabwriter"
+
+	"rentwatch/config"
+)
+
+const searchesUsage = "usage: rentwatch searches list | add URL [--name NAME] | remove NAME-OR-URL"
+
+// cmdSearches lists, adds and removes saved searches by editing the settings
+// file (created with defaults if missing). A running tray app notices the
+// edit by itself. Exit status: 0 done, 1 the settings file is bad or the
+// change was refused, 2 the command line was wrong.
+func cmdSearches(g globals, args []string, stdout, stderr io.Writer) int {
+	flags := newFlags("searches", &g, stderr)
+	flags.SetOutput(io.Discard) // errors are reported below, in one line
+	name := flags.String("name", "", "name of the new search (add only; default: made from the URL)")
+	pos, err := parseInterspersed(flags, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(stdout, searchesUsage)
+		return 0
+	}
+	if err != nil {
+		return usageError(stderr, err.Error())
+	}
+	if len(pos) == 0 {
+		return usageError(stderr, "say what to do")
+	}
+	verb, rest := pos[0], pos[1:]
+	switch {
+	case verb != "list" && verb != "add" && verb != "remove":
+		return usageError(stderr, fmt.Sprintf("unknown action %q", verb))
+	case *name != "" && verb != "add":
+		return usageError(stderr, "--name is only for add")
+	case verb == "list" && len(rest) != 0:
+		return usageError(stderr, "list takes no arguments")
+	case verb == "add" && len(rest) != 1:
+		return usageError(stderr, "add takes one URL")
+	case verb == "remove" && len(rest) == 0:
+		return usageError(stderr, "remove takes the name or URL of a search")
+	}
+
+	path, s, code := openSettings(g.config, stderr)
+	if code != 0 {
+		return code
+	}
+	switch verb {
+	case "list":
+		listSearches(s, stdout)
+		return 0
+	case "add":
+		return addSearch(path, s, rest[0], *name, stdout, stderr)
+	default:
+		// A name with spaces may come unquoted: remove Kamernet Amsterdam.
+		return removeSearch(path, s, strings.Join(rest, " "), stdout, stderr)
+	}
+}
+
+func usageError(stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "rentwatch searches: %s (%s)\n", msg, searchesUsage)
+	return 2
+}
+
+// openSettings loads the settings file, creating it with defaults if it is
+// missing. A bad file is reported with all its problems (status 1).
+func openSettings(path string, stderr io.Writer) (string, config.Settings, int) {
+	if path == "" {
+		p, err := config.DefaultPath()
+		if err != nil {
+			fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
+			return "", config.Settings{}, 1
+		}
+		path = p
+	}
+	s, err := config.Load(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		s, err = config.CreateDefault(path)
+		if err == nil {
+			fmt.Fprintf(stderr, "rentwatch searches: created %s\n", path)
+		}
+	}
+	var bad *config.Error
+	switch {
+	case errors.As(err, &bad):
+		fmt.Fprintf(stderr, "rentwatch searches: the settings file %s has problems; fix them and try again:\n%v\n", path, err)
+		return path, s, 1
+	case err != nil:
+		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
+		return path, s, 1
+	}
+	return path, s, 0
+}
+
+func listSearches(s config.Settings, stdout io.Writer) {
+	if len(s.Searches) == 0 {
+		fmt.Fprintln(stdout, "no searches yet — add one with: rentwatch searches add URL")
+		return
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tENABLED\tURL")
+	for _, sr := range s.Searches {
+		enabled := "yes"
+		if !sr.Enabled {
+			enabled = "no"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", sr.Name, enabled, sr.URL)
+	}
+	tw.Flush()
+}
+
+func addSearch(path string, s config.Settings, url, name string, stdout, stderr io.Writer) int {
+	if err := s.AddSearch(url, name); err != nil {
+		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
+		if errors.Is(err, config.ErrBadSearchURL) {
+			return 2 // the URL on the command line is what was wrong
+		}
+		return 1
+	}
+	if err := config.Save(path, s); err != nil {
+		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
+		return 1
+	}
+	added := s.Searches[len(s.Searches)-1]
+	fmt.Fprintf(stdout, "added %q (%s), search %d of at most %d\n", added.Name, added.URL, len(s.Searches), config.MaxSearches)
+	return 0
+}
+
+func removeSearch(path string, s config.Settings, key string, stdout, stderr io.Writer) int {
+	removed, err := s.RemoveSearch(key)
+	if err != nil {
+		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
+		return 1
+	}
+	if err := config.Save(path, s); err != nil {
+		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "removed %q (%s)\n", removed.Name, removed.URL)
+	return 0
+}

@@ -55,7 +55,7 @@ func (s *Settings) RemoveSearch(nameOrURL string) (Search, error) {
 			return sr, nil
 		}
 	}
-	return Search{}, fmt.Errorf("%w named or at %q", ErrNoSuchSearch, key)
+	return Search{}, fmt.Errorf("%w: nothing is named %q or has that URL", ErrNoSuchSearch, key)
 }
 
 func (s *Settings) byName(name string) (Search, bool) {

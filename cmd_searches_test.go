@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"rentwatch/config"
+)
+
+// TestCmdSearchesSteps runs the subcommand in-process, step by step, on one
+// settings file that starts out missing.
+func TestCmdSearchesSteps(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rentwatch", "config.toml")
+	steps := []struct {
+		args       string
+		code       int
+		stdout     string // exact
+		stderrHas  string // substring; "" means stderr must be empty
+		stderrOnly bool   // stderr must be one line
+	}{
+		{args: "list", stdout: "no searches yet — add one with: rentwatch searches add URL\n",
+			stderrHas: "created " + path},
+		{args: "add https://kamernet.nl/huren/kamers-amsterdam",
+			stdout: "added \"Kamernet Amsterdam\" (https://kamernet.nl/huren/kamers-amsterdam), search 1 of at most 15\n"},
+		{args: "add --name Funda https://www.funda.nl/zoeken/huur",
+			stdout: "added \"Funda\" (https://www.funda.nl/zoeken/huur), search 2 of at most 15\n"},
+		{args: "add https://www.pararius.nl/huurwoningen/utrecht --name=Utrecht",
+			stdout: "added \"Utrecht\" (https://www.pararius.nl/huurwoningen/utrecht), search 3 of at most 15\n"},
+		{args: "list", stdout: "" +
+			"NAME                ENABLED  URL\n" +
+			"Kamernet Amsterdam  yes      https://kamernet.nl/huren/kamers-amsterdam\n" +
+			"Funda               yes      https://www.funda.nl/zoeken/huur\n" +
+			"Utrecht             yes      https://www.pararius.nl/huurwoningen/utrecht\n"},
+		{args: "add http://www.kamernet.nl/huren/kamers-amsterdam/", code: 1,
+			stderrHas: `already watched as "Kamernet Amsterdam"`, stderrOnly: true},
+		{args: "add ftp://example.com/x", code: 2, stderrHas: "is not an http or https URL", stderrOnly: true},
+		{args: "remove Kamernet Amsterdam", stdout: "removed \"Kamernet Amsterdam\" (https://kamernet.nl/huren/kamers-amsterdam)\n"},
+		{args: "remove https://funda.nl/zoeken/huur/", stdout: "removed \"Funda\" (https://www.funda.nl/zoeken/huur)\n"},
+		{args: "remove Zoopla", code: 1, stderrHas: `nothing is named "Zoopla"`, stderrOnly: true},
+		{args: "list", stdout: "" +
+			"NAME     ENABLED  URL\n" +
+			"Utrecht  yes      https://www.pararius.nl/huurwoningen/utrecht\n"},
+		// Usage errors: exit 2, one line.
+		{args: "", code: 2, stderrHas: "say what to do", stderrOnly: true},
+		{args: "rename x", code: 2, stderrHas: `unknown action "rename"`, stderrOnly: true},
+		{args: "list extra", code: 2, stderrHas: "list takes no arguments", stderrOnly: true},
+		{args: "add", code: 2, stderrHas: "add takes one URL", stderrOnly: true},
+		{args: "add a b", code: 2, stderrHas: "add takes one URL", stderrOnly: true},
+		{args: "remove", code: 2, stderrHas: "remove takes", stderrOnly: true},
+		{args: "remove x --name y", code: 2, stderrHas: "--name is only for add", stderrOnly: true},
+		{args: "list --bogus", code: 2, stderrHas: "flag provided but not defined: -bogus", stderrOnly: true},
+		{args: "--help", stdout: "usage: rentwatch searches list | add URL [--name NAME] | remove NAME-OR-URL\n"},
+	}
+	for _, st := range steps {
+		var out, errb bytes.Buffer
+		code := cmdSearches(globals{config: path}, strings.Fields(st.args), &out, &errb)
+		name := "searches " + st.args
+		if code != st.code {
+			t.Fatalf("%s: exit %d, want %d (stderr %q)", name, code, st.code, errb.String())
+		}
+		if out.String() != st.stdout {
+			t.Errorf("%s: stdout\n%s\nwant\n%s", name, out.String(), st.stdout)
+		}
+		switch {
+		case st.stderrHas == "" && errb.Len() != 0:
+			t.Errorf("%s: unexpected stderr %q", name, errb.String())
+		case !strings.Contains(errb.String(), st.stderrHas):
+			t.Errorf("%s: stderr %q lacks %q", name, errb.String(), st.stderrHas)
+		case st.stderrOnly && strings.Count(errb.String(), "\n") != 1:
+			t.Errorf("%s: stderr is not one line: %q", name, errb.String())
+		}
+	}
+	// What the command wrote is a good settings file holding what is left.
+	s, err := config.Load(path)
+	if err != nil || len(s.Searches) != 1 || s.Searches[0].Name != "Utrecht" {
+		t.Errorf("final file: %+v, %v", s, err)
+	}
+}
+
+// TestCmdSearchesBadFile: a bad settings file prints every problem and
+// exits 1, without touching the file.
+func TestCmdSearchesBadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	bad := "interval = \"1s\"\n\n[[search]]\nname = \"A\"\nurl = \"ftp://a\"\nenabeld = true\n"
+	if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"list"}, {"add", "https://www.funda.nl/"}, {"remove", "A"}} {
+		var out, errb bytes.Buffer
+		if code := cmdSearches(globals{config: path}, args, &out, &errb); code != 1 {
+			t.Fatalf("%v: exit %d, want 1", args, code)
+		}
+		for _, want := range []string{
+			"config.toml:1: interval: 1s is under the 10s minimum",
+			`config.toml:5: search[1].url: "ftp://a" is not an http or https URL`,
+			`config.toml:6: unknown key "search[1].enabeld"`,
+		} {
+			if !strings.Contains(errb.String(), want) {
+				t.Errorf("%v: stderr lacks %q:\n%s", args, want, errb.String())
+			}
+		}
+		if out.Len() != 0 {
+			t.Errorf("%v: stdout %q", args, out.String())
+		}
+	}
+	if now, _ := os.ReadFile(path); string(now) != bad {
+		t.Errorf("a bad file was changed:\n%s", now)
+	}
+}
+
+// TestCmdSearchesTooMany: the 16th add is refused with exit 1.
+func TestCmdSearchesTooMany(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	for i := 0; i <= config.MaxSearches; i++ {
+		var out, errb bytes.Buffer
+		code := cmdSearches(globals{config: path}, []string{"add", "https://example.com/rooms/" + string(rune('a'+i))}, &out, &errb)
+		want := 0
+		if i == config.MaxSearches {
+			want = 1
+		}
+		if code != want {
+			t.Fatalf("add #%d: exit %d, want %d (%s)", i+1, code, want, errb.String())
+		}
+		if want == 1 && !strings.Contains(errb.String(), "at most 15 searches") {
+			t.Errorf("16th add: stderr %q", errb.String())
+		}
+	}
+}
