@@ -37,8 +37,12 @@ func helperDir(t *testing.T) string {
 
 const crashSearches = 3
 
-func crashSearch(i int) string { return fmt.Sprintf("https://site%d.test/search?q=amsterdam", i%crashSearches) }
-func crashID(k int) string     { return fmt.Sprintf("https://site%d.test/listing/%07d", k%crashSearches, k) }
+func crashSearch(i int) string {
+	return fmt.Sprintf("https://site%d.test/search?q=amsterdam", i%crashSearches)
+}
+func crashID(k int) string {
+	return fmt.Sprintf("https://site%d.test/listing/%07d", k%crashSearches, k)
+}
 func crashFound(k int) time.Time {
 	return t0.Add(time.Duration(k) * time.Second)
 }

@@ -93,8 +93,14 @@ func openWith(dir string, opt badger.Options, now time.Time) (*Store, error) {
 		lock.release()
 		return nil, &CorruptError{Dir: dir, Cause: err, At: now}
 	}
+	existed, err := fileNames(dir)
+	if err != nil {
+		lock.release()
+		return nil, err
+	}
 	db, err := openBadger(opt)
 	if err != nil {
+		removeNewFiles(dir, existed)
 		lock.release()
 		return nil, classifyOpenError(dir, err, now)
 	}
@@ -129,6 +135,35 @@ func classifyOpenError(dir string, err error, now time.Time) error {
 		return fmt.Errorf("%w (the store in %s is in use)", ErrAlreadyRunning, dir)
 	}
 	return &CorruptError{Dir: dir, Cause: err, At: now}
+}
+
+func fileNames(dir string) (map[string]bool, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("read store directory: %w", err)
+	}
+	names := make(map[string]bool, len(entries))
+	for _, e := range entries {
+		names[e.Name()] = true
+	}
+	return names, nil
+}
+
+// removeNewFiles undoes what a failed badger.Open created (it makes a
+// fresh memtable file, preallocated to twice MemTableSize, before it finds
+// a damaged value log), so a damaged store is left as the user had it.
+// Only files that did not exist before the Open are removed: they hold
+// nothing of the user's.
+func removeNewFiles(dir string, existed map[string]bool) {
+	now, err := fileNames(dir)
+	if err != nil {
+		return
+	}
+	for name := range now {
+		if !existed[name] {
+			_ = os.Remove(filepath.Join(dir, name))
+		}
+	}
 }
 
 func dirExists(dir string) bool {
