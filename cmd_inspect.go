@@ -1,3 +1,249 @@
 package main
 
-var cmdInspect = notBuilt("inspect")
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/net/http/httpguts"
+
+	"rentwatch/blocks"
+	"rentwatch/pages"
+)
+
+// maxInspectBytes bounds what inspect reads: far above any real page.
+const maxInspectBytes = 64 << 20
+
+const inspectUsage = "usage: rentwatch inspect FILE --url URL [--status N] [--header 'K: V']... [--json]"
+
+// shownListings is how many listings the human form prints.
+const shownListings = 20
+
+// inspectArgs is the parsed command line of `rentwatch inspect`.
+type inspectArgs struct {
+	file   string
+	url    *url.URL
+	status int
+	header http.Header
+	json   bool
+}
+
+// headerFlags collects repeated --header 'Name: value' flags.
+type headerFlags struct{ h http.Header }
+
+func (f *headerFlags) String() string { return "" }
+
+func (f *headerFlags) Set(v string) error {
+	name, value, ok := strings.Cut(v, ":")
+	name = strings.TrimSpace(name)
+	if !ok || !httpguts.ValidHeaderFieldName(name) {
+		return fmt.Errorf("want 'Name: value', got %q", v)
+	}
+	f.h.Add(name, strings.TrimSpace(value))
+	return nil
+}
+
+// cmdInspect classifies a saved page and reads its listings, offline:
+// `rentwatch inspect FILE --url URL [--status N] [--header 'K: V']... [--json]`.
+// A wall verdict is a result, not a failure: it exits 0. A bad command line
+// or an unreadable file exits 2 with one line on stderr.
+func cmdInspect(g globals, args []string, stdout, stderr io.Writer) int {
+	a, err := parseInspect(&g, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(stdout, inspectUsage)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "rentwatch inspect: %v\n", err)
+		return 2
+	}
+	html, err := readSavedPage(a.file)
+	if err != nil {
+		fmt.Fprintf(stderr, "rentwatch inspect: %v\n", err)
+		return 2
+	}
+	page := blocks.Page{Status: a.status, Header: a.header, URL: a.url.String(), HTML: html}
+	report := inspectReport(blocks.Classify(page, time.Now()), pages.Read(a.url.String(), html), a.url)
+	if a.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(report); err != nil {
+			fmt.Fprintf(stderr, "rentwatch inspect: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	printInspect(stdout, report)
+	return 0
+}
+
+func parseInspect(g *globals, args []string) (inspectArgs, error) {
+	fs := newFlags("inspect", g, io.Discard)
+	rawURL := fs.String("url", "", "the page's address: resolves links and picks the portal")
+	status := fs.String("status", "", "HTTP status the page came with (default: unknown)")
+	headers := &headerFlags{h: http.Header{}}
+	fs.Var(headers, "header", "a response header 'Name: value' (repeatable)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	rest, err := parseInterspersed(fs, args)
+	if err != nil {
+		return inspectArgs{}, err
+	}
+	a := inspectArgs{header: headers.h, json: *asJSON}
+	switch {
+	case len(rest) == 0:
+		return a, errors.New("missing FILE (the saved page)")
+	case len(rest) > 1:
+		return a, fmt.Errorf("unexpected argument %q after FILE", rest[1])
+	}
+	a.file = rest[0]
+	if a.url, err = pageURL(*rawURL); err != nil {
+		return a, err
+	}
+	if *status != "" {
+		n, err := strconv.Atoi(*status)
+		if err != nil || n < 100 || n > 599 {
+			return a, fmt.Errorf("bad --status %q: want an HTTP status code from 100 to 599", *status)
+		}
+		a.status = n
+	}
+	if len(a.header) == 0 {
+		a.header = nil
+	}
+	return a, nil
+}
+
+func pageURL(raw string) (*url.URL, error) {
+	if raw == "" {
+		return nil, errors.New("missing --url (the address the page was saved from)")
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("bad --url %q: %v", raw, err)
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("bad --url %q: want an http or https address", raw)
+	}
+	return u, nil
+}
+
+// readSavedPage reads a saved page, refusing what is not one: a folder, an
+// empty or huge file, or binary data (NUL bytes in the first KB, or content
+// a browser would not sniff as text).
+func readSavedPage(name string) ([]byte, error) {
+	fi, err := os.Stat(name)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, fmt.Errorf("%s: no such file", name)
+	case err != nil:
+		return nil, err
+	case fi.IsDir():
+		return nil, fmt.Errorf("%s is a directory, not a saved page", name)
+	case fi.Size() > maxInspectBytes:
+		return nil, fmt.Errorf("%s is larger than %d MiB", name, maxInspectBytes>>20)
+	}
+	html, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	if len(html) == 0 {
+		return nil, fmt.Errorf("%s is empty", name)
+	}
+	if bytes.IndexByte(html[:min(len(html), 1024)], 0) >= 0 {
+		return nil, fmt.Errorf("%s is binary (NUL bytes), not a saved page", name)
+	}
+	if ct := http.DetectContentType(html); !strings.HasPrefix(ct, "text/") {
+		return nil, fmt.Errorf("%s is not text (looks like %s), not a saved page", name, ct)
+	}
+	return html, nil
+}
+
+// inspectJSON is the `inspect --json` object, the contract in DESIGN.md.
+type inspectJSON struct {
+	Verdict      string           `json:"verdict"`
+	Vendor       string           `json:"vendor"`
+	Reason       string           `json:"reason"`
+	RetryAfterMS *int64           `json:"retry_after_ms"` // null when the site gave none
+	Site         string           `json:"site"`
+	Listings     []inspectListing `json:"listings"` // never null
+}
+
+type inspectListing struct {
+	ID    string `json:"id"`
+	URL   string `json:"url"`
+	Title string `json:"title"`
+	Price string `json:"price"`
+}
+
+func inspectReport(v blocks.Verdict, r pages.Reading, base *url.URL) inspectJSON {
+	out := inspectJSON{
+		Verdict:  string(v.Kind),
+		Vendor:   v.Vendor,
+		Reason:   v.Reason,
+		Site:     r.Site,
+		Listings: make([]inspectListing, 0, len(r.Listings)),
+	}
+	if v.RetryAfter > 0 {
+		ms := v.RetryAfter.Milliseconds()
+		out.RetryAfterMS = &ms
+	}
+	if out.Site == "" {
+		out.Site = "generic"
+	}
+	for _, l := range r.Listings {
+		out.Listings = append(out.Listings, inspectListing{
+			ID: l.ID, URL: absoluteURL(base, l.URL), Title: l.Title, Price: l.Price,
+		})
+	}
+	return out
+}
+
+// absoluteURL resolves a listing link against the page's address; the
+// readers already give absolute ones, this only guards the contract.
+func absoluteURL(base *url.URL, link string) string {
+	u, err := url.Parse(link)
+	if err != nil {
+		return link
+	}
+	return base.ResolveReference(u).String()
+}
+
+// printInspect writes the short human form: a verdict line, then up to
+// shownListings listings, one a line.
+func printInspect(w io.Writer, r inspectJSON) {
+	var line strings.Builder
+	line.WriteString(r.Verdict)
+	switch {
+	case r.Vendor != "" && r.Reason != "":
+		fmt.Fprintf(&line, "  %s: %s", r.Vendor, r.Reason)
+	case r.Reason != "":
+		fmt.Fprintf(&line, "  %s", r.Reason)
+	}
+	if r.RetryAfterMS != nil {
+		fmt.Fprintf(&line, "  retry in %v", time.Duration(*r.RetryAfterMS)*time.Millisecond)
+	}
+	fmt.Fprintf(&line, "  (%s, %d listing%s)", r.Site, len(r.Listings), plural(len(r.Listings)))
+	fmt.Fprintln(w, line.String())
+	for i, l := range r.Listings {
+		if i == shownListings {
+			fmt.Fprintf(w, "  ... and %d more\n", len(r.Listings)-shownListings)
+			break
+		}
+		fmt.Fprintf(w, "  %-16s %s  %s\n", l.Price, l.Title, l.URL)
+	}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
