@@ -19,7 +19,7 @@ const (
 	// is more often a counter or room count next to "650 €"
 	priceAmountTight = `(?:\d{1,3}(?:[.,'\x{00A0}\x{202F}]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:,-|\.-|,–|\.–)?`
 	priceOne         = `(?:` + priceCurrency + `\s?` + priceAmount + `|` + priceAmountTight + `\s?` + priceCurrency + `)`
-	pricePeriod      = `(?:\s*(?:/\s*(?:mnd|maand|month|mo|mth|mes|mese|mois|monat|week|wk|pw|pcm|night|nacht|m)\.?` +
+	pricePeriod      = `(?:\s*(?:/\s*(?:maand|mnd|month|mois|monat|mese|mes|mth|week|wk|pw|pcm|night|nacht|mo|m)\.?` +
 		`|per\s+(?:maand|month|week|night|mnd|monat)|p\.\s?c\.\s?m\.?|pcm|p\.\s?w\.?|pw\b|p\.\s?m\.?|mtl\.?|monatlich|al\s+mese?|par\s+mois))?`
 	priceRange = `(?:\s*(?:-|–|—|to|tot|bis)\s*(?:` + priceOne + `|` + priceAmount + `))?`
 )
