@@ -1,0 +1,181 @@
+// Package tray is rentwatch's menu-bar icon and menu: a pure function of the
+// engine's Snapshot (Menu, Tooltip, Icon, NextTick), a thin adapter that
+// applies it to fyne.io/systray (Run), and launch at login (SetAutostart).
+package tray
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"rentwatch/engine"
+)
+
+// Item is one entry of the tray menu. ID is stable across snapshots, so the
+// adapter can tell a changed label (cheap update) from a changed menu shape
+// (rebuild). IDs: "status", "check-now", "pause", "search:<url>", "recent",
+// "recent:<n>", "add-search", "settings", "open-log", "autostart", "quit",
+// and "sep:<n>" for separators.
+type Item struct {
+	ID                string
+	Title, Tooltip    string
+	Disabled          bool
+	Checkbox, Checked bool
+	Separator         bool
+	Children          []Item
+	URL               string // the search page or the listing, for search and recent entries
+}
+
+// maxTitle is how many runes a label may have: longer ones make the menu
+// wider than most screens' panel menus allow and get cut by the host anyway.
+const maxTitle = 60
+
+// maxRecent is how many recent listings the submenu shows.
+const maxRecent = 10
+
+// Menu is the whole tray menu for snapshot s at time now. It is pure: the
+// same snapshot and time always give the same menu. The "Start at login"
+// checkbox comes unchecked; the adapter ticks it from the OS state.
+func Menu(s engine.Snapshot, now time.Time) []Item {
+	b := &menuBuilder{}
+	b.add(Item{ID: "status", Title: clean(statusLine(s, now), maxTitle), Disabled: true,
+		Tooltip: clean(s.Problem, 200)})
+	b.sep()
+	noSearches := len(s.Searches) == 0
+	if noSearches {
+		// The one useful thing to do in an empty app comes first.
+		b.add(Item{ID: "add-search", Title: "Add search…",
+			Tooltip: "Paste the address of a search results page to start watching it"})
+		b.sep()
+	}
+	b.add(Item{ID: "check-now", Title: "Check now", Disabled: noSearches || s.Paused,
+		Tooltip: "Check every search at once"})
+	if s.Paused {
+		b.add(Item{ID: "pause", Title: "Resume", Disabled: noSearches, Tooltip: "Start watching again"})
+	} else {
+		b.add(Item{ID: "pause", Title: "Pause", Disabled: noSearches, Tooltip: "Stop checking until you resume"})
+	}
+	if !noSearches {
+		b.sep()
+		seen := map[string]int{}
+		for _, v := range s.Searches {
+			b.add(searchItem(v, now, seen))
+		}
+	}
+	b.sep()
+	b.add(recentMenu(s.Recent))
+	b.sep()
+	if !noSearches {
+		b.add(Item{ID: "add-search", Title: "Add search…", Tooltip: "Watch another search results page"})
+	}
+	b.add(Item{ID: "settings", Title: "Settings…", Tooltip: "Open the settings file"})
+	b.add(Item{ID: "open-log", Title: "Open log", Tooltip: "Show what the watcher did and why"})
+	b.add(Item{ID: "autostart", Title: "Start at login", Checkbox: true})
+	b.sep()
+	b.add(Item{ID: "quit", Title: "Quit", Tooltip: "Stop watching and remove the icon"})
+	return b.items
+}
+
+// menuBuilder numbers separators so their IDs stay stable too.
+type menuBuilder struct {
+	items []Item
+	seps  int
+}
+
+func (b *menuBuilder) add(it Item) { b.items = append(b.items, it) }
+
+func (b *menuBuilder) sep() {
+	b.seps++
+	b.items = append(b.items, Item{ID: fmt.Sprintf("sep:%d", b.seps), Separator: true})
+}
+
+// searchItem is one search's line: its name and what it is doing. seen
+// keeps IDs unique should two searches share a URL.
+func searchItem(v engine.SearchView, now time.Time, seen map[string]int) Item {
+	id := "search:" + v.URL
+	if n := seen[v.URL]; n > 0 {
+		id = fmt.Sprintf("%s#%d", id, n+1)
+	}
+	seen[v.URL]++
+	name := clean(v.Name, maxTitle)
+	if name == "" {
+		name = clean(siteName(v.Host), maxTitle)
+	}
+	words := searchWords(v, now)
+	// Cut the name, never the state: the countdown is the point of the line.
+	room := max(maxTitle-len([]rune(words))-3, 12)
+	tip := clean(v.URL, 200)
+	if v.LastError != "" {
+		tip = clean(v.LastError, 200) + " — " + tip
+	}
+	return Item{ID: id, Title: clip(name, room) + " — " + words, Tooltip: tip, URL: v.URL}
+}
+
+// recentMenu is the "Recent listings" submenu, newest first.
+func recentMenu(recent []engine.Alert) Item {
+	it := Item{ID: "recent", Title: "Recent listings"}
+	if len(recent) == 0 {
+		it.Children = []Item{{ID: "recent:0", Title: "No new listings yet", Disabled: true}}
+		return it
+	}
+	for i, a := range recent[:min(len(recent), maxRecent)] {
+		title := clean(a.Title, maxTitle)
+		if title == "" {
+			title = "Listing"
+		}
+		if p := clean(a.Price, 20); p != "" {
+			title = p + " · " + title
+		}
+		if s := clean(a.Search, maxTitle); s != "" {
+			title += " — " + s
+		}
+		c := Item{ID: fmt.Sprintf("recent:%d", i), Title: clip(title, maxTitle), Tooltip: clean(a.URL, 200)}
+		if webURL(a.URL) {
+			c.URL = a.URL
+		} else {
+			// cli/browser hands anything to the OS opener; only web pages go there.
+			c.Disabled = true
+		}
+		it.Children = append(it.Children, c)
+	}
+	return it
+}
+
+// webURL reports whether u is an absolute http or https address.
+func webURL(u string) bool {
+	p, err := url.Parse(u)
+	return err == nil && (p.Scheme == "http" || p.Scheme == "https") && p.Host != ""
+}
+
+// clean makes text safe for one menu line: control characters (CR, LF,
+// tabs) become spaces, runs of spaces collapse, and the result is cut to n
+// runes with an ellipsis.
+func clean(s string, n int) string {
+	var b strings.Builder
+	space := false
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' || r == ' ' {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return clip(b.String(), n)
+}
+
+// clip cuts s to n runes, the last one an ellipsis when anything was cut.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	if n <= 1 {
+		return "…"
+	}
+	return strings.TrimRight(string(r[:n-1]), " ") + "…"
+}

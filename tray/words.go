@@ -1,0 +1,246 @@
+package tray
+
+import (
+	"fmt"
+	"net"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"rentwatch/blocks"
+	"rentwatch/engine"
+)
+
+// statusLine is the first, disabled line of the menu: the one thing the user
+// should know right now, the most urgent first.
+func statusLine(s engine.Snapshot, now time.Time) string {
+	switch {
+	case s.Problem != "":
+		return s.Problem
+	case len(s.Searches) == 0:
+		return "No searches yet — add one to start watching"
+	case s.Manual != "":
+		return "Checking by hand — close the window when you are done"
+	}
+	switch s.Overall {
+	case engine.AllPaused:
+		return "Paused — choose Resume to watch again"
+	case engine.NeedsYou:
+		return needsYouLine(s.Searches)
+	case engine.Broken:
+		return "Nothing is loading: " + firstError(s.Searches)
+	case engine.BusyChecking:
+		return "Checking " + plural(active(s.Searches), "search", "searches") + "…"
+	case engine.OnHold:
+		return onHoldLine(s.Searches, now)
+	}
+	if s.LastCycle.IsZero() {
+		return "Starting — first check under way"
+	}
+	return "All quiet — checked " + ago(now.Sub(s.LastCycle))
+}
+
+func needsYouLine(views []engine.SearchView) string {
+	for _, v := range views {
+		if v.Paused {
+			continue
+		}
+		site := siteName(v.Host)
+		switch {
+		case v.Status == engine.SoftBlock:
+			return "Needs you: " + site + " shows no listings"
+		case v.NeedsUser:
+			return "Needs you: " + site + " " + wallWords(v.Wall)
+		}
+	}
+	return "Needs you — see below"
+}
+
+// onHoldLine names the host whose wait ends first: that is the next thing
+// that will happen.
+func onHoldLine(views []engine.SearchView, now time.Time) string {
+	var first *engine.SearchView
+	hosts := map[string]bool{}
+	for i, v := range views {
+		if !showsWait(v, now) {
+			continue
+		}
+		hosts[v.Host] = true
+		if first == nil || v.Until.Before(first.Until) {
+			first = &views[i]
+		}
+	}
+	if first == nil {
+		return "Some searches are not loading — see below"
+	}
+	words := wallWords(first.Wall)
+	if first.Status == engine.Failing {
+		words = wallWords(blocks.Error)
+	}
+	line := siteName(first.Host) + " " + words + " — retrying in " + countdown(first.Until.Sub(now))
+	if len(hosts) > 1 {
+		line += fmt.Sprintf(" (+%d more)", len(hosts)-1)
+	}
+	return line
+}
+
+// showsWait reports whether v's host is making it wait and its line (or
+// the status line) shows the countdown to v.Until. Menu and NextTick both
+// use it, so a label never counts down without a redraw timer.
+func showsWait(v engine.SearchView, now time.Time) bool {
+	switch {
+	case v.Paused, v.NeedsUser, !v.Until.After(now):
+		return false
+	}
+	switch v.Status {
+	case engine.Paused, engine.Checking, engine.Replying, engine.SoftBlock:
+		return false
+	}
+	return true
+}
+
+// wallWords says what a host's wall means, after the site's name.
+func wallWords(k blocks.Kind) string {
+	switch k {
+	case blocks.RateLimited:
+		return "is asking us to slow down"
+	case blocks.Challenge:
+		return "wants a human check"
+	case blocks.Denied:
+		return "refused us"
+	case blocks.Error:
+		return "is not loading"
+	}
+	return "is making us wait"
+}
+
+// searchWords is what one search is doing, after its name.
+func searchWords(v engine.SearchView, now time.Time) string {
+	if v.NeedsUser && v.Status != engine.Paused && !v.Paused {
+		return "needs you: click to open"
+	}
+	wait := ""
+	if showsWait(v, now) {
+		wait = " — next try in " + countdown(v.Until.Sub(now))
+	}
+	switch v.Status {
+	case engine.Checking:
+		return "checking…"
+	case engine.NewListings:
+		if v.NewToday > 0 {
+			return fmt.Sprintf("%d new today", v.NewToday) + wait
+		}
+		return "new listings" + wait
+	case engine.Waiting:
+		return wallShort(v.Wall) + strings.Replace(wait, "next try", "retrying", 1)
+	case engine.Failing:
+		return "not loading" + strings.Replace(wait, "next try", "retrying", 1)
+	case engine.SoftBlock:
+		return "shows no listings: click to look"
+	case engine.Paused:
+		return "paused"
+	case engine.Replying:
+		return "replying…"
+	case engine.Pending:
+		return "not checked yet" + wait
+	}
+	if v.NewToday > 0 {
+		return fmt.Sprintf("nothing new · %d today", v.NewToday) + wait
+	}
+	return "nothing new" + wait
+}
+
+func wallShort(k blocks.Kind) string {
+	switch k {
+	case blocks.RateLimited:
+		return "slowing down"
+	case blocks.Challenge:
+		return "behind a check"
+	case blocks.Denied:
+		return "refused"
+	}
+	return "waiting"
+}
+
+// countdown formats a wait as m:ss (h:mm:ss from an hour), rounding up so
+// the label reaches 0:01 and then the retry, never a 0:00 that sits still.
+func countdown(d time.Duration) string {
+	secs := int64((d + time.Second - 1) / time.Second)
+	if secs <= 0 {
+		return "a moment"
+	}
+	h, m, s := secs/3600, secs/60%60, secs%60
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d", h, m, s)
+	}
+	return fmt.Sprintf("%d:%02d", m, s)
+}
+
+// ago says how long ago something was, coarse enough to stay true for a
+// while: the adapter only redraws it with other changes or when the menu opens.
+func ago(d time.Duration) string {
+	switch {
+	case d < 5*time.Second:
+		return "just now"
+	case d < time.Minute:
+		return fmt.Sprintf("%ds ago", int(d/time.Second))
+	case d < time.Hour:
+		return fmt.Sprintf("%d min ago", int(d/time.Minute))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%d h ago", int(d/time.Hour))
+	}
+	return fmt.Sprintf("%d days ago", int(d/(24*time.Hour)))
+}
+
+// siteName is what people call a host: "www.kamernet.nl" -> "Kamernet".
+func siteName(host string) string {
+	h := strings.ToLower(strings.TrimSpace(host))
+	if hp, _, err := net.SplitHostPort(h); err == nil {
+		h = hp
+	}
+	if h == "" {
+		return "The site"
+	}
+	if net.ParseIP(strings.Trim(h, "[]")) != nil {
+		return h
+	}
+	labels := strings.Split(strings.TrimPrefix(h, "www."), ".")
+	name := labels[0]
+	if n := len(labels); n >= 2 {
+		name = labels[n-2]
+		if n >= 3 && len(labels[n-1]) == 2 && secondLevel[name] { // funda.co.uk
+			name = labels[n-3]
+		}
+	}
+	r, size := utf8.DecodeRuneInString(name)
+	return string(unicode.ToUpper(r)) + name[size:]
+}
+
+var secondLevel = map[string]bool{"co": true, "com": true, "org": true, "net": true, "ac": true}
+
+func firstError(views []engine.SearchView) string {
+	for _, v := range views {
+		if v.LastError != "" {
+			return v.LastError
+		}
+	}
+	return "every check failed"
+}
+
+func active(views []engine.SearchView) int {
+	n := 0
+	for _, v := range views {
+		if !v.Paused && v.Status != engine.Paused {
+			n++
+		}
+	}
+	return n
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
