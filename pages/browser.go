@@ -377,3 +377,23 @@ func (b *Browser) chromePID() int {
 	}
 	return b.run.pid
 }
+
+// pageTargets counts the open tabs of the headless Chrome.
+func (b *Browser) pageTargets(ctx context.Context) (int, error) {
+	b.mu.Lock()
+	run := b.run
+	b.mu.Unlock()
+	if run == nil {
+		return 0, ErrClosed
+	}
+	cctx, cancel := context.WithTimeout(run.ctx, callTimeout)
+	defer cancel()
+	targets, err := chromedp.Targets(cctx)
+	n := 0
+	for _, t := range targets {
+		if t.Type == "page" {
+			n++
+		}
+	}
+	return n, err
+}

@@ -1,0 +1,280 @@
+package pages
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"rentwatch/blocks"
+)
+
+// needChrome returns the browser for tests, skipping (or failing on CI)
+// where none is installed.
+func needChrome(t testing.TB) string {
+	t.Helper()
+	path, err := FindChrome(os.Getenv("RENTWATCH_CHROME"))
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("chromium is required on CI: %v", err)
+		}
+		t.Skipf("no Chrome or Chromium here (apt-get install chromium): %v", err)
+	}
+	return path
+}
+
+// pageRecorder keeps the last page each Load classified, so tests can look
+// at the HTML the browser captured.
+type pageRecorder struct {
+	mu   sync.Mutex
+	last blocks.Page
+}
+
+// newTestBrowser starts a Browser on a fresh profile, closed at cleanup.
+func newTestBrowser(t testing.TB, opts BrowserOptions) (*Browser, *pageRecorder) {
+	t.Helper()
+	opts.Chrome = needChrome(t)
+	if opts.ProfileDir == "" {
+		opts.ProfileDir = t.TempDir() + "/profile"
+	}
+	b := NewBrowser(opts)
+	rec := &pageRecorder{}
+	b.classify = func(p blocks.Page, now time.Time) blocks.Verdict {
+		rec.mu.Lock()
+		rec.last = p
+		rec.mu.Unlock()
+		return blocks.Classify(p, now)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	return b, rec
+}
+
+func (r *pageRecorder) html() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return string(r.last.HTML)
+}
+
+func TestLoadPages(t *testing.T) {
+	portal := newFixturePortal(t, "127.0.0.1", 0)
+	other := newFixturePortal(t, "127.0.0.2", 0)
+	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: 10 * time.Second, ChallengeWait: 4 * time.Second})
+	token := strings.ReplaceAll(t.Name(), "/", "-") + time.Now().Format("150405.000")
+
+	tests := []struct {
+		name       string
+		path       string
+		status     int
+		kind       blocks.Kind
+		vendor     string
+		header     [2]string // a header the main document must carry
+		html       []string  // in the captured HTML
+		finalURL   string    // "" means the requested URL
+		minWaited  time.Duration
+		maxWaited  time.Duration
+		minListing int
+	}{
+		{name: "static results", path: "/results", status: 200, kind: blocks.OK,
+			html: []string{`data-id="9100"`, "Bright room 12"}, minListing: 12},
+		{name: "javascript results", path: "/results-js", status: 200, kind: blocks.OK,
+			html: []string{"js-card", "Bright room 8 near the park"}, minListing: 8},
+		{name: "redirect to another host", path: "/moved?to=" + other.URL + "/results", status: 200, kind: blocks.OK,
+			finalURL: other.URL + "/results", html: []string{`data-id="9100"`}, minListing: 12},
+		{name: "429 with Retry-After", path: "/slow-down", status: 429, kind: blocks.RateLimited,
+			header: [2]string{"Retry-After", "120"}},
+		{name: "403 Cloudflare 1020", path: "/denied", status: 403, kind: blocks.Denied, vendor: "cloudflare",
+			header: [2]string{"Cf-Ray", "7f1a2b3c4d5e6f71-AMS"}},
+		{name: "challenge that clears itself in 3s", path: "/challenge?clear=3000&token=" + token, status: 200,
+			kind: blocks.OK, html: []string{"Bright room 1 "}, minWaited: 2500 * time.Millisecond, maxWaited: 4500 * time.Millisecond,
+			minListing: 12},
+		{name: "challenge that never clears", path: "/challenge?token=never", status: 403, kind: blocks.Challenge,
+			vendor: "cloudflare", header: [2]string{"Cf-Mitigated", "challenge"}, html: []string{"_cf_chl_opt"},
+			minWaited: 4 * time.Second, maxWaited: 5 * time.Second},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := b.Load(context.Background(), portal.URL+tc.path)
+			if err != nil {
+				t.Fatalf("Load: %v", err)
+			}
+			want := tc.finalURL
+			if want == "" {
+				want = portal.URL + tc.path
+			}
+			if res.URL != want {
+				t.Errorf("URL = %q, want %q", res.URL, want)
+			}
+			if res.Status != tc.status {
+				t.Errorf("Status = %d, want %d", res.Status, tc.status)
+			}
+			if res.Verdict.Kind != tc.kind || tc.vendor != "" && res.Verdict.Vendor != tc.vendor {
+				t.Errorf("Verdict = %+v, want kind %s vendor %q", res.Verdict, tc.kind, tc.vendor)
+			}
+			if k, v := tc.header[0], tc.header[1]; k != "" && res.Header.Get(k) != v {
+				t.Errorf("Header[%s] = %q, want %q (all: %v)", k, res.Header.Get(k), v, res.Header)
+			}
+			html := rec.html()
+			for _, s := range tc.html {
+				if !strings.Contains(html, s) {
+					t.Errorf("captured HTML lacks %q", s)
+				}
+			}
+			if res.Waited < tc.minWaited || tc.maxWaited > 0 && res.Waited > tc.maxWaited {
+				t.Errorf("Waited = %v, want between %v and %v", res.Waited, tc.minWaited, tc.maxWaited)
+			}
+			if len(res.Listings) < tc.minListing {
+				t.Errorf("read %d listings (site %q), want at least %d", len(res.Listings), res.Site, tc.minListing)
+			}
+			if res.Took <= 0 || res.Took < res.Waited {
+				t.Errorf("Took = %v with Waited %v", res.Took, res.Waited)
+			}
+		})
+	}
+}
+
+func TestLoadBlocksMediaAndHidesAutomation(t *testing.T) {
+	portal := newFixturePortal(t, "127.0.0.1", 0)
+	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: 10 * time.Second})
+	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	for kind, want := range map[string]bool{"css": true, "js": true, "img": false, "font": false, "media": false} {
+		if got := portal.count(kind) > 0; got != want {
+			t.Errorf("server saw %d %s requests; want requested=%v", portal.count(kind), kind, want)
+		}
+	}
+	portal.mu.Lock()
+	ua, chua := portal.lastUA, portal.lastCHUA
+	portal.mu.Unlock()
+	if strings.Contains(ua, "Headless") || !strings.Contains(ua, "Chrome/") {
+		t.Errorf("User-Agent = %q", ua)
+	}
+	if strings.Contains(chua, "Headless") {
+		t.Errorf("Sec-CH-UA = %q", chua)
+	}
+	html := rec.html()
+	if !strings.Contains(html, `data-webdriver="false"`) || strings.Contains(html, "HeadlessChrome") {
+		t.Errorf("page sees navigator.webdriver or a headless user agent: %s", html[strings.Index(html, "<body"):][:200])
+	}
+}
+
+func TestLoadClosesTabs(t *testing.T) {
+	portal := newFixturePortal(t, "127.0.0.1", 0)
+	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: 10 * time.Second})
+	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	before := countPageTargets(t, b)
+	var wg sync.WaitGroup
+	for i := range 6 { // two at a time, as the engine runs them
+		wg.Go(func() {
+			path := []string{"/results", "/results-js", "/denied"}[i%3]
+			if _, err := b.Load(context.Background(), portal.URL+path); err != nil {
+				t.Errorf("Load %s: %v", path, err)
+			}
+		})
+		if i%2 == 1 {
+			wg.Wait()
+		}
+	}
+	if after := countPageTargets(t, b); after != before {
+		t.Errorf("page targets: %d after 6 loads, %d before", after, before)
+	}
+}
+
+func countPageTargets(t testing.TB, b *Browser) int {
+	t.Helper()
+	n, err := b.pageTargets(context.Background())
+	if err != nil {
+		t.Fatalf("count targets: %v", err)
+	}
+	return n
+}
+
+func TestLoadErrors(t *testing.T) {
+	portal := newFixturePortal(t, "127.0.0.1", 0)
+	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: 2 * time.Second, ChallengeWait: -1})
+	closedPort := newFixturePortal(t, "127.0.0.3", 0)
+	closedPort.Close()
+	tests := []struct {
+		name   string
+		url    string
+		cause  error
+		within time.Duration
+	}{
+		{"file URL", "file:///etc/passwd", ErrBadURL, time.Second},
+		{"javascript URL", "javascript:alert(1)", ErrBadURL, time.Second},
+		{"no host", "https:///x", ErrBadURL, time.Second},
+		{"connection refused", closedPort.URL + "/results", ErrNetwork, 5 * time.Second},
+		{"server hangs", portal.URL + "/hang", ErrTimeout, 5 * time.Second},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			_, err := b.Load(context.Background(), tc.url)
+			var le *LoadError
+			if !errors.Is(err, tc.cause) || !errors.As(err, &le) {
+				t.Fatalf("err = %v, want a *LoadError with %v", err, tc.cause)
+			}
+			if took := time.Since(start); took > tc.within {
+				t.Errorf("took %v, want under %v", took, tc.within)
+			}
+			// The browser is still good for the next page.
+			if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
+				t.Errorf("next Load: %v", err)
+			}
+		})
+	}
+}
+
+func TestLoadSurvivesChromeKilled(t *testing.T) {
+	portal := newFixturePortal(t, "127.0.0.1", 0)
+	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: 20 * time.Second})
+	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
+		t.Fatalf("first Load: %v", err)
+	}
+	pid := b.chromePID()
+	if pid == 0 {
+		t.Fatal("no Chrome pid")
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := b.Load(context.Background(), portal.URL+"/hang")
+		done <- err
+	}()
+	for portal.count("html") < 2 { // the hanging page has been asked for
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatalf("kill %d: %v", pid, err)
+	}
+	select {
+	case err := <-done:
+		if !errors.Is(err, ErrBrowser) {
+			t.Errorf("Load during the kill: err = %v, want ErrBrowser", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Load did not notice the browser was killed")
+	}
+	res, err := b.Load(context.Background(), portal.URL+"/results")
+	if err != nil || res.Status != 200 {
+		t.Fatalf("Load after restart: %+v, %v", res, err)
+	}
+	if again := b.chromePID(); again == pid || again == 0 {
+		t.Errorf("Chrome pid %d after restart, was %d", again, pid)
+	}
+}
+
+func TestLoadAfterClose(t *testing.T) {
+	b, _ := newTestBrowser(t, BrowserOptions{})
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Load(context.Background(), "http://127.0.0.1:1/"); !errors.Is(err, ErrClosed) {
+		t.Errorf("err = %v, want ErrClosed", err)
+	}
+}
