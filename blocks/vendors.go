@@ -65,6 +65,9 @@ func cloudflare(w *wallView) (Verdict, bool) {
 	case w.attr("class", "cf-captcha-container"), w.attr("id", "cf-captcha-bookmark"),
 		strings.Contains(w.script, "cf_captcha_kind"):
 		return wall(Challenge, "Cloudflare captcha (cf-captcha-container)")
+	case w.heading("sorry, you have been blocked"):
+		// The WAF block page, under the same title as the captcha page.
+		return wall(Denied, `Cloudflare "Sorry, you have been blocked"`)
 	case strings.HasPrefix(w.title, "attention required!") && strings.Contains(w.title, "cloudflare"):
 		return wall(Challenge, `title "Attention Required! | Cloudflare"`)
 	}
@@ -82,6 +85,11 @@ func cloudflare(w *wallView) (Verdict, bool) {
 		return wall(Challenge, "cf-browser-verification")
 	case !w.cloudflareSign():
 		return Verdict{}, false
+	case w.attrIs("id", "challenge-stage"), w.attrIs("id", "challenge-running"),
+		w.attrIs("id", "challenge-body-text"), w.attr("id", "cf-chl-widget-"):
+		// The challenge page's own elements, whatever language it speaks
+		// ("Even geduld...", "Nur einen Moment...").
+		return wall(Challenge, "Cloudflare challenge elements")
 	case w.title == "just a moment..." || w.title == "please wait..." || w.title == "one moment, please...":
 		return wall(Challenge, `title "`+w.title+`" with Cloudflare markup`)
 	}
