@@ -21,39 +21,52 @@ func settingsFile(interval string, comment string) string {
 	return comment + "version = 1\ninterval = \"" + interval + "\"\n"
 }
 
+// editor changes a settings file the ways real editors do.
+type editor struct {
+	t    *testing.T
+	path string
+}
+
+// write saves in place (truncate, then write), like most simple editors.
+func (e editor) write(content string) func() {
+	return func() {
+		if err := os.WriteFile(e.path, []byte(content), 0o600); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+}
+
+// renameSave writes a new file beside the old one and renames it over it.
+func (e editor) renameSave(content string) func() {
+	return func() {
+		tmp := e.path + ".swp"
+		if err := os.WriteFile(tmp, []byte(content), 0o600); err != nil {
+			e.t.Fatal(err)
+		}
+		if err := os.Rename(tmp, e.path); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+}
+
+// vimSave moves the old file to a backup, writes a new one, drops the backup.
+func (e editor) vimSave(content string) func() {
+	return func() {
+		backup := e.path + "~"
+		if err := os.Rename(e.path, backup); err != nil {
+			e.t.Fatal(err)
+		}
+		e.write(content)()
+		os.Remove(backup)
+	}
+}
+
 // TestWatchRealEdits runs Watch in its goroutine against real edits of a
 // real file, including a save by rename and a vim-style save.
 func TestWatchRealEdits(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "config.toml")
-	write := func(content string) func() {
-		return func() {
-			if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	renameSave := func(content string) func() {
-		return func() {
-			tmp := filepath.Join(dir, "config.toml.swp")
-			if err := os.WriteFile(tmp, []byte(content), 0o600); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Rename(tmp, path); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	vimSave := func(content string) func() {
-		return func() {
-			backup := path + "~"
-			if err := os.Rename(path, backup); err != nil {
-				t.Fatal(err)
-			}
-			write(content)()
-			os.Remove(backup)
-		}
-	}
+	path := filepath.Join(t.TempDir(), "config.toml")
+	ed := editor{t, path}
+	write, renameSave, vimSave := ed.write, ed.renameSave, ed.vimSave
 	steps := []struct {
 		name     string
 		do       func()
