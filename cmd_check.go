@@ -1,3 +1,116 @@
 package main
 
-var cmdCheck = notBuilt("check")
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"time"
+
+	"rentwatch/pages"
+)
+
+// cmdCheck loads one page now in the watcher's browser profile and prints
+// what the watcher would make of it. It records nothing.
+func cmdCheck(g globals, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("check", &g, stderr)
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, "usage: rentwatch check URL [--json]")
+		return 2
+	}
+	target := pos[0]
+	if u, err := url.Parse(target); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		fmt.Fprintf(stderr, "rentwatch check: %q is not an http or https URL\n", target)
+		return 2
+	}
+	data, err := dataDir(g)
+	if err != nil {
+		fmt.Fprintf(stderr, "rentwatch check: %v\n", err)
+		return 1
+	}
+	b := pages.NewBrowser(pages.BrowserOptions{Chrome: g.chrome, ProfileDir: filepath.Join(data, "chrome-profile")})
+	defer b.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := b.Load(ctx, target)
+	if err != nil {
+		fmt.Fprintf(stderr, "rentwatch check: %v\n", err)
+		return 1
+	}
+	if *asJSON {
+		return printCheckJSON(stdout, stderr, res)
+	}
+	printCheck(stdout, res)
+	return 0
+}
+
+// dataDir is --data / RENTWATCH_DATA, else rentwatch in the user cache dir.
+func dataDir(g globals) (string, error) {
+	if g.data != "" {
+		return g.data, nil
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no data folder: set --data or RENTWATCH_DATA (%w)", err)
+	}
+	return filepath.Join(cache, "rentwatch"), nil
+}
+
+func printCheck(w io.Writer, res pages.Result) {
+	v := res.Verdict
+	fmt.Fprintf(w, "url:      %s\n", res.URL)
+	fmt.Fprintf(w, "status:   %d\n", res.Status)
+	fmt.Fprintf(w, "verdict:  %s\n", v.Kind)
+	if v.Vendor != "" {
+		fmt.Fprintf(w, "vendor:   %s\n", v.Vendor)
+	}
+	if v.Reason != "" {
+		fmt.Fprintf(w, "reason:   %s\n", v.Reason)
+	}
+	if v.RetryAfter > 0 {
+		fmt.Fprintf(w, "retry:    after %v\n", v.RetryAfter)
+	}
+	fmt.Fprintf(w, "load:     %v (challenge wait %v)\n", res.Took.Round(time.Millisecond), res.Waited.Round(time.Millisecond))
+	fmt.Fprintf(w, "site:     %s\n", res.Site)
+	if res.SoftBlock {
+		fmt.Fprintln(w, "warning:  no listings where this portal always shows some: a soft block or a changed layout")
+	}
+	fmt.Fprintf(w, "listings: %d\n", len(res.Listings))
+	for _, l := range res.Listings {
+		fmt.Fprintf(w, "  %s | %s | %s\n", l.Title, l.Price, l.URL)
+	}
+}
+
+func printCheckJSON(stdout, stderr io.Writer, res pages.Result) int {
+	var retry *int64
+	if res.Verdict.RetryAfter > 0 {
+		ms := res.Verdict.RetryAfter.Milliseconds()
+		retry = &ms
+	}
+	listings := res.Listings
+	if listings == nil {
+		listings = []pages.Listing{}
+	}
+	out := map[string]any{
+		"url": res.URL, "status": res.Status,
+		"verdict": res.Verdict.Kind, "vendor": res.Verdict.Vendor, "reason": res.Verdict.Reason,
+		"retry_after_ms": retry, "site": res.Site, "expected": res.Expected, "soft_block": res.SoftBlock,
+		"load_ms": res.Took.Milliseconds(), "challenge_wait_ms": res.Waited.Milliseconds(),
+		"listings": listings,
+	}
+	enc := json.NewEncoder(stdout)
+	if err := enc.Encode(out); err != nil {
+		fmt.Fprintf(stderr, "rentwatch check: %v\n", err)
+		return 1
+	}
+	return 0
+}
