@@ -37,6 +37,16 @@ func BenchmarkClassify10MB(b *testing.B) {
 	benchClassify(b, []byte(html), OK)
 }
 
+// BenchmarkClassify10MBScript is the worst case for the scan: 10 MB with
+// no text or links to stop at early (one huge inline script, as a
+// single-page app's state dump can be), so the whole first MiB is read.
+func BenchmarkClassify10MBScript(b *testing.B) {
+	html := "<html><head><title>App</title><script>window.__STATE__=" +
+		strings.Repeat(`{"id":12345,"title":"Street 1","price":"1550"},`, (10<<20)/48) +
+		"0</script></head><body><div id=root></div></body></html>"
+	benchClassify(b, []byte(html), OK)
+}
+
 func benchClassify(b *testing.B, html []byte, want Kind) {
 	page := Page{Status: 200, URL: "https://www.funda.nl/huur/amsterdam/", HTML: html}
 	now := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
