@@ -468,3 +468,15 @@ func TestSiteNameAndClean(t *testing.T) {
 		}
 	}
 }
+
+func TestLabelEscapesShortcutMarks(t *testing.T) {
+	for _, tt := range []struct{ title, goos, want string }{
+		{"Kamernet_West & Oost", "linux", "Kamernet__West & Oost"},
+		{"Kamernet_West & Oost", "windows", "Kamernet_West && Oost"},
+		{"Kamernet_West & Oost", "darwin", "Kamernet_West & Oost"},
+	} {
+		if got := label(tt.title, tt.goos); got != tt.want {
+			t.Errorf("label(%q, %s) = %q, want %q", tt.title, tt.goos, got, tt.want)
+		}
+	}
+}
