@@ -174,6 +174,7 @@ func TestCheckDebCatchesAWrongControlFile(t *testing.T) {
 		{"arm64 label on an amd64 binary", "Architecture: amd64", "Architecture: arm64", "built for EM_X86_64, package says arm64"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			bad := repack(t, deb, tc.from, tc.to)
 			got := strings.Join(CheckDeb(bad, testVersion), "\n")
 			if !strings.Contains(got, tc.want) {
