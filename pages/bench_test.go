@@ -1,0 +1,187 @@
+package pages
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// benchPortal serves a realistic search page: about 300 KB of HTML with
+// 20 images, 2 web fonts, a stylesheet and a script, every response
+// delayed like a real server's.
+func benchPortal(tb testing.TB, delay time.Duration) *httptest.Server {
+	var page strings.Builder
+	page.WriteString(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>Rooms in Amsterdam</title>` +
+		`<link rel="stylesheet" href="/static/site.css"><script src="/static/app.js"></script></head><body><ul class="results">`)
+	for i := 0; page.Len() < 300_000; i++ {
+		img := ""
+		if i < 20 {
+			img = fmt.Sprintf(`<img src="/img/%d.jpg" alt="">`, i)
+		}
+		fmt.Fprintf(&page, `<li class="listing" data-id="%d"><a href="/room/%d">%s<h2>Bright room %d near the park</h2></a>`+
+			`<span class="price">€ %d per month</span><span class="place">Amsterdam West</span>`+
+			`<p class="blurb">%s</p></li>`, 9000+i, 9000+i, img, i, 600+i, strings.Repeat("Furnished, bills included, close to tram. ", 12))
+	}
+	page.WriteString(`</ul><script>document.body.dataset.done = "1"</script></body></html>`)
+	body := []byte(page.String())
+	css, _ := os.ReadFile(filepath.Join("..", "testdata", "site", "site.css"))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(delay)
+		switch p := r.URL.Path; {
+		case p == "/page":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = w.Write(body)
+		case p == "/static/site.css":
+			w.Header().Set("Content-Type", "text/css")
+			_, _ = w.Write(css)
+		case p == "/static/app.js":
+			w.Header().Set("Content-Type", "text/javascript")
+			_, _ = io.WriteString(w, "window.portal = {ready: true};")
+		default: // images and fonts: 30 KB each
+			_, _ = w.Write(make([]byte, 30_000))
+		}
+	}))
+	tb.Cleanup(srv.Close)
+	return srv
+}
+
+// BenchmarkPageLoad compares, in one run, a plain GET of the page (the
+// floor), Browser.Load, and a naive chromedp load (a new browser per page,
+// nothing blocked). Each reports its median.
+func BenchmarkPageLoad(b *testing.B) {
+	srv := benchPortal(b, 100*time.Millisecond)
+	pageURL := srv.URL + "/page"
+	b.Run("plain-get", func(b *testing.B) {
+		medianOf(b, func() error {
+			resp, err := http.Get(pageURL)
+			if err != nil {
+				return err
+			}
+			defer resp.Body.Close()
+			_, err = io.ReadAll(resp.Body)
+			return err
+		})
+	})
+	b.Run("browser-load", func(b *testing.B) {
+		br, _ := newTestBrowser(b, BrowserOptions{})
+		if _, err := br.Load(context.Background(), pageURL); err != nil { // Chrome starts once
+			b.Fatal(err)
+		}
+		medianOf(b, func() error {
+			res, err := br.Load(context.Background(), pageURL)
+			if err == nil && res.Status != 200 {
+				err = fmt.Errorf("status %d", res.Status)
+			}
+			return err
+		})
+	})
+	b.Run("naive-chromedp", func(b *testing.B) {
+		path := needChrome(b)
+		medianOf(b, func() error {
+			actx, stop := chromedp.NewExecAllocator(context.Background(),
+				append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path))...)
+			defer stop()
+			ctx, cancel := chromedp.NewContext(actx)
+			defer cancel()
+			if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
+				return err
+			}
+			_, err := chromedp.Run(ctx, chromedp.OuterHTML(chromedp.CSS("html")))
+			return err
+		})
+	})
+}
+
+// medianOf runs f b.N times and reports the median in ms.
+func medianOf(b *testing.B, f func() error) {
+	b.Helper()
+	took := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for range b.N {
+		start := time.Now()
+		if err := f(); err != nil {
+			b.Fatal(err)
+		}
+		took = append(took, time.Since(start))
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "ms-median")
+}
+
+// BenchmarkChromeRSS loads 200 pages through one Browser and reports the
+// resident memory of Chrome's whole process tree at page 20 and page 200:
+// with every tab closed after its page, it must not grow. Run with
+// -benchtime=1x; Linux only (it reads /proc).
+func BenchmarkChromeRSS(b *testing.B) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		b.Skip("needs /proc")
+	}
+	srv := benchPortal(b, 0)
+	br, _ := newTestBrowser(b, BrowserOptions{})
+	var at20, at200 int64
+	for range b.N {
+		for i := 1; i <= 200; i++ {
+			if _, err := br.Load(context.Background(), srv.URL+"/page"); err != nil {
+				b.Fatal(err)
+			}
+			switch i {
+			case 20:
+				at20 = treeRSSKB(br.chromePID())
+			case 200:
+				at200 = treeRSSKB(br.chromePID())
+			}
+		}
+	}
+	b.ReportMetric(float64(at20)/1024, "MB-rss-page20")
+	b.ReportMetric(float64(at200)/1024, "MB-rss-page200")
+}
+
+// treeRSSKB sums VmRSS over pid and all its descendants.
+func treeRSSKB(pid int) int64 {
+	children := map[int][]int{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// Fields after the command (which may hold spaces) start at ") ".
+		rest := string(stat[strings.LastIndexByte(string(stat), ')')+2:])
+		if f := strings.Fields(rest); len(f) > 1 {
+			ppid, _ := strconv.Atoi(f[1])
+			children[ppid] = append(children[ppid], p)
+		}
+	}
+	var total int64
+	queue := []int{pid}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = append(queue[1:], children[p]...)
+		status, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/status")
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(status), "\n") {
+			if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+				kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+				total += kb
+			}
+		}
+	}
+	return total
+}
