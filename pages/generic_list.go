@@ -47,6 +47,34 @@ type parentStat struct {
 // repeat the card's URL (U = C/2), and a list of rows holds several URLs
 // per row (not counted).
 func findResultList(links []pageLink, g linkGroup) (resultList, float64) {
+	stats, parents := climbParents(links, g)
+	best, bestScore := bestFamily(stats, parents)
+	if best == nil {
+		return resultList{}, 0
+	}
+	rl := resultList{group: g, parents: map[*html.Node]bool{}}
+	tags := map[string]int{}
+	for _, p := range best.parents {
+		rl.parents[p] = true
+		st := stats[p]
+		for _, c := range st.order {
+			if st.children[c].n <= 2 {
+				rl.cards = append(rl.cards, c)
+				tags[c.Data]++
+			}
+		}
+	}
+	for t, n := range tags {
+		if n > tags[rl.tag] || (n == tags[rl.tag] && t < rl.tag) {
+			rl.tag = t
+		}
+	}
+	return rl, bestScore
+}
+
+// climbParents records, for every ancestor of the group's links, which of
+// its children hold which of the group's URLs; parents in the order met.
+func climbParents(links []pageLink, g linkGroup) (map[*html.Node]*parentStat, []*html.Node) {
 	stats := map[*html.Node]*parentStat{}
 	var parents []*html.Node
 	for _, i := range g.links {
@@ -70,11 +98,18 @@ func findResultList(links []pageLink, g linkGroup) (resultList, float64) {
 			child = p
 		}
 	}
-	type family struct {
-		parents []*html.Node
-		singles int
-		urls    map[string]bool
-	}
+	return stats, parents
+}
+
+// family is the containers of one class signature.
+type family struct {
+	parents []*html.Node
+	singles int // children holding exactly one URL
+	urls    map[string]bool
+}
+
+// bestFamily scores the families of containers (see findResultList).
+func bestFamily(stats map[*html.Node]*parentStat, parents []*html.Node) (*family, float64) {
 	fams := map[string]*family{}
 	var famOrder []*family
 	for _, p := range parents {
@@ -107,27 +142,7 @@ func findResultList(links []pageLink, g linkGroup) (resultList, float64) {
 			best, bestScore = f, score
 		}
 	}
-	if best == nil {
-		return resultList{}, 0
-	}
-	rl := resultList{group: g, parents: map[*html.Node]bool{}}
-	tags := map[string]int{}
-	for _, p := range best.parents {
-		rl.parents[p] = true
-		st := stats[p]
-		for _, c := range st.order {
-			if st.children[c].n <= 2 {
-				rl.cards = append(rl.cards, c)
-				tags[c.Data]++
-			}
-		}
-	}
-	for t, n := range tags {
-		if n > tags[rl.tag] || (n == tags[rl.tag] && t < rl.tag) {
-			rl.tag = t
-		}
-	}
-	return rl, bestScore
+	return best, bestScore
 }
 
 // priceShare is the share of cards that show a price.

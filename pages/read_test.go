@@ -118,7 +118,12 @@ func TestPortalTable(t *testing.T) {
 // Bad pages: never a panic, a hang or a non-absolute URL.
 func TestReadBadPages(t *testing.T) {
 	deep := strings.Repeat("<div>", 20000) + `<a href="/listing/123456/x">x</a>` + strings.Repeat("</div>", 20000)
+	var nested strings.Builder
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&nested, `<div><a href="/listing/%d/x">x</a>`, 100000+i)
+	}
 	tests := map[string]string{
+		"nested cards":    nested.String(),
 		"broken markup":   `<ul><li><a href="/listing/123456/a">A<li><a href="/listing/123457/b">B</ul></table><p><<<>>>&&&#xffffff;`,
 		"deep nesting":    deep,
 		"binary garbage":  string([]byte{0, 1, 2, 0xff, 0xfe, '<', 'a', ' ', 'h', 'r', 'e', 'f', '=', 0x80}),
