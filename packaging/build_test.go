@@ -47,7 +47,6 @@ func needTool(t *testing.T, name string) {
 func built(t *testing.T) string {
 	t.Helper()
 	needTool(t, "dpkg-deb")
-	needTool(t, "zip")
 	buildOnce.Do(func() {
 		buildDir, buildErr = os.MkdirTemp("", "rentwatch-dist-")
 		if buildErr != nil {

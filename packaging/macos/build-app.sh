@@ -50,6 +50,10 @@ exit 1
 STANDIN
   chmod 0755 "$app/Contents/MacOS/rentwatch"
   rm -f "$out/rentwatch-$version-macos-standin.zip"
-  (cd "$out" && zip -qry "rentwatch-$version-macos-standin.zip" rentwatch.app)
+  if command -v zip >/dev/null; then
+    (cd "$out" && zip -qry "rentwatch-$version-macos-standin.zip" rentwatch.app)
+  else # python's zipfile keeps the executable bit too
+    (cd "$out" && python3 -m zipfile -c "rentwatch-$version-macos-standin.zip" rentwatch.app)
+  fi
 fi
 echo "built $app"
