@@ -1,3 +1,281 @@
 package main
 
-var cmdRun = notBuilt("run")
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/cli/browser"
+	"github.com/gofrs/flock"
+
+	"rentwatch/config"
+	"rentwatch/engine"
+	"rentwatch/outbox"
+	"rentwatch/pages"
+	"rentwatch/seen"
+	"rentwatch/tray"
+)
+
+// app is everything `rentwatch run` opens, so it can be closed in order.
+type app struct {
+	settingsPath, dataDir, logPath string
+
+	lock    *flock.Flock
+	logs    *logFile
+	log     *slog.Logger
+	store   *seen.Store
+	browser *pages.Browser
+	engine  *engine.Engine
+}
+
+func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("run", &g, stderr)
+	noTray := fs.Bool("no-tray", false, "run without a tray icon (logs to stderr)")
+	once := fs.Bool("once", false, "run one cycle, deliver its alerts, and exit")
+	rest, err := parseInterspersed(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "rentwatch run: unexpected argument %q\n", rest[0])
+		return 2
+	}
+	a, err := openApp(g, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "rentwatch: %v\n", err)
+		return 1
+	}
+	defer a.close()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if *once {
+		if err := a.engine.RunOnce(ctx); err != nil && !errors.Is(err, context.Canceled) {
+			a.log.Error("run", "err", err)
+			return 1
+		}
+		return 0
+	}
+	go config.Watch(ctx, a.settingsPath, time.Second, a.settingsChanged)
+	if !*noTray {
+		if err := tray.Available(); err != nil {
+			a.log.Warn(fmt.Sprintf("%v: running without a tray icon", err))
+		} else {
+			a.runWithTray(ctx, stop)
+			return 0
+		}
+	}
+	a.log.Info("watching", "searches", len(a.engine.Snapshot().Searches), "settings", a.settingsPath, "log", a.logPath)
+	a.engine.Run(ctx)
+	a.log.Info("stopped")
+	return 0
+}
+
+// openApp takes the single-instance lock, then opens the log, the settings,
+// the store, the browser and the engine, in that order.
+func openApp(g globals, stderr io.Writer) (*app, error) {
+	a := &app{}
+	var err error
+	if a.settingsPath, err = settingsPath(g); err != nil {
+		return nil, err
+	}
+	if a.dataDir, err = runDataDir(g); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(a.dataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("data folder: %w", err)
+	}
+	a.lock = flock.New(filepath.Join(a.dataDir, "rentwatch.lock"))
+	if ok, err := a.lock.TryLock(); err != nil || !ok {
+		return nil, fmt.Errorf("rentwatch is already running (data folder %s)", a.dataDir)
+	}
+	logDir, err := config.LogDir(g.data)
+	if err == nil {
+		a.logs, err = openLogFile(logDir)
+	}
+	if err != nil {
+		a.close()
+		return nil, err
+	}
+	a.logPath = a.logs.path
+	out := io.MultiWriter(stderr, a.logs)
+	a.log = slog.New(slog.NewTextHandler(out, nil))
+	log.SetOutput(out) // libraries that use the standard logger land in the log too
+	settings, problem := a.loadSettings()
+	if a.store, err = seen.Open(filepath.Join(a.dataDir, "store")); err != nil {
+		a.close()
+		return nil, err
+	}
+	chrome := g.chrome
+	if chrome == "" {
+		chrome = settings.Browser.Path
+	}
+	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile")})
+	a.engine = engine.New(engine.Deps{
+		Loader: a.browser, Store: a.store, Outbox: a.newOutbox(settings), Manual: a.manualCheck, Log: a.log,
+	}, engineSettings(settings))
+	if problem != "" {
+		a.engine.SetProblem(problem)
+	}
+	return a, nil
+}
+
+func (a *app) close() {
+	if a.browser != nil {
+		a.browser.Close()
+	}
+	if a.store != nil {
+		if err := a.store.Close(); err != nil && a.log != nil {
+			a.log.Error("closing the store", "err", err)
+		}
+	}
+	if a.logs != nil {
+		a.logs.Close()
+	}
+	if a.lock != nil {
+		a.lock.Unlock()
+	}
+}
+
+// loadSettings reads the settings file, creating it with comments on the
+// first run. A bad file leaves the app running on no searches, with the
+// problem shown, rather than not starting at all.
+func (a *app) loadSettings() (config.Settings, string) {
+	s, err := config.Load(a.settingsPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		s, err = config.CreateDefault(a.settingsPath)
+		if err == nil {
+			a.log.Info("created the settings file", "path", a.settingsPath)
+		}
+	}
+	if err != nil {
+		a.log.Error("settings", "err", err)
+		return config.Default(), "Settings file: " + err.Error()
+	}
+	return s, ""
+}
+
+// settingsChanged is config.Watch's callback: a good edit takes effect at
+// once; a bad one leaves the last good settings in force and says why.
+func (a *app) settingsChanged(s config.Settings, err error) {
+	if err != nil {
+		a.log.Warn("settings file has a problem; keeping the last good settings", "err", err)
+		a.engine.SetProblem("Settings file: " + err.Error())
+		return
+	}
+	a.engine.SetSettings(engineSettings(s))
+	a.engine.SetOutbox(a.newOutbox(s))
+}
+
+func engineSettings(s config.Settings) engine.Settings {
+	return engine.Settings{Interval: s.Interval, Searches: s.Searches}
+}
+
+// newOutbox builds the delivery for the settings: email when configured
+// (with the password from the keychain or the environment), desktop pop-ups
+// always.
+func (a *app) newOutbox(s config.Settings) *outbox.Outbox {
+	if s.Email == nil {
+		return outbox.New(nil, nil)
+	}
+	es := emailSettings(*s.Email)
+	pw, err := outbox.Password(s.Email.Username)
+	if err != nil {
+		a.log.Warn("no SMTP password", "err", err)
+	}
+	es.Password = pw
+	ob := outbox.New(&es, nil)
+	ob.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
+	return ob
+}
+
+// manualCheck opens the site in a visible window on the watcher's own
+// profile; with no display, in the user's default browser.
+func (a *app) manualCheck(ctx context.Context, url string) error {
+	err := a.browser.OpenVisible(ctx, url)
+	if errors.Is(err, pages.ErrNoDisplay) {
+		a.log.Info("no display for a browser window; opening the default browser")
+		return pages.OpenDefault(url)
+	}
+	return err
+}
+
+// runWithTray runs the engine beside the tray; the tray owns the main
+// thread until the user quits.
+func (a *app) runWithTray(ctx context.Context, stop context.CancelFunc) {
+	snaps, unsubscribe := a.engine.Subscribe()
+	defer unsubscribe()
+	// The tray quits when its snapshots end: on Quit, and on SIGINT/SIGTERM.
+	shown := make(chan engine.Snapshot)
+	go func() {
+		defer close(shown)
+		for {
+			select {
+			case s := <-snaps:
+				select {
+				case shown <- s:
+				case <-ctx.Done():
+					return
+				}
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	engineDone := make(chan struct{})
+	go func() { a.engine.Run(ctx); close(engineDone) }()
+	exe, _ := os.Executable()
+	tray.Run(shown, tray.Actions{
+		CheckNow:    a.engine.CheckNow,
+		PauseAll:    func() { a.engine.Pause("") },
+		ResumeAll:   func() { a.engine.Resume("") },
+		Manual:      a.engine.ManualCheck,
+		OpenURL:     func(u string) { a.open(pages.OpenDefault(u)) },
+		AddSearch:   a.addSearch,
+		Settings:    func() { a.open(browser.OpenFile(a.settingsPath)) },
+		OpenLog:     func() { a.open(browser.OpenFile(a.logPath)) },
+		Autostart:   func(on bool) error { return tray.SetAutostart(on, exe) },
+		AutostartOn: tray.AutostartEnabled,
+		Quit:        stop,
+	})
+	stop()
+	<-engineDone
+}
+
+// addSearch opens the settings file, where a commented example shows how
+// to add a search; rentwatch picks up the saved file at once.
+func (a *app) addSearch() {
+	a.open(browser.OpenFile(a.settingsPath))
+	outbox.Desktop{}.Notify("Add a search",
+		"Copy the address of a search results page into a new [[search]] block in the settings file and save it. "+
+			"Or run: rentwatch searches add URL")
+}
+
+func (a *app) open(err error) {
+	if err != nil {
+		a.log.Warn("could not open", "err", err)
+	}
+}
+
+func settingsPath(g globals) (string, error) {
+	if g.config != "" {
+		return g.config, nil
+	}
+	return config.DefaultPath()
+}
+
+func runDataDir(g globals) (string, error) {
+	if g.data != "" {
+		return g.data, nil
+	}
+	return config.DataDir()
+}

@@ -201,6 +201,16 @@ func (e *Engine) Resume(url string) {
 // edited or removed, a new interval.
 func (e *Engine) SetSettings(s Settings) { e.do(func() { e.applySettings(s) }) }
 
+// SetOutbox swaps the delivery after the email settings changed; a
+// delivery refused for good is tried again at once with the new settings.
+func (e *Engine) SetOutbox(o Outbox) {
+	e.do(func() {
+		e.d.Outbox = o
+		e.st.emailRetryAt, e.st.emailProblem = time.Time{}, ""
+		e.publish()
+	})
+}
+
 // SetProblem shows a problem the user must fix (a settings file that did
 // not load); "" clears it.
 func (e *Engine) SetProblem(p string) {
