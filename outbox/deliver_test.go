@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/emersion/go-message/mail"
+
+	"rentwatch/internal/testkit"
 )
 
 // hostileTitle is page text that tries header injection and script
@@ -44,8 +46,8 @@ func TestDeliverToMailpit(t *testing.T) {
 			m := startMailpit(t, security)
 			for _, auth := range []string{"", "plain", "login"} {
 				t.Run("auth="+auth, func(t *testing.T) {
-					m.deleteAll(t)
-					s := m.settings(security)
+					m.DeleteAll(t)
+					s := mailpitSettings(m)
 					s.Auth = auth
 					pop := &recordingPop{fail: errors.New("no desktop here")}
 					o := New(&s, pop)
@@ -58,22 +60,21 @@ func TestDeliverToMailpit(t *testing.T) {
 					if len(pop.got) != 2 || len(logged) != 1 {
 						t.Errorf("pop-ups %d (want 2, one per search), logged %d (want 1: the pop-up failure)", len(pop.got), len(logged))
 					}
-					ids := m.messages(t)
-					if len(ids) != 1 {
-						t.Fatalf("mailpit holds %d messages, want 1", len(ids))
+					if n := len(m.Messages(t)); n != 1 {
+						t.Fatalf("mailpit holds %d messages, want 1", n)
 					}
-					msg, raw := m.message(t, ids[0])
+					msg, raw := lastMessage(t, m)
 					checkArrived(t, msg, raw, sent)
 				})
 			}
 			t.Run("one listing, non-ASCII search name", func(t *testing.T) {
-				m.deleteAll(t)
-				s := m.settings(security)
+				m.DeleteAll(t)
+				s := mailpitSettings(m)
 				batch := hostileBatch(time.Now())[:1]
 				if err := New(&s, &recordingPop{}).Deliver(context.Background(), batch); err != nil {
 					t.Fatalf("Deliver: %v", err)
 				}
-				msg, raw := m.message(t, m.messages(t)[0])
+				msg, raw := lastMessage(t, m)
 				if want := "1 new listing: WG-Gesucht Berlin Köpenick"; msg.Subject != want {
 					t.Errorf("Subject %q, want %q", msg.Subject, want)
 				}
@@ -82,11 +83,11 @@ func TestDeliverToMailpit(t *testing.T) {
 				}
 			})
 			t.Run("SendTest", func(t *testing.T) {
-				m.deleteAll(t)
-				if err := SendTest(context.Background(), m.settings(security)); err != nil {
+				m.DeleteAll(t)
+				if err := SendTest(context.Background(), mailpitSettings(m)); err != nil {
 					t.Fatalf("SendTest: %v", err)
 				}
-				msg, _ := m.message(t, m.messages(t)[0])
+				msg, _ := lastMessage(t, m)
 				if msg.Subject != "rentwatch test message" || !strings.Contains(msg.Text, "email alerts work") {
 					t.Errorf("test message: %q\n%s", msg.Subject, msg.Text)
 				}
@@ -97,7 +98,7 @@ func TestDeliverToMailpit(t *testing.T) {
 
 // checkArrived checks one delivered hostile batch: headers, MIME tree, and
 // that the page text arrived intact but harmless.
-func checkArrived(t *testing.T, msg mailpitMessage, raw []byte, sent time.Time) {
+func checkArrived(t *testing.T, msg testkit.Message, raw []byte, sent time.Time) {
 	t.Helper()
 	if msg.Subject != "3 new listings on 2 searches" {
 		t.Errorf("Subject %q", msg.Subject)
@@ -108,7 +109,7 @@ func checkArrived(t *testing.T, msg mailpitMessage, raw []byte, sent time.Time) 
 	if !strings.HasSuffix(msg.MessageID, "@example.test") {
 		t.Errorf("Message-ID %q not at the sender's domain", msg.MessageID)
 	}
-	if len(msg.To) != 1 || msg.To[0].Address != "bob@example.test" || msg.From.Address != mailpitUser {
+	if len(msg.To) != 1 || msg.To[0].Address != "bob@example.test" || msg.From.Address != testkit.MailpitUser {
 		t.Errorf("From %v To %v", msg.From, msg.To)
 	}
 	header, _, _ := bytes.Cut(raw, []byte("\r\n\r\n"))
@@ -197,18 +198,18 @@ func TestDeliverToMailpitRefused(t *testing.T) {
 		{"untrusted certificate", func(s *EmailSettings) { s.CAFile = "" }, StageTLS, true, "the server's certificate is not trusted"},
 		{"recipient refused", func(s *EmailSettings) { s.To = "eve@elsewhere.test" }, StageRcpt, true, "the recipient was refused (5"},
 		{"implicit TLS on a STARTTLS port", func(s *EmailSettings) { s.Security = "tls" }, StageTLS, true, "did not answer in TLS"},
-		{"nothing listening", func(s *EmailSettings) { s.Port = freePort(t) }, StageDial, false, "connection refused"},
+		{"nothing listening", func(s *EmailSettings) { s.Port = testkit.FreePort(t) }, StageDial, false, "connection refused"},
 		{"no such mechanism", func(s *EmailSettings) { s.Auth = "xoauth2" }, StageAuth, true, "does not offer XOAUTH2"},
 		{"bad security", func(s *EmailSettings) { s.Security = "ssl" }, StageSettings, true, `security "ssl"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m.deleteAll(t)
-			s := m.settings("starttls")
+			m.DeleteAll(t)
+			s := mailpitSettings(m)
 			tt.edit(&s)
 			err := New(&s, &recordingPop{}).Deliver(context.Background(), hostileBatch(time.Now()))
 			checkDeliveryError(t, err, tt.stage, tt.permanent, tt.says)
-			if n := len(m.messages(t)); n != 0 {
+			if n := len(m.Messages(t)); n != 0 {
 				t.Errorf("%d messages arrived", n)
 			}
 		})
@@ -227,7 +228,7 @@ func checkDeliveryError(t *testing.T, err error, stage string, permanent bool, s
 	if !strings.Contains(err.Error(), says) {
 		t.Errorf("error %q does not say %q", err, says)
 	}
-	if strings.Contains(err.Error(), mailpitPassword) {
+	if strings.Contains(err.Error(), testkit.MailpitPassword) {
 		t.Errorf("error shows the password: %q", err)
 	}
 }

@@ -15,6 +15,8 @@ import (
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
+
+	"rentwatch/internal/testkit"
 )
 
 // fault is what the in-test SMTP server does wrong.
@@ -41,7 +43,7 @@ type faultServer struct {
 	delivered [][]byte
 }
 
-func startFaultServer(t *testing.T, cert testCert, security string, f fault) *faultServer {
+func startFaultServer(t *testing.T, cert testkit.Cert, security string, f fault) *faultServer {
 	t.Helper()
 	if f.listen == "" {
 		f.listen = "127.0.0.1:0"
@@ -50,7 +52,7 @@ func startFaultServer(t *testing.T, cert testCert, security string, f fault) *fa
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &tls.Config{Certificates: []tls.Certificate{cert.tls}}
+	cfg := &tls.Config{Certificates: []tls.Certificate{cert.TLS}}
 	if security == "tls" {
 		l = tls.NewListener(l, cfg)
 	}
@@ -191,7 +193,7 @@ func (s *faultSession) Logout() error { return nil }
 // stage, code and permanence, and Deliver returns an error, so nothing in
 // the batch is recorded as told.
 func TestDeliverFaults(t *testing.T) {
-	cert := newTestCert(t)
+	cert := testkit.NewCert(t)
 	tests := []struct {
 		name      string
 		security  string
@@ -246,11 +248,11 @@ func TestDeliverFaults(t *testing.T) {
 	}
 }
 
-func faultSettings(t *testing.T, srv *faultServer, cert testCert, security string) EmailSettings {
+func faultSettings(t *testing.T, srv *faultServer, cert testkit.Cert, security string) EmailSettings {
 	_, port, _ := net.SplitHostPort(srv.addr)
 	s := EmailSettings{
 		To: "bob@example.test", From: "alice@example.test", Host: "localhost", Security: security,
-		Username: "alice@example.test", Password: faultPassword, CAFile: cert.certFile,
+		Username: "alice@example.test", Password: faultPassword, CAFile: cert.CertFile,
 		Timeout: 3 * time.Second, // headroom for a busy machine; the hang cases shorten it
 	}
 	if _, err := fmtSscan(port, &s.Port); err != nil {
@@ -261,7 +263,7 @@ func faultSettings(t *testing.T, srv *faultServer, cert testCert, security strin
 
 // TestDeliverMechanisms: each login mechanism gets a message through.
 func TestDeliverMechanisms(t *testing.T) {
-	cert := newTestCert(t)
+	cert := testkit.NewCert(t)
 	tests := []struct {
 		name, auth, token string
 	}{
@@ -288,7 +290,7 @@ func TestDeliverMechanisms(t *testing.T) {
 // TestDeliverCancelled: cancelling the context cuts through a server that
 // hangs in DATA at once, long before the timeout.
 func TestDeliverCancelled(t *testing.T) {
-	cert := newTestCert(t)
+	cert := testkit.NewCert(t)
 	srv := startFaultServer(t, cert, "tls", fault{hangData: true})
 	s := faultSettings(t, srv, cert, "tls")
 	s.Timeout = time.Minute

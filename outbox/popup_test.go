@@ -4,15 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/godbus/dbus/v5"
+	"rentwatch/internal/testkit"
 )
 
 func TestPopUpsFor(t *testing.T) {
@@ -84,7 +80,7 @@ func TestDeliverWithoutEmail(t *testing.T) {
 // TestPopUpOnceWhileEmailFails: the pop-up goes out at once, the email's
 // failure is returned, and the engine's retry does not repeat the pop-up.
 func TestPopUpOnceWhileEmailFails(t *testing.T) {
-	s := EmailSettings{To: "a@x.test", Username: "me@x.test", Host: "127.0.0.1", Port: freePort(t), Security: "tls", Password: "pw"}
+	s := EmailSettings{To: "a@x.test", Username: "me@x.test", Host: "127.0.0.1", Port: testkit.FreePort(t), Security: "tls", Password: "pw"}
 	pop := &recordingPop{}
 	o := New(&s, pop)
 	for try := 1; try <= 3; try++ {
@@ -97,105 +93,28 @@ func TestPopUpOnceWhileEmailFails(t *testing.T) {
 	}
 }
 
-// notification is one Notify call the recorder saw.
-type notification struct {
-	App, Summary, Body string
-	HasImage           bool
-}
-
-// notificationRecorder owns org.freedesktop.Notifications on a private
-// session bus and records every Notify call.
-type notificationRecorder struct {
-	mu  sync.Mutex // guards got
-	got []notification
-}
-
-func (r *notificationRecorder) Notify(app string, replaces uint32, icon, summary, body string,
-	actions []string, hints map[string]dbus.Variant, timeout int32) (uint32, *dbus.Error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	_, img := hints["image-data"]
-	r.got = append(r.got, notification{app, summary, body, img})
-	return uint32(len(r.got)), nil
-}
-
-func (r *notificationRecorder) GetCapabilities() ([]string, *dbus.Error) {
-	return []string{"body", "body-markup"}, nil
-}
-
-func (r *notificationRecorder) GetServerInformation() (string, string, string, string, *dbus.Error) {
-	return "recorder", "rentwatch-test", "1", "1.2", nil
-}
-
-func (r *notificationRecorder) CloseNotification(uint32) *dbus.Error { return nil }
-
-func (r *notificationRecorder) take() []notification {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	got := r.got
-	r.got = nil
-	return got
-}
-
-// startSessionBus runs a private dbus-daemon, killed by PID at cleanup, and
-// points this process at it.
-func startSessionBus(t *testing.T) string {
+// startRecorder runs a private session bus (internal/testkit), points
+// this process at it and records the pop-ups sent there.
+func startRecorder(t *testing.T) *testkit.Notifications {
 	t.Helper()
-	bin := needTool(t, "dbus-daemon")
-	dir := t.TempDir()
-	for _, v := range []string{"XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"} {
-		t.Setenv(v, dir)
-	}
-	addr := "unix:path=" + filepath.Join(dir, "bus")
-	cmd := exec.Command(bin, "--session", "--nofork", "--nopidfile", "--address="+addr)
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start dbus-daemon: %v", err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	t.Setenv("DBUS_SESSION_BUS_ADDRESS", addr)
-	for i := 0; i < 100; i++ {
-		if _, err := os.Stat(filepath.Join(dir, "bus")); err == nil {
-			return addr
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatal("dbus-daemon did not make its socket in 2s")
-	return ""
-}
-
-func startRecorder(t *testing.T, addr string) *notificationRecorder {
-	t.Helper()
-	conn, err := dbus.Connect(addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close() })
-	rec := &notificationRecorder{}
-	const path, name = "/org/freedesktop/Notifications", "org.freedesktop.Notifications"
-	if err := conn.Export(rec, path, name); err != nil {
-		t.Fatal(err)
-	}
-	reply, err := conn.RequestName(name, dbus.NameFlagDoNotQueue)
-	if err != nil || reply != dbus.RequestNameReplyPrimaryOwner {
-		t.Fatalf("own %s: %v %v", name, reply, err)
-	}
-	return rec
+	bus := testkit.StartSessionBus(t)
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", bus.Address)
+	return testkit.RecordNotifications(t, bus)
 }
 
 // TestDesktopPopUps sends real pop-ups through beeep over a private
 // session bus and reads back what the notification server got.
 func TestDesktopPopUps(t *testing.T) {
-	rec := startRecorder(t, startSessionBus(t))
+	rec := startRecorder(t)
 	tests := []struct {
 		name  string
 		batch []Alert
-		want  []notification
+		want  []testkit.Notification
 	}{
-		{"one search, page markup escaped", hostileBatch(time.Now())[:2], []notification{{
+		{"one search, page markup escaped", hostileBatch(time.Now())[:2], []testkit.Notification{{
 			App: "rentwatch", Summary: "2 new listings: WG-Gesucht Berlin Köpenick", HasImage: true,
 			Body: "Zimmer in Niederschöneweide – 650 € Bcc: evil@attacker.test &lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; · 650 € · Niederschöneweide\nSneaky link · 500 €"}}},
-		{"four searches give one summary", []Alert{{SearchName: "A"}, {SearchName: "B"}, {SearchName: "C"}, {SearchName: "D & E"}}, []notification{{
+		{"four searches give one summary", []Alert{{SearchName: "A"}, {SearchName: "B"}, {SearchName: "C"}, {SearchName: "D & E"}}, []testkit.Notification{{
 			App: "rentwatch", Summary: "4 new listings on 4 searches", HasImage: true,
 			Body: "A: 1 new\nB: 1 new\nC: 1 new\nD &amp; E: 1 new"}}},
 	}
@@ -204,7 +123,7 @@ func TestDesktopPopUps(t *testing.T) {
 			if err := New(nil, nil).Deliver(context.Background(), tt.batch); err != nil {
 				t.Fatalf("Deliver: %v", err)
 			}
-			if got := rec.take(); fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			if got := rec.Take(); fmt.Sprint(got) != fmt.Sprint(tt.want) {
 				t.Errorf("notifications\n%+v\nwant\n%+v", got, tt.want)
 			}
 		})

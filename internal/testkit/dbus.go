@@ -1,0 +1,129 @@
+package testkit
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/godbus/dbus/v5"
+)
+
+// Bus is a private D-Bus session bus, so pop-ups and tray items in a test
+// never reach the desktop of whoever runs it.
+type Bus struct {
+	Address string // unix:path=...; what DBUS_SESSION_BUS_ADDRESS would hold
+	Dir     string // the temporary folder the XDG_* variables point to
+}
+
+// StartSessionBus runs a private dbus-daemon, killed by PID when the test
+// ends. It first points XDG_RUNTIME_DIR, XDG_CONFIG_HOME, XDG_DATA_HOME and
+// XDG_CACHE_HOME at a temporary folder (with t.Setenv), because services
+// the bus starts inherit the bus's environment. It does NOT set
+// DBUS_SESSION_BUS_ADDRESS: the caller does, with t.Setenv, when the code
+// under test should use this bus.
+func StartSessionBus(t testing.TB) *Bus {
+	t.Helper()
+	bin := Need(t, "dbus-daemon")
+	dir := t.TempDir()
+	for _, v := range []string{"XDG_RUNTIME_DIR", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"} {
+		t.Setenv(v, dir)
+	}
+	sock := filepath.Join(dir, "bus")
+	b := &Bus{Address: "unix:path=" + sock, Dir: dir}
+	cmd := exec.Command(bin, "--session", "--nofork", "--nopidfile", "--address="+b.Address)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start dbus-daemon: %v", err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if _, err := os.Stat(sock); err == nil {
+			return b
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatal("dbus-daemon did not make its socket in 10s")
+	return nil
+}
+
+// Notification is one Notify call a notification server received.
+type Notification struct {
+	App, Summary, Body string
+	Icon               string // the app_icon argument: a name or path, often ""
+	HasImage           bool   // an image-data hint came along (the icon as pixels)
+}
+
+// Notifications is a notification server that records every pop-up
+// instead of showing it. Safe for concurrent use.
+type Notifications struct {
+	// mu guards got.
+	mu  sync.Mutex
+	got []Notification
+}
+
+// RecordNotifications owns org.freedesktop.Notifications on bus and
+// records each Notify call until the test ends. It answers
+// GetCapabilities and GetServerInformation like a real server, since
+// clients ask those before they notify.
+func RecordNotifications(t testing.TB, bus *Bus) *Notifications {
+	t.Helper()
+	conn, err := dbus.Connect(bus.Address)
+	if err != nil {
+		t.Fatalf("connect to %s: %v", bus.Address, err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	n := &Notifications{}
+	const path, name = "/org/freedesktop/Notifications", "org.freedesktop.Notifications"
+	if err := conn.Export(server{n}, path, name); err != nil {
+		t.Fatal(err)
+	}
+	reply, err := conn.RequestName(name, dbus.NameFlagDoNotQueue)
+	if err != nil || reply != dbus.RequestNameReplyPrimaryOwner {
+		t.Fatalf("own %s: reply %v, %v", name, reply, err)
+	}
+	return n
+}
+
+// All returns every pop-up recorded so far, oldest first.
+func (n *Notifications) All() []Notification {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return append([]Notification(nil), n.got...)
+}
+
+// Take returns the pop-ups recorded since the last Take and forgets them.
+func (n *Notifications) Take() []Notification {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	got := n.got
+	n.got = nil
+	return got
+}
+
+// server is the D-Bus face of Notifications; its exported methods are
+// the org.freedesktop.Notifications interface, kept off Notifications so
+// tests see only All and Take.
+type server struct{ n *Notifications }
+
+func (s server) Notify(app string, replaces uint32, icon, summary, body string,
+	actions []string, hints map[string]dbus.Variant, timeout int32) (uint32, *dbus.Error) {
+	s.n.mu.Lock()
+	defer s.n.mu.Unlock()
+	_, img := hints["image-data"]
+	s.n.got = append(s.n.got, Notification{App: app, Summary: summary, Body: body, Icon: icon, HasImage: img})
+	return uint32(len(s.n.got)), nil
+}
+
+func (server) GetCapabilities() ([]string, *dbus.Error) {
+	return []string{"body", "body-markup"}, nil
+}
+
+func (server) GetServerInformation() (string, string, string, string, *dbus.Error) {
+	return "testkit", "rentwatch-test", "1", "1.2", nil
+}
+
+func (server) CloseNotification(uint32) *dbus.Error { return nil }
