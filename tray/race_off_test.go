@@ -1,0 +1,5 @@
+//go:build !race
+
+package tray
+
+const raceEnabled = false
