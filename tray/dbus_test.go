@@ -258,3 +258,34 @@ func checkShape(t *testing.T, got []entry, want []Item) {
 		t.Errorf("menu on the bus:\n%s\nwant:\n%s", strings.Join(g, "\n"), strings.Join(w, "\n"))
 	}
 }
+
+// layoutUpdates counts the menu's LayoutUpdated signals from the tray
+// called name over d: each one makes a panel re-read the whole menu.
+func layoutUpdates(t *testing.T, conn *dbus.Conn, name string, d time.Duration) int {
+	t.Helper()
+	var owner string
+	if err := conn.BusObject().Call("org.freedesktop.DBus.GetNameOwner", 0, name).Store(&owner); err != nil {
+		t.Fatal(err)
+	}
+	opts := []dbus.MatchOption{dbus.WithMatchSender(name), dbus.WithMatchObjectPath("/StatusNotifierItem/menu"),
+		dbus.WithMatchInterface("com.canonical.dbusmenu"), dbus.WithMatchMember("LayoutUpdated")}
+	if err := conn.AddMatchSignal(opts...); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.RemoveMatchSignal(opts...)
+	ch := make(chan *dbus.Signal, 64)
+	conn.Signal(ch)
+	defer conn.RemoveSignal(ch)
+	n := 0
+	end := time.After(d)
+	for {
+		select {
+		case s := <-ch:
+			if s.Sender == owner && s.Name == "com.canonical.dbusmenu.LayoutUpdated" {
+				n++
+			}
+		case <-end:
+			return n
+		}
+	}
+}

@@ -90,6 +90,14 @@ func TestTrayOverDBus(t *testing.T) {
 		t.Errorf("countdown did not move: %q then %q", before, after)
 	}
 
+	// While Kamernet counts down, two labels change a second (the status
+	// line and its search), each one LayoutUpdated: no more.
+	n := layoutUpdates(t, conn, name, 2*time.Second)
+	t.Logf("%d LayoutUpdated signals in 2s of countdown", n)
+	if n < 2 || n > 6 {
+		t.Errorf("%d LayoutUpdated signals in 2s of countdown, want 2 to 6", n)
+	}
+
 	click := func(e entry) {
 		t.Helper()
 		call := menuObj.Call("com.canonical.dbusmenu.Event", 0, e.id, "clicked", dbus.MakeVariant(int32(0)), uint32(0))
@@ -119,6 +127,10 @@ func TestTrayOverDBus(t *testing.T) {
 		}
 		return nil
 	})
+	// Paused, nothing counts down: no redraw timer, no signals.
+	if n := layoutUpdates(t, conn, name, 1500*time.Millisecond); n != 0 {
+		t.Errorf("%d LayoutUpdated signals in 1.5s with nothing counting down, want 0", n)
+	}
 	click(pause)
 	expect("resume-all")
 

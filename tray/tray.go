@@ -78,12 +78,9 @@ func (a *app) ready() {
 	go a.loop()
 }
 
-func (a *app) exit() {
-	close(a.done)
-	if a.cancel != nil {
-		a.cancel()
-	}
-}
+// exit runs on systray's event loop; the loop goroutine, which owns the
+// menu, ends the click goroutines when it sees done.
+func (a *app) exit() { close(a.done) }
 
 // loop redraws on a new snapshot, a countdown tick, a redraw request, and
 // when the menu opens (so "checked 12s ago" is fresh when read). The tick
@@ -112,6 +109,9 @@ func (a *app) loop() {
 			a.autostart = a.autostartOn()
 		case <-systray.TrayOpenedCh:
 		case <-a.done:
+			if a.cancel != nil {
+				a.cancel()
+			}
 			return
 		}
 		a.draw(time.Now())
