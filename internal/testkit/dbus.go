@@ -16,6 +16,7 @@ import (
 type Bus struct {
 	Address string // unix:path=...; what DBUS_SESSION_BUS_ADDRESS would hold
 	Dir     string // the temporary folder the XDG_* variables point to
+	Log     string // the daemon's own output (services it activated, errors)
 }
 
 // StartSessionBus runs a private dbus-daemon, killed by PID when the test
@@ -32,9 +33,14 @@ func StartSessionBus(t testing.TB) *Bus {
 		t.Setenv(v, dir)
 	}
 	sock := filepath.Join(dir, "bus")
-	b := &Bus{Address: "unix:path=" + sock, Dir: dir}
+	b := &Bus{Address: "unix:path=" + sock, Dir: dir, Log: filepath.Join(dir, "dbus-daemon.log")}
+	logFile, err := os.Create(b.Log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logFile.Close() // the daemon has its own copy
 	cmd := exec.Command(bin, "--session", "--nofork", "--nopidfile", "--address="+b.Address)
-	cmd.Stderr = os.Stderr
+	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start dbus-daemon: %v", err)
 	}
@@ -46,7 +52,8 @@ func StartSessionBus(t testing.TB) *Bus {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatal("dbus-daemon did not make its socket in 10s")
+	out, _ := os.ReadFile(b.Log)
+	t.Fatalf("dbus-daemon did not make its socket in 10s; its output:\n%s", out)
 	return nil
 }
 

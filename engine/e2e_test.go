@@ -1,0 +1,614 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"html/template"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"rentwatch/blocks"
+	"rentwatch/config"
+	"rentwatch/internal/testkit"
+	"rentwatch/outbox"
+	"rentwatch/pages"
+	"rentwatch/seen"
+)
+
+// The end-to-end proof: the engine over the real things it runs on in the
+// app. Two rental sites on their own loopback addresses, a real Chromium
+// loading them, a real Badger store on disk, a real mailpit taking the
+// email over STARTTLS and a notification server on a private session bus
+// taking the pop-ups. Nothing in between is faked.
+
+// e2eInterval is the cycle interval for the test; the app's floor is 10s.
+const e2eInterval = 3 * time.Second
+
+func TestE2E(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: Chromium, mailpit and D-Bus for about a minute")
+	}
+	start := time.Now()
+	r := startE2E(t)
+	a1, a2, b1, b2 := r.searches[0], r.searches[1], r.searches[2], r.searches[3]
+	steps := []struct {
+		name string
+		run  func(t *testing.T)
+	}{
+		{"baseline sends nothing", r.baseline},
+		{"a new listing arrives by email and pop-up within one cycle, once", func(t *testing.T) {
+			r.newListing(t, a1, e2eRoom{ID: 7101, Title: "Zonnige kamer aan de Amstel", Price: 745, Place: "Oost"})
+		}},
+		{"a 429 host gets one request and waits; the other host goes on", func(t *testing.T) {
+			r.rateLimited(t, a2, b1, b2)
+		}},
+		{"mail server down: kept unseen, delivered once it is back", func(t *testing.T) {
+			r.smtpDown(t, a1, e2eRoom{ID: 7102, Title: "Studio bij het Vondelpark", Price: 1120, Place: "West"})
+		}},
+	}
+	for _, st := range steps {
+		begun := time.Now()
+		if !t.Run(st.name, st.run) {
+			return // each step builds on the one before
+		}
+		t.Logf("%-65s %v", st.name, time.Since(begun).Round(10*time.Millisecond))
+	}
+	t.Logf("whole run %v", time.Since(start).Round(10*time.Millisecond))
+}
+
+// e2eRoom is one listing on a fixture site.
+type e2eRoom struct {
+	ID    int
+	Title string
+	Price int
+	Place string
+}
+
+var e2ePage = template.Must(template.New("search").Parse(`<!DOCTYPE html>
+<html lang="nl"><head><meta charset="utf-8"><title>{{.Name}} - Kamerplein</title></head><body>
+<header><nav><a href="/">Kamerplein</a> <a href="/over">Over ons</a> <a href="/hulp">Hulp</a></nav></header>
+<main><h1>{{len .Rooms}} kamers te huur</h1>
+<ul class="results">
+{{range .Rooms}}<li class="listing" data-id="{{.ID}}">
+ <a href="/kamer/{{.ID}}"><h2>{{.Title}}</h2></a>
+ <span class="price">€ {{.Price}} per maand</span> <span class="place">{{.Place}}</span>
+</li>
+{{end}}</ul></main>
+<footer><a href="/voorwaarden">Voorwaarden</a> <a href="/privacy">Privacy</a></footer>
+</body></html>`))
+
+// portalHost is one rental site on its own loopback address, so the
+// engine's per-host backoff sees it as a host of its own. It serves a
+// search page per path under /zoeken/ and can be told to refuse every
+// request with 429. It counts what it was asked.
+type portalHost struct {
+	URL string // http://127.0.0.x:PORT
+
+	// mu guards the fields below.
+	mu      sync.Mutex
+	rooms   map[string][]e2eRoom // by search path
+	limited bool                 // answer 429 with Retry-After: 120 to everything
+	hits    map[string]int       // search page requests, by path
+	refused int                  // requests answered 429
+	other   []string             // any other path asked for
+}
+
+func startPortalHost(t *testing.T, ip string, rooms map[string][]e2eRoom) *portalHost {
+	t.Helper()
+	l, err := net.Listen("tcp", ip+":0")
+	if err != nil {
+		t.Fatalf("listen on %s: %v", ip, err)
+	}
+	p := &portalHost{rooms: rooms, hits: map[string]int{}}
+	srv := &httptest.Server{Listener: l, Config: &http.Server{Handler: http.HandlerFunc(p.serve)}}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	p.URL = srv.URL
+	return p
+}
+
+func (p *portalHost) serve(w http.ResponseWriter, r *http.Request) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.limited {
+		p.refused++
+		w.Header().Set("Retry-After", "120")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusTooManyRequests)
+		fmt.Fprint(w, `<!DOCTYPE html><html><head><title>429 Too Many Requests</title></head>`+
+			`<body><h1>Too Many Requests</h1><p>Please try again later.</p></body></html>`)
+		return
+	}
+	rooms, ok := p.rooms[r.URL.Path]
+	if !ok {
+		p.other = append(p.other, r.URL.Path)
+		http.NotFound(w, r)
+		return
+	}
+	p.hits[r.URL.Path]++
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_ = e2ePage.Execute(w, struct {
+		Name  string
+		Rooms []e2eRoom
+	}{r.URL.Path, rooms})
+}
+
+// post puts a new room at the top of a search page, as a site does.
+func (p *portalHost) post(path string, room e2eRoom) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.rooms[path] = append([]e2eRoom{room}, p.rooms[path]...)
+}
+
+// limit makes the host refuse everything from now on with 429 and
+// Retry-After: 120. It returns the search pages served until then.
+func (p *portalHost) limit() (served int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.limited = true
+	for _, n := range p.hits {
+		served += n
+	}
+	return served
+}
+
+// counts returns the search page requests served so far (all paths) and
+// the requests refused with 429.
+func (p *portalHost) counts() (served, refused int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, n := range p.hits {
+		served += n
+	}
+	return served, p.refused
+}
+
+// render is the search page as the site serves it now.
+func (p *portalHost) render(t *testing.T, path string) []byte {
+	t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var b strings.Builder
+	if err := e2ePage.Execute(&b, struct {
+		Name  string
+		Rooms []e2eRoom
+	}{path, p.rooms[path]}); err != nil {
+		t.Fatal(err)
+	}
+	return []byte(b.String())
+}
+
+func e2eRooms(first int, places ...string) []e2eRoom {
+	out := make([]e2eRoom, len(places))
+	for i, place := range places {
+		out[i] = e2eRoom{ID: first + i, Title: fmt.Sprintf("Kamer %d in %s", first+i, place),
+			Price: 600 + 35*i, Place: place}
+	}
+	return out
+}
+
+// e2eLog keeps the engine's log lines, to wait on and to show on failure.
+type e2eLog struct {
+	mu    sync.Mutex // guards lines
+	lines []string
+}
+
+func (l *e2eLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// count is how many lines hold s.
+func (l *e2eLog) count(s string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, line := range l.lines {
+		if strings.Contains(line, s) {
+			n++
+		}
+	}
+	return n
+}
+
+func (l *e2eLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines, "\n")
+}
+
+// e2eRig is the engine over the real things, running.
+type e2eRig struct {
+	a, b     *portalHost
+	mail     *testkit.Mailpit
+	pops     *testkit.Notifications
+	store    *seen.Store
+	eng      *Engine
+	logs     *e2eLog
+	searches []config.Search // A1, A2 on host A; B1, B2 on host B
+	snaps    <-chan Snapshot
+}
+
+func startE2E(t *testing.T) *e2eRig {
+	t.Helper()
+	chrome := testkit.Chromium(t)
+	r := &e2eRig{logs: &e2eLog{}, mail: testkit.StartMailpit(t)}
+	bus := testkit.StartSessionBus(t)
+	// beeep reaches the desktop through the process's session bus: point
+	// it at the private one before the first pop-up connects.
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", bus.Address)
+	r.pops = testkit.RecordNotifications(t, bus)
+
+	r.a = startPortalHost(t, "127.0.0.2", map[string][]e2eRoom{
+		"/zoeken/amsterdam": e2eRooms(7001, "West", "Oost", "De Pijp", "Noord"),
+		"/zoeken/utrecht":   e2eRooms(7011, "Lombok", "Wittevrouwen", "Oog in Al", "Zuilen"),
+	})
+	r.b = startPortalHost(t, "127.0.0.3", map[string][]e2eRoom{
+		"/zoeken/rotterdam": e2eRooms(8001, "Kralingen", "Blijdorp", "Delfshaven", "Feijenoord"),
+		"/zoeken/leiden":    e2eRooms(8011, "Centrum", "Merenwijk", "Stevenshof", "Roomburg"),
+	})
+	r.searches = []config.Search{
+		{Name: "Kamerplein Amsterdam", URL: r.a.URL + "/zoeken/amsterdam", Enabled: true},
+		{Name: "Kamerplein Utrecht", URL: r.a.URL + "/zoeken/utrecht", Enabled: true},
+		{Name: "Huurhuis Rotterdam", URL: r.b.URL + "/zoeken/rotterdam", Enabled: true},
+		{Name: "Huurhuis Leiden", URL: r.b.URL + "/zoeken/leiden", Enabled: true},
+	}
+	for _, s := range r.searches { // the fixture must be something the reader reads
+		path := strings.TrimPrefix(strings.TrimPrefix(s.URL, r.a.URL), r.b.URL)
+		host := map[bool]*portalHost{true: r.a, false: r.b}[strings.HasPrefix(s.URL, r.a.URL)]
+		if got := pages.Read(s.URL, host.render(t, path)).Listings; len(got) != 4 {
+			t.Fatalf("the generic reader finds %d listings on %s, want 4: %+v", len(got), s.URL, got)
+		}
+	}
+
+	var err error
+	if r.store, err = seen.Open(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.store.Close() })
+	browser := pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: t.TempDir() + "/profile",
+		PageTimeout: 20 * time.Second, ChallengeWait: -1})
+	t.Cleanup(func() { browser.Close() })
+	ob := outbox.New(&outbox.EmailSettings{
+		To: "bob@example.test", From: testkit.MailpitUser, Host: r.mail.Host, Port: r.mail.SMTPPort,
+		Security: r.mail.Security, Username: testkit.MailpitUser, Password: testkit.MailpitPassword,
+		CAFile: r.mail.CAFile, Timeout: 10 * time.Second,
+	}, outbox.Desktop{})
+	r.eng = New(Deps{
+		Loader: browser, Store: r.store, Outbox: ob, Parallel: 2,
+		GapMin: 200 * time.Millisecond, GapMax: 400 * time.Millisecond,
+		Log: slog.New(slog.NewTextHandler(r.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+	}, Settings{Interval: e2eInterval, Searches: r.searches})
+	var unsubscribe func()
+	r.snaps, unsubscribe = r.eng.Subscribe()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- r.eng.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		unsubscribe()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Error("the engine did not stop within 30s of its context ending")
+		}
+		if t.Failed() {
+			t.Logf("engine log:\n%s", r.logs)
+		}
+	})
+	return r
+}
+
+// waitFor waits until cond holds, checking it at every new snapshot and
+// every 100ms (conditions on mailpit or the store change without one).
+func (r *e2eRig) waitFor(t *testing.T, what string, timeout time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for !cond() {
+		select {
+		case <-r.snaps:
+		case <-tick.C:
+		case <-deadline.C:
+			t.Fatalf("after %v still waiting for %s; engine state:\n%s", timeout, what, describe(r.eng.Snapshot()))
+		}
+	}
+}
+
+// cycleDone holds once a cycle that started after since has finished: a
+// finished cycle sets the next one's start past its own.
+func (r *e2eRig) cycleDone(since time.Time) func() bool {
+	return func() bool {
+		s := r.eng.Snapshot()
+		return s.LastCycle.After(since) && s.NextCycle.After(s.LastCycle)
+	}
+}
+
+// waitCycles waits for n whole cycles, each started after the one before
+// it ended (the cycle under way when it is called does not count).
+func (r *e2eRig) waitCycles(t *testing.T, n int) {
+	t.Helper()
+	for i := range n {
+		mark := time.Now()
+		r.waitFor(t, fmt.Sprintf("whole cycle %d of %d", i+1, n), 45*time.Second, r.cycleDone(mark))
+	}
+}
+
+func describe(s Snapshot) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "overall %s, last cycle %s, next %s, problem %q\n", s.Overall,
+		s.LastCycle.Format("15:04:05.000"), s.NextCycle.Format("15:04:05.000"), s.Problem)
+	for _, v := range s.Searches {
+		fmt.Fprintf(&b, "  %-22s %-11s listings %d wall %q until %s last error %q\n", v.Name, v.Status,
+			v.Listings, v.Wall, v.Until.Format("15:04:05"), v.LastError)
+	}
+	return b.String()
+}
+
+// expect is the listing the reader makes of a room on a search page: the
+// id, absolute URL and price text the alert must carry.
+func (r *e2eRig) expect(t *testing.T, host *portalHost, search config.Search, room e2eRoom) pages.Listing {
+	t.Helper()
+	path := strings.TrimPrefix(search.URL, host.URL)
+	for _, l := range pages.Read(search.URL, host.render(t, path)).Listings {
+		if strings.HasSuffix(l.URL, fmt.Sprintf("/kamer/%d", room.ID)) {
+			if !strings.HasPrefix(l.URL, host.URL+"/kamer/") || l.Title != room.Title {
+				t.Fatalf("the reader made %+v of room %+v", l, room)
+			}
+			return l
+		}
+	}
+	t.Fatalf("room %d is not on %s", room.ID, search.URL)
+	return pages.Listing{}
+}
+
+// messageWith returns the one message in mailpit naming title.
+func (r *e2eRig) messageWith(t *testing.T, title string) (testkit.Message, bool) {
+	t.Helper()
+	var found []testkit.Message
+	for _, m := range r.mail.Messages(t) {
+		if msg := r.mail.Message(t, m.ID); strings.Contains(msg.Text, title) {
+			found = append(found, msg)
+		}
+	}
+	if len(found) > 1 {
+		t.Fatalf("%d messages name %q, want one", len(found), title)
+	}
+	if len(found) == 0 {
+		return testkit.Message{}, false
+	}
+	return found[0], true
+}
+
+// popsWith returns the pop-ups whose body names title.
+func (r *e2eRig) popsWith(title string) []testkit.Notification {
+	var out []testkit.Notification
+	for _, n := range r.pops.All() {
+		if strings.Contains(n.Body, html.EscapeString(title)) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// checkAlerted checks one new listing reached the user whole, by email
+// and by pop-up, and was then recorded as seen for its search.
+func (r *e2eRig) checkAlerted(t *testing.T, search config.Search, want pages.Listing) {
+	t.Helper()
+	msg, ok := r.messageWith(t, want.Title)
+	if !ok {
+		t.Fatalf("no email names %q", want.Title)
+	}
+	if subject := "1 new listing: " + search.Name; msg.Subject != subject {
+		t.Errorf("Subject %q, want %q", msg.Subject, subject)
+	}
+	if msg.From.Address != testkit.MailpitUser || len(msg.To) != 1 || msg.To[0].Address != "bob@example.test" {
+		t.Errorf("From %v To %v", msg.From, msg.To)
+	}
+	for part, body := range map[string]string{"text": msg.Text, "HTML": html.UnescapeString(msg.HTML)} {
+		for _, s := range []string{want.Title, want.Price, want.URL} {
+			if !strings.Contains(body, s) {
+				t.Errorf("the %s part lacks %q:\n%s", part, s, body)
+			}
+		}
+	}
+	if !strings.Contains(msg.HTML, `href="`+want.URL+`"`) {
+		t.Errorf("the HTML part does not link %s:\n%s", want.URL, msg.HTML)
+	}
+	pops := r.popsWith(want.Title)
+	if len(pops) != 1 || pops[0].Summary != "New listing: "+search.Name || pops[0].App != "rentwatch" {
+		t.Errorf("pop-ups for %q: %+v, want one titled %q", want.Title, pops, "New listing: "+search.Name)
+	}
+	snap, ok, err := r.store.Snapshot(search.URL)
+	if _, has := snap.Listings[want.ID]; err != nil || !ok || !has {
+		t.Errorf("the store's snapshot of %s lacks %s (ok %v, err %v): %v", search.Name, want.ID, ok, err, snap.Listings)
+	}
+	if pending, err := r.store.Pending(); err != nil || len(pending) != 0 {
+		t.Errorf("pending after delivery: %v (err %v)", pending, err)
+	}
+}
+
+func (r *e2eRig) viewsOn(host *portalHost) []SearchView {
+	var out []SearchView
+	for _, v := range r.eng.Snapshot().Searches {
+		if strings.HasPrefix(v.URL, host.URL) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func hasListing(snap seen.Snapshot, id string) bool {
+	_, ok := snap.Listings[id]
+	return ok
+}
+
+func pendingIDs(t *testing.T, store *seen.Store) []string {
+	t.Helper()
+	alerts, err := store.Pending()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := make([]string, len(alerts))
+	for i, a := range alerts {
+		ids[i] = a.ListingID
+	}
+	return ids
+}
+
+// baseline: the first clean check of each search records what is there
+// and tells the user nothing.
+func (r *e2eRig) baseline(t *testing.T) {
+	r.waitFor(t, "a first clean check of every search", 90*time.Second, func() bool {
+		for _, s := range r.searches {
+			if snap, ok, err := r.store.Snapshot(s.URL); err != nil || !ok || len(snap.Listings) != 4 {
+				return false
+			}
+		}
+		return true
+	})
+	r.waitFor(t, "the cycle to end", 45*time.Second, r.cycleDone(time.Time{}))
+	if n := r.logs.count("msg=baseline"); n != len(r.searches) {
+		t.Errorf("%d baselines logged, want one per search (%d)", n, len(r.searches))
+	}
+	if msgs := r.mail.Messages(t); len(msgs) != 0 {
+		t.Errorf("the baseline sent %d emails: %+v", len(msgs), msgs)
+	}
+	if pops := r.pops.All(); len(pops) != 0 {
+		t.Errorf("the baseline popped up %d times: %+v", len(pops), pops)
+	}
+	for _, v := range r.eng.Snapshot().Searches {
+		if v.Listings != 4 || v.LastError != "" || v.NewToday != 0 {
+			t.Errorf("%s after its baseline: %+v", v.Name, v)
+		}
+	}
+}
+
+// newListing: a room posted on one search page reaches the user by email
+// and pop-up by the end of the first cycle that starts after it went up,
+// is then recorded as seen, and is not sent again by the next cycle.
+func (r *e2eRig) newListing(t *testing.T, search config.Search, room e2eRoom) {
+	r.a.post(strings.TrimPrefix(search.URL, r.a.URL), room)
+	posted := time.Now()
+	want := r.expect(t, r.a, search, room)
+	r.waitFor(t, "a cycle started after the room went up to end", 45*time.Second, r.cycleDone(posted))
+	if _, ok := r.messageWith(t, want.Title); !ok {
+		t.Fatalf("a whole cycle after the room went up, no email names %q", want.Title)
+	}
+	t.Logf("room posted to email in mailpit within %v", time.Since(posted).Round(10*time.Millisecond))
+	r.checkAlerted(t, search, want)
+	if recent := r.eng.Snapshot().Recent; len(recent) == 0 || recent[0].URL != want.URL || recent[0].Search != search.Name {
+		t.Errorf("Recent listings %+v, want %s first", recent, want.URL)
+	}
+	mails, pops := len(r.mail.Messages(t)), len(r.pops.All())
+	r.waitCycles(t, 1)
+	if n := len(r.mail.Messages(t)); n != mails {
+		t.Errorf("the next cycle sent %d more emails", n-mails)
+	}
+	if n := len(r.pops.All()); n != pops {
+		t.Errorf("the next cycle popped up %d more times", n-pops)
+	}
+}
+
+// rateLimited: host B starts answering 429 with Retry-After: 120. It gets
+// exactly one request (its other search is held, and nothing goes in
+// while it waits), both its searches show the same wait of at least the
+// site's 120s, and host A is checked every cycle and still delivers.
+func (r *e2eRig) rateLimited(t *testing.T, a2, b1, b2 config.Search) {
+	aBefore, _ := r.a.counts()
+	bBefore := r.b.limit()
+	limited := time.Now()
+	r.waitCycles(t, 1)
+	room := e2eRoom{ID: 7201, Title: "Kamer met balkon in Lombok", Price: 690, Place: "Lombok"}
+	r.a.post(strings.TrimPrefix(a2.URL, r.a.URL), room)
+	want := r.expect(t, r.a, a2, room)
+	r.waitCycles(t, 2)
+	took := time.Since(limited)
+
+	aAfter, _ := r.a.counts()
+	bServed, bRefused := r.b.counts()
+	t.Logf("over %v: host A served %d search pages, host B refused %d and served %d",
+		took.Round(10*time.Millisecond), aAfter-aBefore, bRefused, bServed-bBefore)
+	if bRefused != 1 || bServed != bBefore {
+		t.Errorf("host B got %d requests (%d refused, %d served) since it began refusing, want exactly one",
+			bRefused+bServed-bBefore, bRefused, bServed-bBefore)
+	}
+	if got, min := aAfter-aBefore, 3*2; got < min { // three whole cycles of two searches
+		t.Errorf("host A served %d search pages over three whole cycles, want at least %d", got, min)
+	}
+	views := r.viewsOn(r.b)
+	for _, v := range views {
+		if v.Status != Waiting || v.Wall != blocks.RateLimited || v.Until != views[0].Until {
+			t.Errorf("%s: status %s wall %q until %v; want waiting on rate_limited until %v",
+				v.Name, v.Status, v.Wall, v.Until, views[0].Until)
+		}
+		if wait := v.Until.Sub(limited); wait < 120*time.Second {
+			t.Errorf("%s waits %v, less than the site's Retry-After of 120s", v.Name, wait)
+		}
+	}
+	if len(views) != 2 || views[0].URL != b1.URL || views[1].URL != b2.URL {
+		t.Errorf("views on host B: %+v", views)
+	}
+	if n := r.logs.count("msg=wall"); n != 1 {
+		t.Errorf("%d walls logged, want 1", n)
+	}
+	r.checkAlerted(t, a2, want)
+}
+
+// smtpDown: with the mail server gone, a new listing pops up but is NOT
+// recorded as seen: no snapshot holds it, it stays pending, and the next
+// cycle tries again. Once the server is back the next cycle delivers it,
+// without a second pop-up.
+func (r *e2eRig) smtpDown(t *testing.T, search config.Search, room e2eRoom) {
+	r.mail.Stop()
+	failed := r.logs.count("Failed to send")
+	r.a.post(strings.TrimPrefix(search.URL, r.a.URL), room)
+	posted := time.Now()
+	want := r.expect(t, r.a, search, room)
+	r.waitFor(t, "a failed send in a cycle started after the room went up", 45*time.Second, func() bool {
+		return r.cycleDone(posted)() && r.logs.count("Failed to send") > failed
+	})
+	unseen := func(when string) {
+		t.Helper()
+		if ids := pendingIDs(t, r.store); !slices.Contains(ids, want.ID) {
+			t.Errorf("%s: pending %v lacks %s", when, ids, want.ID)
+		}
+		for _, s := range r.searches {
+			if snap, _, err := r.store.Snapshot(s.URL); err != nil || hasListing(snap, want.ID) {
+				t.Errorf("%s: the snapshot of %s holds %s (err %v): it would never be sent", when, s.Name, want.ID, err)
+			}
+		}
+		if pops := r.popsWith(want.Title); len(pops) != 1 {
+			t.Errorf("%s: %d pop-ups for %q, want 1 (pop-ups go out while email fails)", when, len(pops), want.Title)
+		}
+	}
+	unseen("after the failed send")
+	failed = r.logs.count("Failed to send")
+	r.waitCycles(t, 1)
+	if r.logs.count("Failed to send") <= failed {
+		t.Errorf("the next cycle did not try to send again")
+	}
+	unseen("a cycle later")
+
+	r.mail.Restart(t)
+	back := time.Now()
+	r.waitFor(t, "a cycle started after mailpit came back to end", 45*time.Second, r.cycleDone(back))
+	if _, ok := r.messageWith(t, want.Title); !ok {
+		t.Fatalf("a whole cycle after mailpit came back, no email names %q", want.Title)
+	}
+	t.Logf("delivered %v after mailpit came back", time.Since(back).Round(10*time.Millisecond))
+	r.checkAlerted(t, search, want)
+}
