@@ -50,7 +50,7 @@ func (s *Store) AddPending(alerts []Alert) error {
 		}
 		alerts = alerts[done:]
 	}
-	return nil
+	return s.sync("queue alerts")
 }
 
 // queueAlerts adds as many alerts as fit in txn and says how many it took.
@@ -141,7 +141,7 @@ func (s *Store) MarkReplied(listingID string, at time.Time) error {
 	if err != nil {
 		return fmt.Errorf("record reply to %s: %w", listingID, err)
 	}
-	return nil
+	return s.sync("record reply")
 }
 
 // Prune drops global-index entries last seen more than Retention before
@@ -194,6 +194,17 @@ func (s *Store) collectValueLog() {
 	_ = s.db.RunValueLogGC(0.5) // ErrNoRewrite is the normal answer
 }
 
+// sync makes the writes so far survive a power cut, not just a crash.
+func (s *Store) sync(what string) error {
+	if s.db.Opts().InMemory {
+		return nil
+	}
+	if err := s.db.Sync(); err != nil {
+		return fmt.Errorf("%s: sync to disk: %w", what, err)
+	}
+	return nil
+}
+
 // getValue returns the value at key, or nil when there is none.
 func getValue(txn *badger.Txn, key []byte) ([]byte, error) {
 	item, err := txn.Get(key)
@@ -215,9 +226,6 @@ func (s *Store) update(fn func(txn *badger.Txn) error) error {
 		if !errors.Is(err, badger.ErrConflict) {
 			break
 		}
-	}
-	if errors.Is(err, badger.ErrTxnTooBig) {
-		return fmt.Errorf("%w: more listings than one save can hold (about 15 searches x 2,000)", err)
 	}
 	return err
 }

@@ -19,6 +19,11 @@ const helperDirEnv = "SEEN_HELPER_DIR"
 
 func helperCmd(t *testing.T, helper, dir string, extraEnv ...string) *exec.Cmd {
 	t.Helper()
+	return helperCmdB(t, helper, dir, extraEnv...)
+}
+
+func helperCmdB(t testing.TB, helper, dir string, extraEnv ...string) *exec.Cmd {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^"+helper+"$", "-test.count=1")
 	cmd.Env = append(append(os.Environ(), helperDirEnv+"="+dir), extraEnv...)
 	cmd.Stderr = os.Stderr

@@ -102,8 +102,26 @@ func (s *Store) SaveSnapshot(snap Snapshot, now time.Time) error {
 // searches that found them are written (with the global index). Either all
 // of it happens or none does, so a crash can cause a duplicate alert but
 // never a lost one.
+//
+// A delivery too big for one Badger transaction (see desktopOptions: about
+// 6,000 new listings at once) is written in several, in an order where
+// every crash point is safe: index entries, then snapshots, then the
+// pending deletes last. A crash part-way leaves the alerts pending, so the
+// worst outcome is the same as a crash after sending: a duplicate alert,
+// never a lost one.
 func (s *Store) Delivered(listingIDs []string, snaps []Snapshot, now time.Time) error {
-	err := s.update(func(txn *badger.Txn) error {
+	err := s.deliverOnce(listingIDs, snaps, now)
+	if errors.Is(err, badger.ErrTxnTooBig) {
+		err = s.deliverInSteps(listingIDs, snaps, now)
+	}
+	if err != nil {
+		return fmt.Errorf("record delivery of %d alert(s): %w", len(listingIDs), err)
+	}
+	return s.sync("record delivery")
+}
+
+func (s *Store) deliverOnce(listingIDs []string, snaps []Snapshot, now time.Time) error {
+	return s.update(func(txn *badger.Txn) error {
 		for _, id := range listingIDs {
 			if err := txn.Delete(pendingKey(id)); err != nil {
 				return err
@@ -116,61 +134,130 @@ func (s *Store) Delivered(listingIDs []string, snaps []Snapshot, now time.Time) 
 		}
 		return nil
 	})
+}
+
+func (s *Store) deliverInSteps(listingIDs []string, snaps []Snapshot, now time.Time) error {
+	var index, records, deletes []write
+	err := s.db.View(func(txn *badger.Txn) error {
+		for _, snap := range snaps {
+			writes, err := planSnapshot(txn, snap, now)
+			if err != nil {
+				return fmt.Errorf("snapshot of %s: %w", snap.Search, err)
+			}
+			for _, w := range writes {
+				if w.key[0] == indexPfx[0] {
+					index = append(index, w)
+				} else {
+					records = append(records, w)
+				}
+			}
+		}
+		return nil
+	})
 	if err != nil {
-		return fmt.Errorf("record delivery of %d alert(s): %w", len(listingIDs), err)
+		return err
+	}
+	for _, id := range listingIDs {
+		deletes = append(deletes, write{key: pendingKey(id)})
+	}
+	return s.applyInChunks(append(append(index, records...), deletes...))
+}
+
+// applyInChunks applies writes in order, committing whenever a transaction
+// is full. Each commit is a prefix of the list, so order is preserved.
+func (s *Store) applyInChunks(writes []write) error {
+	for len(writes) > 0 {
+		var done int
+		err := s.update(func(txn *badger.Txn) error {
+			done = 0
+			for _, w := range writes {
+				if err := apply(txn, w); errors.Is(err, badger.ErrTxnTooBig) && done > 0 {
+					return nil
+				} else if err != nil {
+					return err
+				}
+				done++
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		writes = writes[done:]
 	}
 	return nil
 }
 
-// writeSnapshot writes only what changed: the listing set when it differs
-// from the stored one, the check time always, and index entries that are
-// missing or older than indexRefresh.
+// write is one Set (value != nil) or Delete of a planned change.
+type write struct{ key, value []byte }
+
+func apply(txn *badger.Txn, w write) error {
+	if w.value == nil {
+		return txn.Delete(w.key)
+	}
+	return txn.Set(w.key, w.value)
+}
+
+// writeSnapshot writes a snapshot in txn; see planSnapshot.
 func writeSnapshot(txn *badger.Txn, snap Snapshot, now time.Time) error {
+	writes, err := planSnapshot(txn, snap, now)
+	if err != nil {
+		return err
+	}
+	for _, w := range writes {
+		if err := apply(txn, w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// planSnapshot lists the writes that record snap, index entries first.
+// Only what changed is written: the listing set when it differs from the
+// stored one, the check time always, and index entries that are missing or
+// older than indexRefresh.
+func planSnapshot(txn *badger.Txn, snap Snapshot, now time.Time) ([]write, error) {
 	if snap.Search == "" {
-		return errors.New("snapshot has no search")
+		return nil, errors.New("snapshot has no search")
+	}
+	var writes []write
+	for id := range snap.Listings {
+		stale, err := indexStale(txn, id, now)
+		if err != nil {
+			return nil, err
+		}
+		if stale {
+			writes = append(writes, write{indexKey(id), encodeIndex(now)})
+		}
 	}
 	rec := snapshotListings(snap)
 	old, found, err := readSnapshotRecord(txn, snap.Search)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !found || !sameListings(old.Listings, rec.Listings) {
 		b, err := json.Marshal(rec)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if err := txn.Set(snapshotKey(snap.Search), b); err != nil {
-			return err
-		}
+		writes = append(writes, write{snapshotKey(snap.Search), b})
 	}
 	checked, err := json.Marshal(checkedRecord{V: recordVersion, CheckedAt: snap.CheckedAt.UnixMilli()})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := txn.Set(checkedKey(snap.Search), checked); err != nil {
-		return err
-	}
-	for id := range snap.Listings {
-		if err := touchIndex(txn, id, now); err != nil {
-			return err
-		}
-	}
-	return nil
+	return append(writes, write{checkedKey(snap.Search), checked}), nil
 }
 
-func touchIndex(txn *badger.Txn, id string, now time.Time) error {
-	key := indexKey(id)
-	b, err := getValue(txn, key)
-	if err != nil {
-		return err
+// indexStale says whether a listing's index entry needs writing now. An
+// unreadable entry is rewritten: the listing is being seen now.
+func indexStale(txn *badger.Txn, id string, now time.Time) (bool, error) {
+	b, err := getValue(txn, indexKey(id))
+	if err != nil || b == nil {
+		return b == nil, err
 	}
-	if b != nil {
-		// An unreadable entry is rewritten: the listing is being seen now.
-		if last, err := decodeIndex(b); err == nil && !last.Before(now.Add(-indexRefresh)) {
-			return nil
-		}
-	}
-	return txn.Set(key, encodeIndex(now))
+	last, err := decodeIndex(b)
+	return err != nil || last.Before(now.Add(-indexRefresh)), nil
 }
 
 func readSnapshotRecord(txn *badger.Txn, search string) (snapshotRecord, bool, error) {
