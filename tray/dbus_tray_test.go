@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"regexp"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,36 +29,9 @@ func TestTrayOverDBus(t *testing.T) {
 		t.Fatalf("Available on a private bus: %v", err)
 	}
 	base := time.Now().Truncate(time.Second)
-	child := exec.Command(os.Args[0], "-test.run=^$")
-	child.Env = append(env, childEnv+"="+strconv.FormatInt(base.Unix(), 10))
-	out, err := child.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	child.Stderr = &stderr
-	start(t, child)
-	lines := make(chan string, 32)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
-	expect := func(want string) {
-		t.Helper()
-		select {
-		case got := <-lines:
-			if got != want {
-				t.Fatalf("child said %q, want %q", got, want)
-			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("child did not say %q within 5s; stderr:\n%s", want, stderr.String())
-		}
-	}
-
-	name := fmt.Sprintf("org.kde.StatusNotifierItem-%d-1", child.Process.Pid)
+	child := startTray(t, env, base)
+	expect := func(want string) { t.Helper(); child.expect(t, want) }
+	name := child.name
 	watcher := conn.Object("org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher")
 	eventually(t, "the item registers with the watcher", 10*time.Second, func() error {
 		v, err := watcher.GetProperty("org.kde.StatusNotifierWatcher.RegisteredStatusNotifierItems")
@@ -81,7 +55,83 @@ func TestTrayOverDBus(t *testing.T) {
 	menu := readMenu(t, menuObj)
 	checkShape(t, menu, Menu(scripted(base, false), time.Now()))
 
-	// The countdown moves by itself.
+	checkCountdown(t, conn, child, menuObj, menu)
+	checkClicks(t, conn, child, menuObj, menu)
+
+	click(t, menuObj, find(t, menu, "Quit"))
+	expect("quit")
+	expect("run returned")
+	done := make(chan error, 1)
+	go func() { done <- child.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("child exited with %v; stderr:\n%s", err, child.stderr.String())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("child did not exit after Quit")
+	}
+}
+
+// trayChild is the test binary re-run as a tray (see TestMain), reporting
+// each action it receives as a line on stdout.
+type trayChild struct {
+	cmd    *exec.Cmd
+	name   string // its StatusNotifierItem bus name
+	lines  chan string
+	stderr *syncBuffer
+}
+
+func startTray(t *testing.T, env []string, base time.Time) *trayChild {
+	t.Helper()
+	c := &trayChild{cmd: exec.Command(os.Args[0], "-test.run=^$"), lines: make(chan string, 32), stderr: &syncBuffer{}}
+	c.cmd.Env = append(env, childEnv+"="+strconv.FormatInt(base.Unix(), 10))
+	c.cmd.Stderr = c.stderr
+	out, err := c.cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start(t, c.cmd)
+	c.name = fmt.Sprintf("org.kde.StatusNotifierItem-%d-1", c.cmd.Process.Pid)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			c.lines <- sc.Text()
+		}
+		close(c.lines)
+	}()
+	return c
+}
+
+// expect waits for the child's next line.
+func (c *trayChild) expect(t *testing.T, want string) {
+	t.Helper()
+	select {
+	case got := <-c.lines:
+		if got != want {
+			t.Fatalf("child said %q, want %q", got, want)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("child did not say %q within 5s; stderr:\n%s", want, c.stderr.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer the child's stderr copier and the test can share.
+type syncBuffer struct {
+	mu sync.Mutex // guards b
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// checkCountdown: the countdown label moves by itself, once a second.
+func checkCountdown(t *testing.T, conn *dbus.Conn, child *trayChild, menuObj dbus.BusObject, menu []entry) {
 	before := find(t, menu, "Kamernet__West").label
 	time.Sleep(1200 * time.Millisecond)
 	after := find(t, readMenu(t, menuObj), "Kamernet__West").label
@@ -92,31 +142,29 @@ func TestTrayOverDBus(t *testing.T) {
 
 	// While Kamernet counts down, two labels change a second (the status
 	// line and its search), each one LayoutUpdated: no more.
-	n := layoutUpdates(t, conn, name, 2*time.Second)
+	n := layoutUpdates(t, conn, child.name, 2*time.Second)
 	t.Logf("%d LayoutUpdated signals in 2s of countdown", n)
 	if n < 2 || n > 6 {
 		t.Errorf("%d LayoutUpdated signals in 2s of countdown, want 2 to 6", n)
 	}
 
-	click := func(e entry) {
-		t.Helper()
-		call := menuObj.Call("com.canonical.dbusmenu.Event", 0, e.id, "clicked", dbus.MakeVariant(int32(0)), uint32(0))
-		if call.Err != nil {
-			t.Fatalf("click %q: %v", e.label, call.Err)
-		}
-	}
-	click(find(t, menu, "Check now"))
-	expect("check-now")
-	click(find(t, menu, "Funda Amsterdam"))
-	expect("manual " + fundaAms)
-	click(find(t, menu, "€ 750 · Room in De Pijp"))
-	expect("open https://kamernet.nl/kamer/1")
+}
+
+// checkClicks clicks entries the way a panel does and reads what the
+// child's actions received.
+func checkClicks(t *testing.T, conn *dbus.Conn, child *trayChild, menuObj dbus.BusObject, menu []entry) {
+	click(t, menuObj, find(t, menu, "Check now"))
+	child.expect(t, "check-now")
+	click(t, menuObj, find(t, menu, "Funda Amsterdam"))
+	child.expect(t, "manual "+fundaAms)
+	click(t, menuObj, find(t, menu, "€ 750 · Room in De Pijp"))
+	child.expect(t, "open https://kamernet.nl/kamer/1")
 
 	// Pause: the child sends the paused snapshot, and the same entry now
 	// says Resume (updated in place, same D-Bus ID).
 	pause := find(t, menu, "Pause")
-	click(pause)
-	expect("pause-all")
+	click(t, menuObj, pause)
+	child.expect(t, "pause-all")
 	eventually(t, "Pause turns into Resume", 5*time.Second, func() error {
 		r, ok := lookup(readMenu(t, menuObj), "Resume")
 		if !ok {
@@ -128,15 +176,15 @@ func TestTrayOverDBus(t *testing.T) {
 		return nil
 	})
 	// Paused, nothing counts down: no redraw timer, no signals.
-	if n := layoutUpdates(t, conn, name, 1500*time.Millisecond); n != 0 {
+	if n := layoutUpdates(t, conn, child.name, 1500*time.Millisecond); n != 0 {
 		t.Errorf("%d LayoutUpdated signals in 1.5s with nothing counting down, want 0", n)
 	}
-	click(pause)
-	expect("resume-all")
+	click(t, menuObj, pause)
+	child.expect(t, "resume-all")
 
 	auto := find(t, menu, "Start at login")
-	click(auto)
-	expect("autostart true")
+	click(t, menuObj, auto)
+	child.expect(t, "autostart true")
 	eventually(t, "Start at login gets its tick", 5*time.Second, func() error {
 		e, _ := lookup(readMenu(t, menuObj), "Start at login")
 		if st := e.props["toggle-state"]; st.Value() != int32(1) {
@@ -145,17 +193,12 @@ func TestTrayOverDBus(t *testing.T) {
 		return nil
 	})
 
-	click(find(t, menu, "Quit"))
-	expect("quit")
-	expect("run returned")
-	done := make(chan error, 1)
-	go func() { done <- child.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("child exited with %v; stderr:\n%s", err, stderr.String())
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("child did not exit after Quit")
+}
+
+func click(t *testing.T, menuObj dbus.BusObject, e entry) {
+	t.Helper()
+	call := menuObj.Call("com.canonical.dbusmenu.Event", 0, e.id, "clicked", dbus.MakeVariant(int32(0)), uint32(0))
+	if call.Err != nil {
+		t.Fatalf("click %q: %v", e.label, call.Err)
 	}
 }

@@ -21,8 +21,11 @@ type Actions struct {
 	Manual                        func(url string) // a search's line: check it by hand
 	OpenURL                       func(url string) // a recent listing (http and https only)
 	AddSearch, Settings, OpenLog  func()
-	Autostart                     func(on bool) error // "Start at login" toggled
-	AutostartOn                   func() bool         // ticks "Start at login"
+	// Autostart is called when "Start at login" is toggled (SetAutostart
+	// fits, with the program's path). The tray has nowhere to show its
+	// error: log it. The tick then shows AutostartOn, whatever happened.
+	Autostart   func(on bool) error
+	AutostartOn func() bool // ticks "Start at login" (AutostartEnabled fits)
 	// Quit runs when the user chooses Quit; the tray goes away after it
 	// returns, and then Run returns.
 	Quit func()
