@@ -15,10 +15,11 @@ import (
 
 // known lists the keys each table may hold; anything else is reported.
 var known = map[string][]string{
-	"":        {"version", "interval", "email", "browser", "search"},
+	"":        {"version", "interval", "email", "browser", "reply", "search"},
 	"email":   {"to", "from", "host", "port", "security", "username", "ca_file"},
 	"browser": {"path"},
-	"search":  {"name", "url", "enabled"},
+	"reply":   {"name", "email", "phone", "message"},
+	"search":  {"name", "url", "enabled", "reply", "reply_message"},
 }
 
 // decodeMap turns a parsed (and migrated) file into Settings with defaults
@@ -42,6 +43,19 @@ func decodeMap(m map[string]any, ps *problems) Settings {
 			s.Browser.Path = stringValue("browser.path", t["path"], ps)
 		} else {
 			ps.add("browser", "must be a table: write it as [browser] with path = \"...\" below")
+		}
+	}
+	if v, ok := m["reply"]; ok {
+		if t, ok := v.(map[string]any); ok {
+			unknownKeys(t, "reply", known["reply"], ps)
+			s.Reply = &Reply{
+				Name:    stringValue("reply.name", t["name"], ps),
+				Email:   stringValue("reply.email", t["email"], ps),
+				Phone:   stringValue("reply.phone", t["phone"], ps),
+				Message: stringValue("reply.message", t["message"], ps),
+			}
+		} else {
+			ps.add("reply", "must be a table: write it as [reply] with its keys below")
 		}
 	}
 	if v, ok := m["search"]; ok {
@@ -109,6 +123,14 @@ func decodeSearches(v any, ps *problems) []Search {
 			}
 			sr.Enabled = b || !isBool
 		}
+		if v, ok := t["reply"]; ok {
+			b, isBool := v.(bool)
+			if !isBool {
+				ps.add(at+".reply", "%s is not true or false (write it without quotes)", show(v))
+			}
+			sr.Reply = b
+		}
+		sr.ReplyMessage = stringValue(at+".reply_message", t["reply_message"], ps)
 		out = append(out, sr)
 	}
 	return out

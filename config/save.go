@@ -111,12 +111,27 @@ const noEmail = `# Email alerts are off: new listings show as desktop pop-ups on
 
 `
 
+const noReply = `# Auto-reply is off. rentwatch can answer a new listing for you, after the
+# alert (never instead of it), on portals it has a recipe for (kamernet.nl,
+# pararius.nl). Turn it on per search with reply = true, after checking the
+# recipe with: rentwatch reply --dry-run LISTING-URL
+# Placeholders: {title} {price} {place} {url} of the listing, {name} yours.
+# [reply]
+# name = "Sam Jansen"           # your name, for {name} and forms that ask
+# email = "me@example.com"      # for forms that ask
+# phone = "+31 6 12345678"      # for forms that ask
+# message = "Hello, I am {name} and I would love to see {title} ({price}). {url}"
+
+`
+
 const searchHelp = `# Saved searches, at most 15. Add one with
 #     rentwatch searches add URL [--name NAME]
 # or write a [[search]] table here:
-#     name     what alerts and the menu call it
-#     url      the portal's search results page (http or https)
-#     enabled  false pauses the search without forgetting it
+#     name           what alerts and the menu call it
+#     url            the portal's search results page (http or https)
+#     enabled        false pauses the search without forgetting it
+#     reply          true answers its new listings for you (off by default)
+#     reply_message  its own message; leave out to use [reply] message
 `
 
 // render writes the settings file text for s.
@@ -139,11 +154,32 @@ func render(s Settings) string {
 	}
 	b.WriteString("# The Chrome or Chromium rentwatch drives. Empty: found on the system.\n[browser]\n")
 	fmt.Fprintf(&b, "path = %s\n\n", quote(s.Browser.Path))
+	renderReply(&b, s.Reply)
 	b.WriteString(searchHelp)
 	for _, sr := range s.Searches {
 		fmt.Fprintf(&b, "\n[[search]]\nname = %s\nurl = %s\nenabled = %t\n", quote(sr.Name), quote(sr.URL), sr.Enabled)
+		if sr.Reply || sr.ReplyMessage != "" {
+			fmt.Fprintf(&b, "reply = %t\n", sr.Reply)
+		}
+		if sr.ReplyMessage != "" {
+			fmt.Fprintf(&b, "reply_message = %s\n", quote(sr.ReplyMessage))
+		}
 	}
 	return b.String()
+}
+
+// renderReply writes the [reply] table, or a commented-out one to fill in.
+func renderReply(b *strings.Builder, r *Reply) {
+	if r == nil {
+		b.WriteString(noReply)
+		return
+	}
+	b.WriteString("# Auto-reply: who you are, for searches with reply = true. Placeholders:\n")
+	b.WriteString("# {title} {price} {place} {url} of the listing, {name} yours.\n[reply]\n")
+	line(b, "name", quote(r.Name), "your name, for {name} and forms that ask")
+	line(b, "email", quote(r.Email), "for forms that ask")
+	line(b, "phone", quote(r.Phone), "for forms that ask")
+	fmt.Fprintf(b, "message = %s\n\n", quote(r.Message))
 }
 
 // line writes `key = value   # comment` with the comments lined up.

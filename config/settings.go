@@ -21,6 +21,7 @@ type Settings struct {
 	Interval time.Duration `toml:"interval"` // between cycles; at least 10s; jitter is added
 	Email    *Email        `toml:"email"`    // nil: desktop pop-ups only
 	Browser  Browser       `toml:"browser"`
+	Reply    *Reply        `toml:"reply"` // nil: no [reply] table (see Search.Reply)
 	Searches []Search      `toml:"search"`
 }
 
@@ -46,6 +47,11 @@ type Search struct {
 	Name    string `toml:"name"`
 	URL     string `toml:"url"`
 	Enabled bool   `toml:"enabled"`
+	// Reply turns on the optional auto-reply to this search's new listings
+	// (off by default). It runs after the alert, never instead of it.
+	Reply bool `toml:"reply"`
+	// ReplyMessage is this search's own message; "" uses [reply] message.
+	ReplyMessage string `toml:"reply_message"`
 }
 
 // CurrentVersion is the settings-file layout this build writes and reads
@@ -134,6 +140,10 @@ func (s Settings) clone() Settings {
 	if s.Email != nil {
 		e := *s.Email
 		c.Email = &e
+	}
+	if s.Reply != nil {
+		r := *s.Reply
+		c.Reply = &r
 	}
 	c.Searches = append([]Search(nil), s.Searches...)
 	return c
