@@ -424,6 +424,11 @@ func TestTooltip(t *testing.T) {
 		{"never checked", fresh, "2 searches · not checked yet · 2 new today"},
 		{"problem", problem, "2 searches · last check 14:01 · 2 new today · Settings file: line 4: interval must be at least 10s"},
 	}
+	long := allGood()
+	long.Problem = strings.Repeat("settings problem ", 20)
+	if got := Tooltip(long, t0); utf8.RuneCountInString(got) != 127 || !strings.HasSuffix(got, "…") {
+		t.Errorf("long tooltip has %d runes, want 127 ending in …", utf8.RuneCountInString(got))
+	}
 	for _, tt := range tests {
 		if got := Tooltip(tt.snap, t0); got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)

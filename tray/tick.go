@@ -43,7 +43,8 @@ func Tooltip(s engine.Snapshot, now time.Time) string {
 	if s.Problem != "" {
 		parts = append(parts, clean(s.Problem, maxTitle))
 	}
-	return strings.Join(parts, " · ")
+	// Windows keeps 127 characters of a notification-area tooltip.
+	return clip(strings.Join(parts, " · "), 127)
 }
 
 // clock is t as the user reads a clock in now's time zone; with the date

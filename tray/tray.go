@@ -75,9 +75,11 @@ func (a *app) ready() {
 			return
 		}
 		a.setSnap(s)
+		a.draw(time.Now())
 	case <-time.After(2 * time.Second):
+		// No state yet: an empty menu rather than a made-up one; the loop
+		// draws the first snapshot when it comes.
 	}
-	a.draw(time.Now())
 	go a.loop()
 }
 
