@@ -426,7 +426,7 @@ func TestTooltip(t *testing.T) {
 	}
 	long := allGood()
 	long.Problem = strings.Repeat("settings problem ", 20)
-	if got := Tooltip(long, t0); utf8.RuneCountInString(got) > 127 || !strings.HasSuffix(got, "problem…") {
+	if got := Tooltip(long, t0); utf8.RuneCountInString(got) > 127 || !strings.HasSuffix(got, " · settings problem settings problem settings problem settings…") {
 		t.Errorf("long tooltip %q: want at most 127 runes, the problem cut with …", got)
 	}
 	for _, tt := range tests {
