@@ -32,6 +32,16 @@ type pageLink struct {
 	ad     bool // inside a block marked as ad, sponsored or partner
 }
 
+// listing names the listing a link leads to: its id on the site when the
+// URL has one, so a card's detail, save and contact links (all carrying
+// the listing's id) count as one listing; else its URL.
+func (l pageLink) listing() string {
+	if l.shape.hasID {
+		return l.shape.base[:strings.IndexByte(l.shape.base, '|')] + "#" + l.shape.id
+	}
+	return l.url
+}
+
 // pageContext is what a reader knows about the page it reads.
 type pageContext struct {
 	base *url.URL // resolves relative links (<base href> or the page URL)
@@ -147,16 +157,16 @@ func readCards(links []pageLink, usable []int, pc pageContext, strict bool) []Li
 	best, bestScore := resultList{}, 0.0
 	for _, g := range shapeGroups(links, usable) {
 		rl, score := findResultList(links, g)
-		if !g.hasID {
-			if score < 3 || priceShare(rl.cards) < 0.5 {
-				continue
-			}
+		if score < 2 || (!g.hasID && (score < 3 || priceShare(rl.cards) < 0.5)) {
+			continue
 		}
-		if score > bestScore {
+		// a list whose links are the cards' titles is the result list; one
+		// whose links sit beside the titles (agents, save) is not
+		if score *= 0.5 + titleShare(links, rl); score > bestScore {
 			best, bestScore = rl, score
 		}
 	}
-	if bestScore < 2 {
+	if bestScore == 0 {
 		return nil
 	}
 	return readResultList(links, usable, best, pc, strict)

@@ -94,7 +94,7 @@ func climbParents(links []pageLink, g linkGroup) (map[*html.Node]*parentStat, []
 				st.children[child] = cu
 				st.order = append(st.order, child)
 			}
-			cu.add(l.url)
+			cu.add(l.listing())
 			child = p
 		}
 	}
@@ -164,6 +164,46 @@ type cardLinks struct {
 	node  *html.Node
 	links []int
 	ad    bool // some link in the card is marked as an ad
+}
+
+// titleShare is the share of the list's cards whose link of the group is
+// the card's title: in or around a heading, or named like a title. The
+// listing link of a card carries its title; an agent, save or contact link
+// beside it (same site, maybe with an id of its own) does not.
+func titleShare(links []pageLink, rl resultList) float64 {
+	if len(rl.cards) == 0 {
+		return 0
+	}
+	isCard := make(map[*html.Node]bool, len(rl.cards))
+	for _, c := range rl.cards {
+		isCard[c] = true
+	}
+	titled := map[*html.Node]bool{}
+	for _, i := range rl.group.links {
+		l := links[i]
+		card := l.node
+		for d := 0; d < maxClimb && card != nil && !isCard[card]; d++ {
+			card = card.Parent
+		}
+		if card != nil && isCard[card] && !titled[card] && isTitleLink(l.node, card) {
+			titled[card] = true
+		}
+	}
+	return float64(len(titled)) / float64(len(rl.cards))
+}
+
+// isTitleLink reports whether link is the card's title link: it sits in
+// or holds a heading, or it or an element in it is named like a title.
+func isTitleLink(link, card *html.Node) bool {
+	if inHeading(link, card) {
+		return true
+	}
+	for n := link; n != nil && n != card; n = n.Parent {
+		if namedTitle(n) {
+			return true
+		}
+	}
+	return findFirst(link, namedTitle) != nil
 }
 
 // readResultList turns the list's cards into listings. Every child of the
@@ -241,7 +281,7 @@ func mainLink(links []pageLink, cl *cardLinks, groupKey string) int {
 			}
 		}
 		score[l.url]++
-		if inHeading(l.node, cl.node) || classHas(l.node, "title") {
+		if isTitleLink(l.node, cl.node) {
 			score[l.url] += 3
 		}
 	}
@@ -287,24 +327,24 @@ func cardTitle(card *html.Node, mains []*html.Node) string {
 				continue
 			}
 			// the link's own text leaves out badges beside it ("Just added")
-			if t := nodeText(link); t != "" && n != link {
+			if t := nodeText(link); t != "" && n != link && !isPriceText(t) {
 				return t
 			}
-			if t := nodeText(n); t != "" {
+			if t := nodeText(n); t != "" && !isPriceText(t) {
 				return t
 			}
 		}
 	}
 	var top *html.Node
 	forEachElement(card, func(n *html.Node) {
-		if isHeading(n) && (top == nil || n.Data < top.Data) && nodeText(n) != "" {
+		if isHeading(n) && (top == nil || n.Data < top.Data) && !isPriceText(nodeText(n)) && nodeText(n) != "" {
 			top = n
 		}
 	})
 	if top != nil {
 		return nodeText(top)
 	}
-	if h := findFirst(card, func(n *html.Node) bool { return classHas(n, "title") && nodeText(n) != "" }); h != nil {
+	if h := findFirst(card, func(n *html.Node) bool { return namedTitle(n) && nodeText(n) != "" }); h != nil {
 		return nodeText(h)
 	}
 	for _, link := range mains {
@@ -323,6 +363,13 @@ func cardTitle(card *html.Node, mains []*html.Node) string {
 		return cleanText(attrOf(img, "alt"))
 	}
 	return ""
+}
+
+// isPriceText reports a text that is mostly a price ("£1,650 per month"):
+// many portals make the price the card's heading, which is no title.
+func isPriceText(t string) bool {
+	p := findPrice(t)
+	return p != "" && len(p)*2 >= len(t)
 }
 
 // cardPlace is the card's <address>, or an element named like an address

@@ -139,6 +139,16 @@ func idToken(seg string) string {
 	return best
 }
 
+func digitCount(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			n++
+		}
+	}
+	return n
+}
+
 func allDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
@@ -162,11 +172,12 @@ type urlShape struct {
 
 func shapeOf(u *url.URL) urlShape {
 	segs := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' })
+	// the token with the most digits is the id: a slug's zip code
+	// ("...-seattle-wa-98101/48812345_zpid/") is shorter than the listing id
 	idPos, id := -1, ""
 	for i, s := range segs {
-		if t := idToken(s); t != "" {
+		if t := idToken(s); t != "" && digitCount(t) > digitCount(id) {
 			idPos, id = i, t
-			break
 		}
 	}
 	if idPos < 0 && u.RawQuery != "" {

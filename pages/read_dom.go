@@ -124,6 +124,21 @@ func isAncestor(a, n *html.Node) bool {
 	return false
 }
 
+// titleAttrs are the attributes that name an element's role: class names
+// and the test hooks of React/Next.js pages (data-testid, data-cy, ...).
+var titleAttrs = []string{"class", "data-testid", "data-test", "data-test-id", "data-cy", "data-qa-id", "itemprop"}
+
+// namedTitle reports whether n is named like a title in its class or
+// test-hook attributes ("listing-card__title", data-cy="listing-item-title").
+func namedTitle(n *html.Node) bool {
+	for _, k := range titleAttrs {
+		if v := attrOf(n, k); v != "" && len(v) < 200 && strings.Contains(strings.ToLower(v), "title") {
+			return true
+		}
+	}
+	return false
+}
+
 func classHas(n *html.Node, part string) bool {
 	return strings.Contains(strings.ToLower(attrOf(n, "class")), part)
 }
