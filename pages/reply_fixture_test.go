@@ -129,7 +129,7 @@ func (s *replySite) file(w http.ResponseWriter, name string, status int) {
 func replySiteRecipe(host string) Recipe {
 	return Recipe{
 		Name: "fixture", Sites: []string{host},
-		Open: []Target{{CSS: `[data-testid="contact"]`}, {CSS: `button, a`, Text: []string{"reageer"}}},
+		Open:    []Target{{CSS: `[data-testid="contact"]`}, {CSS: `button, a`, Text: []string{"reageer"}}},
 		Message: []string{`textarea[name="message"]`}, FullName: []string{`input[name="name"]`},
 		Email: []string{`input[name="email"]`}, Phone: []string{`input[name="phone"]`},
 		Submit: []Target{{CSS: `form button[type="submit"]`}},
