@@ -129,7 +129,7 @@ func BenchmarkChromeRSS(b *testing.B) {
 	}
 	srv := benchPortal(b, 0)
 	br, _ := newTestBrowser(b, BrowserOptions{})
-	var at20, at200 int64
+	var at20, at200 treeMem
 	for range b.N {
 		for i := 1; i <= 200; i++ {
 			if _, err := br.Load(context.Background(), srv.URL+"/page"); err != nil {
@@ -137,18 +137,28 @@ func BenchmarkChromeRSS(b *testing.B) {
 			}
 			switch i {
 			case 20:
-				at20 = treeRSSKB(br.chromePID())
+				at20 = treeMemKB(br.chromePID())
 			case 200:
-				at200 = treeRSSKB(br.chromePID())
+				at200 = treeMemKB(br.chromePID())
 			}
 		}
 	}
-	b.ReportMetric(float64(at20)/1024, "MB-rss-page20")
-	b.ReportMetric(float64(at200)/1024, "MB-rss-page200")
+	b.ReportMetric(float64(at20.rss)/1024, "MB-rss-page20")
+	b.ReportMetric(float64(at200.rss)/1024, "MB-rss-page200")
+	b.ReportMetric(float64(at20.pss)/1024, "MB-pss-page20")
+	b.ReportMetric(float64(at200.pss)/1024, "MB-pss-page200")
+	b.ReportMetric(float64(at200.procs), "procs-page200")
 }
 
-// treeRSSKB sums VmRSS over pid and all its descendants.
-func treeRSSKB(pid int) int64 {
+// treeMem is the memory of a process tree, in kB.
+type treeMem struct {
+	rss, pss int64 // VmRSS counts shared pages once per process; Pss splits them
+	procs    int
+}
+
+// treeMemKB sums VmRSS and Pss (from smaps_rollup, where the kernel has it)
+// over pid and all its descendants.
+func treeMemKB(pid int) treeMem {
 	children := map[int][]int{}
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
@@ -167,21 +177,35 @@ func treeRSSKB(pid int) int64 {
 			children[ppid] = append(children[ppid], p)
 		}
 	}
-	var total int64
+	var total treeMem
 	queue := []int{pid}
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = append(queue[1:], children[p]...)
-		status, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/status")
-		if err != nil {
+		dir := "/proc/" + strconv.Itoa(p)
+		rss, ok := kBField(dir+"/status", "VmRSS:")
+		if !ok {
 			continue
 		}
-		for _, line := range strings.Split(string(status), "\n") {
-			if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-				kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-				total += kb
-			}
-		}
+		pss, _ := kBField(dir+"/smaps_rollup", "Pss:")
+		total.rss += rss
+		total.pss += pss
+		total.procs++
 	}
 	return total
+}
+
+// kBField reads a "Name:   123 kB" line of a /proc file.
+func kBField(path, name string) (int64, bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, name); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb, true
+		}
+	}
+	return 0, false
 }
