@@ -13,15 +13,18 @@ import (
 // It decides in this order, first answer wins:
 //
 //  1. Headers a wall vendor sets only on its walls (cf-mitigated,
-//     x-amzn-waf-action, x-datadome or Kasada's x-kpsdk-* with the wall's
-//     status). These hold whatever the body says.
+//     x-amzn-waf-action, x-vercel-mitigated, x-datadome or Kasada's
+//     x-kpsdk-* with the wall's status). These hold whatever the body says.
 //  2. A vendor's wall page, recognised by its stable markers where they sit
 //     (a script's config object, an element id, the title), but only on a
 //     wall-shaped page: little visible text and few links. A big page full
 //     of real content that merely mentions a marker is never a wall.
 //  3. A plain wall page of no known vendor: a short page titled "429 Too
-//     Many Requests" or "403 Forbidden", or a captcha widget standing alone
-//     under a "verify you are human" heading with nothing else to fill in.
+//     Many Requests" or "403 Forbidden" (in any status code and a few
+//     languages), or a captcha widget standing alone on a page that asks,
+//     in any of several languages, whether you are a human or a robot,
+//     with nothing else to fill in. Served with a 429, such a captcha page
+//     is rate_limited: the site said why it wants the check.
 //  4. The status code alone: 429 is rate_limited, 403 is denied (the server
 //     refused us, whatever the body looks like; treating it as ok would
 //     keep polling a host that said no), and 503 with a Retry-After is
@@ -45,7 +48,7 @@ func Classify(page Page, now time.Time) Verdict {
 }
 
 func classify(page Page) Verdict {
-	w := wallView{scan: scanPage(page), status: page.Status, header: page.Header}
+	w := wallView{scan: scanPage(page), status: page.Status, header: page.Header, url: strings.ToLower(page.URL)}
 	if v, ok := w.fromHeaders(); ok {
 		return v
 	}
@@ -68,6 +71,7 @@ type wallView struct {
 	scan
 	status int
 	header http.Header
+	url    string // final URL, lowercased
 }
 
 // Size limits of a wall page. The largest real wall pages we know (the old
@@ -104,6 +108,14 @@ func (w *wallView) fromHeaders() (Verdict, bool) {
 	switch a := strings.ToLower(strings.TrimSpace(h.Get("X-Amzn-Waf-Action"))); a {
 	case "challenge", "captcha":
 		return Verdict{Kind: Challenge, Vendor: "aws-waf", Reason: "x-amzn-waf-action: " + a + " header"}, true
+	}
+	// Vercel's firewall names its action on the response; its challenge
+	// comes with a 429 that is no rate limit.
+	switch a := strings.ToLower(strings.TrimSpace(h.Get("X-Vercel-Mitigated"))); a {
+	case "challenge":
+		return Verdict{Kind: Challenge, Vendor: "vercel", Reason: "x-vercel-mitigated: challenge header"}, true
+	case "deny":
+		return Verdict{Kind: Denied, Vendor: "vercel", Reason: "x-vercel-mitigated: deny header"}, true
 	}
 	if w.status == http.StatusForbidden && (h.Get("X-Datadome") != "" || h.Get("X-Dd-B") != "") {
 		if v, ok := dataDome(w); ok {
@@ -167,6 +179,10 @@ func vendorFromHeaders(h http.Header) string {
 		return "kasada"
 	case h.Get("X-Amz-Cf-Id") != "" || server == "cloudfront":
 		return "cloudfront"
+	case server == "vercel" || h.Get("X-Vercel-Id") != "":
+		return "vercel"
+	case strings.Contains(server, "bigip") || strings.Contains(server, "big-ip"):
+		return "f5"
 	}
 	return ""
 }

@@ -1,11 +1,16 @@
 package blocks
 
-import "strings"
+import (
+	"net/http"
+	"strings"
+)
 
 // plainWall recognises wall pages no vendor signs: a web server's own 429
 // or 403 page, and a captcha widget standing alone on a verification page.
 // The page must be smaller than a vendor's wall page, since all there is to
-// go on is its title or heading.
+// go on is its title or heading, or a widget that small listing pages
+// carry too (a rental page with twelve listings and a captcha on its
+// reply form is wall-shaped, but has far more text and links than this).
 func (w *wallView) plainWall() (Verdict, bool) {
 	if !w.plainShaped() {
 		return Verdict{}, false
@@ -13,20 +18,37 @@ func (w *wallView) plainWall() (Verdict, bool) {
 	vendor := vendorFromHeaders(w.header)
 	for _, t := range w.titles() {
 		switch {
-		case isStatusLine(t, "429", "too many requests", "rate limit exceeded", "rate limited"):
+		case isStatusLine(t, "429", rateLimitPhrases...):
 			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `"` + t + `" page`}, true
-		case isStatusLine(t, "403", "forbidden", "access denied", "access forbidden"):
+		case isStatusLine(t, "403", deniedPhrases...):
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `"` + t + `" page`}, true
 		}
 	}
-	if widget, wv := w.captchaWidget(); widget != "" && w.inputs == 0 && w.asksForHuman() {
-		if vendor == "" {
-			vendor = wv
-		}
-		return Verdict{Kind: Challenge, Vendor: vendor, Reason: widget + " alone on a verification page"}, true
+	widget, wv := w.captchaWidget()
+	if widget == "" || w.inputs > 0 || !w.asksForHuman() {
+		return Verdict{}, false
 	}
-	return Verdict{}, false
+	if vendor == "" {
+		vendor = wv
+	}
+	reason := widget + " alone on a verification page"
+	if w.status == http.StatusTooManyRequests {
+		// Google's "unusual traffic" page: the captcha only lets a person
+		// skip a wait the status already asked for.
+		return Verdict{Kind: RateLimited, Vendor: vendor, Reason: reason + " with HTTP 429"}, true
+	}
+	return Verdict{Kind: Challenge, Vendor: vendor, Reason: reason}, true
 }
+
+// rateLimitPhrases and deniedPhrases are the reason phrases of a server's
+// own error page, in English and the languages of the portals we watch.
+var (
+	rateLimitPhrases = []string{"too many requests", "rate limit exceeded", "rate limited",
+		"zu viele anfragen", "te veel verzoeken", "trop de requêtes", "demasiadas solicitudes",
+		"troppe richieste"}
+	deniedPhrases = []string{"forbidden", "access denied", "access forbidden", "zugriff verweigert",
+		"toegang geweigerd", "accès refusé", "acceso denegado", "accesso negato"}
+)
 
 // titles are the page's title and headings, the places a wall names itself.
 func (w *wallView) titles() []string {
@@ -38,18 +60,26 @@ func (w *wallView) titles() []string {
 }
 
 // isStatusLine is true when t is no more than a status line: one of the
-// phrases, optionally with the status code, "error", "http" and
-// punctuation around it ("429", "Error 429 - Too Many Requests"). A longer
-// title that merely contains the phrase (a question about it) is not.
+// phrases, optionally with a status code, "error", "http" and punctuation
+// around it ("429", "Error 429 - Too Many Requests", "503 Too many
+// requests": a Varnish limiter's 503 says what it is in its phrase). A
+// longer title that merely contains the phrase (a question about it) is
+// not; a bare number counts only when it is code.
 func isStatusLine(t, code string, phrases ...string) bool {
 	if len(t) > 48 {
 		return false
 	}
-	rest := strings.NewReplacer("http", " ", "error", " ", code, " ", ":", " ", "-", " ",
-		"|", " ", ".", " ", "!", " ").Replace(t)
-	rest = strings.Join(strings.Fields(rest), " ")
+	rest := statusLineNoise.Replace(t)
+	words := strings.Fields(rest)
+	kept := words[:0]
+	for _, f := range words {
+		if !isStatusCode(f) {
+			kept = append(kept, f)
+		}
+	}
+	rest = strings.Join(kept, " ")
 	if rest == "" {
-		return strings.Contains(t, code)
+		return len(words) == 1 && words[0] == code
 	}
 	for _, p := range phrases {
 		if rest == p {
@@ -59,8 +89,17 @@ func isStatusLine(t, code string, phrases ...string) bool {
 	return false
 }
 
+var statusLineNoise = strings.NewReplacer("http", " ", "error", " ", ":", " ", "-", " ",
+	"|", " ", ".", " ", "!", " ", "(", " ", ")", " ")
+
+// isStatusCode is true for a three-digit 4xx or 5xx code.
+func isStatusCode(f string) bool {
+	return len(f) == 3 && (f[0] == '4' || f[0] == '5') && '0' <= f[1] && f[1] <= '9' && '0' <= f[2] && f[2] <= '9'
+}
+
 // captchaWidget names the captcha widget on the page, if any, and the
-// vendor that makes it.
+// vendor that makes it. Each is known by the class its embed code asks
+// for or the host its script comes from, both part of the vendor's API.
 func (w *wallView) captchaWidget() (widget, vendor string) {
 	switch {
 	case w.attr("class", "cf-turnstile"), w.attr("src", "challenges.cloudflare.com/turnstile"):
@@ -69,6 +108,14 @@ func (w *wallView) captchaWidget() (widget, vendor string) {
 		return "hCaptcha widget", ""
 	case w.attr("class", "g-recaptcha"), w.attr("src", "google.com/recaptcha"), w.attr("src", "recaptcha.net"):
 		return "reCAPTCHA widget", ""
+	case w.attr("src", "geetest.com"), strings.Contains(w.script, "initgeetest"):
+		return "GeeTest widget", ""
+	case w.attr("class", "frc-captcha"), w.attr("src", "friendlycaptcha"):
+		return "Friendly Captcha widget", ""
+	case w.attr("src", "arkoselabs.com"), w.attr("src", "funcaptcha.com"):
+		return "Arkose captcha", ""
+	case w.attr("src", "smartcaptcha.yandexcloud.net"), w.attr("class", "smart-captcha"):
+		return "Yandex SmartCaptcha widget", ""
 	}
 	return "", ""
 }
@@ -83,6 +130,14 @@ var humanCheckPhrases = []string{
 	"captcha", "verification required", "checking if the site connection is secure",
 }
 
+// robotWords are "robot" and "human" in the languages of the portals we
+// watch; on a page whose only control is a captcha, any of them in the
+// text is the page asking which one you are ("dass du kein Roboter bist",
+// "geen robot", "pas un robot", "ロボットではありません"). Matched as words.
+var robotWords = []string{"robot", "robots", "roboter", "robô", "robota", "robotem",
+	"human", "humain", "humano", "umano", "mensch", "mens", "bot",
+	"ロボット", "机器人", "робот"}
+
 func (w *wallView) asksForHuman() bool {
 	for _, t := range w.titles() {
 		for _, p := range humanCheckPhrases {
@@ -91,7 +146,40 @@ func (w *wallView) asksForHuman() bool {
 			}
 		}
 	}
+	for _, text := range []string{w.title, w.text, w.hidden} {
+		for _, r := range robotWords {
+			if hasWord(text, r) {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// hasWord is true when word occurs in s not inside a longer Latin word.
+// Scripts without spaces (Japanese, Chinese) match anywhere.
+func hasWord(s, word string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], word)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(word)
+		if word[0] >= 0x80 || (!isLetterAt(s, start-1) && !isLetterAt(s, end)) {
+			return true
+		}
+		i = end
+	}
+}
+
+// isLetterAt is true when s[i] is an ASCII letter or part of a non-ASCII
+// character (an accented letter of the same word).
+func isLetterAt(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return 'a' <= c && c <= 'z' || c >= 0x80
 }
 
 // attr is true when some kept attribute key has a value containing sub.

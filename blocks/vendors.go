@@ -28,6 +28,9 @@ var detectors = []detector{
 	{"cloudfront", cloudFront},
 	{"kasada", kasada},
 	{"ddos-guard", ddosGuard},
+	{"vercel", vercel},
+	{"radware", radware},
+	{"f5", f5},
 }
 
 // Vendors lists the wall vendors Classify can name, in the spelling it
@@ -227,6 +230,10 @@ func imperva(w *wallView) (Verdict, bool) {
 	case w.inText("incident id") && w.inText("imperva") &&
 		(w.heading("access denied") || w.inText("blocked by our security service") || w.inText("request unsuccessful")):
 		return wall(Denied, "Imperva block page with incident ID")
+	case w.attr("action", "_incapsula_resource"):
+		// The captcha form (hCaptcha or reCAPTCHA) posts back to the
+		// resource path (?SWCGHOEL=v2); no ordinary form does.
+		return wall(Challenge, "Imperva captcha form posting to _Incapsula_Resource")
 	case w.title == "pardon our interruption" || w.heading("pardon our interruption"):
 		return wall(Denied, `"Pardon Our Interruption" (Imperva bot protection)`)
 	}
