@@ -53,6 +53,13 @@ type Reply struct {
 	Message, Name, Email, Phone string
 	// DryRun fills the form and takes a screenshot, and does not send.
 	DryRun bool
+	// BeforeSend, if set, is called once the form is filled, right before
+	// the send button is clicked; an error stops the send and is returned
+	// (wrapped). It is where "at most once, ever" is recorded: late enough
+	// that a wall, a login or a stale recipe on the way does not use up the
+	// listing's one reply, early enough that a crash during the send cannot
+	// lead to a second one. Not called in a dry run.
+	BeforeSend func() error
 }
 
 // ReplyResult is how a reply went.
@@ -66,6 +73,12 @@ type ReplyResult struct {
 	Screenshot []byte
 	Took       time.Duration
 }
+
+// stoppedError is Reply.BeforeSend's error: nothing was sent.
+type stoppedError struct{ err error }
+
+func (e *stoppedError) Error() string { return "reply not sent: " + e.err.Error() }
+func (e *stoppedError) Unwrap() error { return e.err }
 
 // maxField caps a one-line field (name, email, phone).
 const maxField = 200
@@ -116,7 +129,8 @@ func (b *Browser) Reply(ctx context.Context, listingURL string, r Reply) (ReplyR
 // in the tab, which explain turns into a *LoadError.
 func isReplyVerdict(err error) bool {
 	var wall *WallError
-	return errors.As(err, &wall) || errors.Is(err, ErrNeedsLogin) || errors.Is(err, ErrRecipeStale) ||
+	var stopped *stoppedError
+	return errors.As(err, &wall) || errors.As(err, &stopped) || errors.Is(err, ErrNeedsLogin) || errors.Is(err, ErrRecipeStale) ||
 		errors.Is(err, ErrNeedsDetail) || errors.Is(err, ErrNotConfirmed)
 }
 

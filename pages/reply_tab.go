@@ -65,7 +65,12 @@ func (b *Browser) replyInTab(ctx context.Context, run *chromeRun, rc Recipe, pag
 	}
 	if err == nil && r.DryRun {
 		res.Screenshot, err = chromedp.Run(lctx, chromedp.FullScreenshot(100))
-	} else if err == nil {
+	} else if err == nil && r.BeforeSend != nil {
+		if serr := r.BeforeSend(); serr != nil {
+			err = &stoppedError{serr}
+		}
+	}
+	if err == nil && !r.DryRun {
 		err = t.send()
 		res.Sent = err == nil
 	}

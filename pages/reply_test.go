@@ -77,9 +77,24 @@ func TestReply(t *testing.T) {
 		})
 	}
 
+	t.Run("BeforeSend stops the send", func(t *testing.T) {
+		before := len(site.posts())
+		stop := errors.New("already replied")
+		calls := 0
+		_, err := b.Reply(context.Background(), site.URL+"/listing/plain",
+			Reply{Message: msg, Name: "Sam", BeforeSend: func() error { calls++; return stop }})
+		if !errors.Is(err, stop) || calls != 1 {
+			t.Errorf("Reply = %v after %d BeforeSend calls, want its error after 1", err, calls)
+		}
+		if n := len(site.posts()) - before; n != 0 {
+			t.Errorf("sent %d messages after BeforeSend refused", n)
+		}
+	})
+
 	t.Run("dry run", func(t *testing.T) {
 		before := len(site.posts())
-		res, err := b.Reply(context.Background(), site.URL+"/listing/plain", Reply{Message: msg, Name: "Sam", DryRun: true})
+		res, err := b.Reply(context.Background(), site.URL+"/listing/plain", Reply{Message: msg, Name: "Sam", DryRun: true,
+			BeforeSend: func() error { t.Error("BeforeSend called in a dry run"); return nil }})
 		if err != nil {
 			t.Fatalf("Reply: %v", err)
 		}
