@@ -200,6 +200,28 @@ func (w *wallView) attr(key, sub string) bool {
 	}
 }
 
+// attrAll is true when one kept value of key contains every one of subs.
+func (w *wallView) attrAll(key string, subs ...string) bool {
+	rest := w.attrs
+	prefix := "\n" + key + "="
+	for {
+		i := strings.Index(rest, prefix)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(prefix):]
+		end := strings.IndexByte(rest, '\n')
+		all := true
+		for _, sub := range subs {
+			all = all && strings.Contains(rest[:end], sub)
+		}
+		if all {
+			return true
+		}
+		rest = rest[end:]
+	}
+}
+
 // attrIs is true when some kept attribute key has exactly value.
 func (w *wallView) attrIs(key, value string) bool {
 	return strings.Contains(w.attrs, "\n"+key+"="+value+"\n")

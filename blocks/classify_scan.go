@@ -52,7 +52,8 @@ var markerAttrs = map[string]bool{
 // any bytes give some scan, and malformed markup is read the way a browser
 // would tokenize it.
 func scanPage(page Page) scan {
-	src := page.HTML
+	// A byte order mark is no text: browsers drop it.
+	src := bytes.TrimPrefix(page.HTML, []byte("\ufeff"))
 	var s scan
 	if len(src) > maxScanBytes {
 		src, s.truncated = src[:maxScanBytes], true

@@ -86,6 +86,10 @@ func cloudflare(w *wallView) (Verdict, bool) {
 		return wall(Challenge, "challenge form posting to __cf_chl_")
 	case w.attr("id", "cf-browser-verification"), w.attr("class", "cf-browser-verification"):
 		return wall(Challenge, "cf-browser-verification")
+	case w.attrAll("src", "/cdn-cgi/challenge-platform/", "/orchestrate/"):
+		// The script that runs a challenge (chl_page, managed, jsch,
+		// captcha); ordinary pages load only .../scripts/jsd/.
+		return wall(Challenge, "Cloudflare challenge orchestrate script")
 	case !w.cloudflareSign():
 		return Verdict{}, false
 	case w.attrIs("id", "challenge-stage"), w.attrIs("id", "challenge-running"),
@@ -93,7 +97,7 @@ func cloudflare(w *wallView) (Verdict, bool) {
 		// The challenge page's own elements, whatever language it speaks
 		// ("Even geduld...", "Nur einen Moment...").
 		return wall(Challenge, "Cloudflare challenge elements")
-	case w.title == "just a moment..." || w.title == "please wait..." || w.title == "one moment, please...":
+	case isCloudflareWaitTitle(w.title):
 		return wall(Challenge, `title "`+w.title+`" with Cloudflare markup`)
 	}
 	for _, p := range cloudflareCheckPhrases {
@@ -113,6 +117,20 @@ var cloudflareCheckPhrases = []string{
 	"checking if the site connection is secure",
 	"needs to review the security of your connection",
 	"verify you are human by completing the action below",
+	"verifying you are human. this may take a few seconds",
+}
+
+// isCloudflareWaitTitle is true for the titles of Cloudflare's English
+// interstitials, as they stand or with "| Cloudflare" after them (2019).
+// Pages in other languages are known by their elements instead.
+func isCloudflareWaitTitle(t string) bool {
+	t = strings.TrimSpace(strings.TrimSuffix(t, "| cloudflare"))
+	switch t {
+	case "just a moment...", "just a moment…", "please wait...", "please wait…",
+		"one moment, please...", "one moment, please…":
+		return true
+	}
+	return false
 }
 
 // assigns is true when script sets or reads a property of name
@@ -136,9 +154,16 @@ func assigns(script, name string) bool {
 // the client does not look like a browser.
 func cloudflareError(w *wallView) (Verdict, bool) {
 	code := 0
-	if w.attr("id", "cf-error-details") || w.attr("id", "cf-wrapper") {
+	// The template by its ids, or by the title every version has had:
+	// "Access denied | example.com used Cloudflare to restrict access".
+	if w.attr("id", "cf-error-details") || w.attr("id", "cf-wrapper") ||
+		strings.Contains(w.title, "used cloudflare to restrict access") {
 		for _, h := range w.headings {
 			if c := codeAfter(h, "error "); c != 0 {
+				code = c
+				break
+			}
+			if c := cloudflareCodeIn(h); c != 0 {
 				code = c
 				break
 			}
@@ -156,8 +181,23 @@ func cloudflareError(w *wallView) (Verdict, bool) {
 		return wall(RateLimited, `Cloudflare error page "You are being rate limited"`)
 	case w.heading("access denied") && w.attr("id", "cf-error-details"):
 		return wall(Denied, `Cloudflare error page "Access denied"`)
+	case strings.Contains(w.title, "used cloudflare to restrict access"):
+		return wall(Denied, `title "... used Cloudflare to restrict access"`)
 	}
 	return Verdict{}, false
+}
+
+// cloudflareCodeIn finds a 1xxx error code standing as its own word in a
+// heading, whatever word precedes it ("Error 1020", "Fehler 1020").
+func cloudflareCodeIn(h string) int {
+	for _, f := range strings.Fields(h) {
+		if len(f) == 4 && f[0] == '1' {
+			if n, err := strconv.Atoi(f); err == nil {
+				return n
+			}
+		}
+	}
+	return 0
 }
 
 // codeAfter returns the four-digit number that follows prefix in s, or 0.

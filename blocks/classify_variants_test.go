@@ -1,0 +1,178 @@
+package blocks
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// rewrite is a change a real copy of a page may come with that says
+// nothing about whether it is a wall.
+type rewrite struct {
+	name string
+	fn   func([]byte) []byte
+}
+
+var rewrites = []rewrite{
+	{"saved with BOM and comment", func(b []byte) []byte {
+		return append([]byte("\ufeff<!-- saved from url=(0040)https://www.example.com/ -->\n"), b...)
+	}},
+	{"minified onto one line", func(b []byte) []byte {
+		return bytes.Join(bytes.Fields(b), []byte(" "))
+	}},
+	{"ASCII upper case (old-style markup)", func(b []byte) []byte {
+		out := bytes.Clone(b)
+		for i, c := range out {
+			if 'a' <= c && c <= 'z' {
+				out[i] = c - 'a' + 'A'
+			}
+		}
+		return out
+	}},
+	{"200 KB analytics script at the end", func(b []byte) []byte {
+		tail := "<script>window.__ANALYTICS_QUEUE__=[" + strings.Repeat(`{"e":"pv","t":1717493564},`, 8000) + "0];</script>"
+		return append(bytes.Clone(b), tail...)
+	}},
+}
+
+// TestClassifyStableUnderRewrites: every fixture keeps its class when
+// saved differently, minified, upper-cased or given a trailing script.
+// The class must come from what the page is, not from how it is spelled.
+func TestClassifyStableUnderRewrites(t *testing.T) {
+	type named struct {
+		name string
+		html []byte
+		want Kind
+	}
+	var pages []named
+	for _, dir := range []string{"../testdata/real", "../testdata/walls"} {
+		for _, fx := range readManifest(t, dir) {
+			b, err := os.ReadFile(fx.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages = append(pages, named{filepath.Base(dir) + "/" + fx.file, b, fx.want})
+		}
+	}
+	for _, sp := range loadServed(t, unseenDir) {
+		pages = append(pages, named{"unseen_walls/" + sp.file, sp.page.HTML, sp.htmlOnly})
+	}
+	for _, p := range pages {
+		for _, rw := range rewrites {
+			t.Run(p.name+"/"+rw.name, func(t *testing.T) {
+				v := Classify(Page{URL: "https://example.com/", HTML: rw.fn(p.html)}, time.Time{})
+				if v.Kind != p.want {
+					t.Fatalf("kind = %s (%s: %s), want %s", v.Kind, v.Vendor, v.Reason, p.want)
+				}
+			})
+		}
+	}
+}
+
+// TestClassifyVariants: shapes of wall pages the fixtures do not show,
+// each decided by one rule, and the ordinary pages next to each rule.
+func TestClassifyVariants(t *testing.T) {
+	tests := []struct {
+		name   string
+		status int
+		url    string
+		body   string
+		kind   Kind
+		vendor string
+	}{
+		{"cloudflare challenge known only by its orchestrate script", 0, "",
+			`<html lang="es"><head><title>Un momento…</title><script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1?ray=8a"></script></head>` +
+				`<body><div class="main-content"><h1>pisos.example.es</h1><p id="Xq1">Verifica que eres un ser humano.</p></div></body></html>`,
+			Challenge, "cloudflare"},
+		{"ordinary small page with Cloudflare's jsd script", 0, "",
+			`<html><head><title>Contact</title><script src="/cdn-cgi/challenge-platform/h/b/scripts/jsd/1a2b/main.js"></script></head><body><h1>Contact us</h1><p>Call 020 123 4567.</p></body></html>`,
+			OK, ""},
+		{"2019 title Please Wait... | Cloudflare", 0, "",
+			`<html><head><title>Please Wait... | Cloudflare</title><link rel="stylesheet" href="/cdn-cgi/styles/cf.errors.css"></head><body><h1>Please turn JavaScript on and reload the page.</h1></body></html>`,
+			Challenge, "cloudflare"},
+		{"title that only starts like a Cloudflare one", 0, "",
+			`<html><head><title>Just a moment... what that Cloudflare page means</title><script src="/cdn-cgi/scripts/email-decode.min.js"></script></head><body><p>Short note.</p></body></html>`,
+			OK, ""},
+		{"1xxx error known by its title and a localized heading", 0, "",
+			`<html><head><title>Access denied | wohnung.example.de used Cloudflare to restrict access</title></head><body><h1>Fehler 1020</h1><h2>Zugriff verweigert</h2></body></html>`,
+			Denied, "cloudflare"},
+		{"1015 known by its title alone", 0, "",
+			`<html><head><title>Access denied | kamers.example used Cloudflare to restrict access</title></head><body><h1>Error 1015</h1><h2>You are being rate limited</h2></body></html>`,
+			RateLimited, "cloudflare"},
+		{"Cloudflare 5xx error page is no wall", 0, "",
+			`<html><head><title>example.com | 522: Connection timed out</title></head><body><div id="cf-wrapper"><div id="cf-error-details"><h1>Connection timed out <span>Error code 522</span></h1></div></div></body></html>`,
+			OK, ""},
+		{"German status line", 0, "",
+			`<html><head><title>Zu viele Anfragen</title></head><body><h1>429 - Zu viele Anfragen</h1></body></html>`,
+			RateLimited, ""},
+		{"bare 404 title is no wall", 0, "",
+			`<html><head><title>404</title></head><body><h1>404</h1></body></html>`,
+			OK, ""},
+		{"hCaptcha gate in Portuguese", 0, "",
+			`<html><head><title>Verificação</title><script src="https://js.hcaptcha.com/1/api.js"></script></head><body><h1>Só um instante</h1><p>Confirme que você não é um robô.</p><form method="post"><div class="h-captcha" data-sitekey="x"></div></form></body></html>`,
+			Challenge, ""},
+		{"captcha gate served with 429 is a rate limit", 429, "",
+			`<html><head><title>Slow down</title></head><body><p>Please confirm you are human.</p><div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
+			RateLimited, ""},
+		{"captcha beside 'mensen' and 'bottom' is no question", 0, "",
+			`<html><head><title>Nieuwsbrief</title></head><body><p>Duizenden mensen lezen mee. Scroll to the bottom.</p><div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
+			OK, ""},
+		{"Radware captcha known by the host it was redirected to", 200, "https://validate.perfdrive.com/?ssa=1&ssc=x",
+			`<html><head><title>Captcha</title></head><body><h1>We apologize for the inconvenience...</h1><div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
+			Challenge, "radware"},
+		{"restyled F5 page keeps its support ID", 200, "",
+			`<html><head><title>Request Rejected</title></head><body><h1>Sorry!</h1><p>Please contact our help desk and quote support ID 1234567890.</p></body></html>`,
+			Denied, "f5"},
+		{"Vercel checkpoint HTML alone", 0, "",
+			`<html><head><title>Vercel Security Checkpoint</title></head><body><h1>We're verifying your browser</h1></body></html>`,
+			Challenge, "vercel"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Classify(Page{Status: tt.status, URL: tt.url, HTML: []byte(tt.body)}, time.Time{})
+			if v.Kind != tt.kind || v.Vendor != tt.vendor {
+				t.Fatalf("got %s/%q (%s), want %s/%q", v.Kind, v.Vendor, v.Reason, tt.kind, tt.vendor)
+			}
+		})
+	}
+}
+
+func TestHasWord(t *testing.T) {
+	tests := []struct {
+		s, word string
+		want    bool
+	}{
+		{"dass du kein roboter bist", "roboter", true},
+		{"geen robot bent.", "robot", true},
+		{"duizenden mensen", "mens", false},
+		{"scroll to the bottom", "bot", false},
+		{"je bent een mens", "mens", true},
+		{"confirme que você não é um robô.", "robô", true},
+		{"robôs", "robô", false},
+		{"私はロボットではありません", "ロボット", true},
+		{"", "robot", false},
+	}
+	for _, tt := range tests {
+		if got := hasWord(tt.s, tt.word); got != tt.want {
+			t.Errorf("hasWord(%q, %q) = %v, want %v", tt.s, tt.word, got, tt.want)
+		}
+	}
+}
+
+func TestHostOf(t *testing.T) {
+	tests := map[string]string{
+		"https://validate.perfdrive.com/?ssa=1": "validate.perfdrive.com",
+		"https://user@www.example.com:8443/x":   "www.example.com:8443",
+		"https://example.com":                   "example.com",
+		"not a url":                             "",
+		"":                                      "",
+	}
+	for in, want := range tests {
+		if got := hostOf(in); got != want {
+			t.Errorf("hostOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
