@@ -221,15 +221,27 @@ func readResultList(links []pageLink, usable []int, rl resultList, pc pageContex
 	}
 	byNode := map[*html.Node]*cardLinks{}
 	var cards []*cardLinks
-	for i, l := range links {
-		if !l.shape.hasID && l.shape.key != rl.group.key {
-			continue
+	hasPrice := map[*html.Node]bool{}
+	priced := func(card *html.Node) bool {
+		p, ok := hasPrice[card]
+		if !ok {
+			p = cardPrice(card) != ""
+			hasPrice[card] = p
 		}
+		return p
+	}
+	for i, l := range links {
+		// a link of another shape without an id counts only inside a card
+		// of the list that shows a price (zillow's building cards, /b/<name>/)
+		offShape := !l.shape.hasID && l.shape.key != rl.group.key
 		child := l.node
 		for d := 0; d < maxClimb && child.Parent != nil && !rl.parents[child.Parent]; d++ {
 			child = child.Parent
 		}
 		if child.Parent == nil || !rl.parents[child.Parent] || (!validCard[child] && child.Data != rl.tag) {
+			continue
+		}
+		if offShape && (validCard[child] || !priced(child)) {
 			continue
 		}
 		cl := byNode[child]

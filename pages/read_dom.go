@@ -61,6 +61,39 @@ func nodeText(n *html.Node) string {
 	return cleanText(b.String())
 }
 
+// priceText is nodeText with elementBreak between the texts of different
+// text nodes, so findPrice can tell "1 650 €" written as one number from a
+// counter "1" in one element next to "650 €" in the next.
+func priceText(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if b.Len() > 8*maxTextRunes {
+			return
+		}
+		switch n.Type {
+		case html.TextNode:
+			if t := cleanText(n.Data); t != "" {
+				if b.Len() > 0 {
+					b.WriteString(elementBreak)
+				}
+				b.WriteString(t)
+			}
+			return
+		case html.ElementNode:
+			switch n.DataAtom {
+			case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Svg:
+				return
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
 // ownText is the text of n's direct text children only: a price element's
 // "£2,250,000" without the nested "Guide price" qualifier.
 func ownText(n *html.Node) string {

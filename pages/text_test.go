@@ -66,11 +66,23 @@ func TestFindPrice(t *testing.T) {
 		{"£1,250 pcm (£288 pw)", "£1,250 pcm"},
 		{"515,36 €", "515,36 €"},
 		{"3er WG | 20 m² | 650 €", "650 €"},
-		{"1 650 €", "650 €"},
+		{"1 650 €", "1 650 €"},
+		{"1 650 zł/mc", "1 650 zł/mc"},
+		{"2.350 €", "2.350 €"},
+		{"CHF 2'350.–", "CHF 2'350.–"},
+		{"1 200 zł", "1 200 zł"},
+		{"4 295 000 kr", "4 295 000 kr"},
+		{"3 1 650 €", "650 €"},                               // "3" is a count: "1" cannot group with it
+		{"von 31.8 bis 14.9 450 € | 4", "450 €"},             // "9" belongs to the date before it
+		{"1\u2063650 €", "650 €"},                            // a counter in its own element
+		{"€\u20631.250\u2063per maand", "€ 1.250 per maand"}, // inline elements around the amount
+		{"85 000 kr/m²", ""},                                 // a price per area is not the rent
+		{"85 000 kr/m² 4 295 000 kr", "4 295 000 kr"},
+		{"€ 24,50 / m²", ""},
 		{"1\u00a0250 € / mois", "1 250 € / mois"},
 		{"CHF 2'100.–", "CHF 2'100.–"},
 		{"1.450€/mes", "1.450€/mes"},
-		{"2 500 zł", "500 zł"},
+		{"2 500 zł", "2 500 zł"},
 		{"$1,995", "$1,995"},
 		{"EUR 900", "EUR 900"},
 		{"3 rooms, 85 m²", ""},

@@ -176,7 +176,7 @@ def zillow():
             url = "%s/b/%s-seattle-wa-%s/" % (host, slug(name), code)
             addr = "%s | %d %s, Seattle, WA %s" % (name, num, street, zipc)
             price = "$%s+ 1 bd" % group3(r.choice([1795, 1850, 1995, 2100]), ",")
-            listings.append((url, addr, price))
+            listings.append((url, addr, price.split(" ")[0]))
             units = "".join('<li class="StyledPropertyCardHomeDetailsList"><a href="%s" class="PropertyCardInventorySet__StyledLink">'
                             '<span class="PropertyCardInventoryBox__PriceText">$%s+</span><span>%d bd</span></a></li>'
                             % (url + "#bedrooms-%d" % b, group3(1700 + b * 500, ","), b) for b in (0, 1, 2))
