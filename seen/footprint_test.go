@@ -34,13 +34,17 @@ func BenchmarkFootprint(b *testing.B) {
 	for _, variant := range []string{"none", "tuned", "defaults"} {
 		r := results[variant]
 		b.ReportMetric(r["hwm_kb"]/1024, variant+"-peak-RSS-MB")
+		b.ReportMetric((r["anon_kb"]+r["file_kb"])/1024, variant+"-RSS-at-end-MB")
 		if variant != "none" {
+			b.ReportMetric(r["hwm_before_close_kb"]/1024, variant+"-peak-RSS-before-Close-MB")
 			b.ReportMetric(r["disk_open"]/(1<<20), variant+"-disk-open-MB")
 			b.ReportMetric(r["apparent_open"]/(1<<20), variant+"-apparent-open-MB")
 			b.ReportMetric(r["disk_closed"]/(1<<20), variant+"-disk-closed-MB")
 		}
 	}
-	b.ReportMetric(results["defaults"]["hwm_kb"]/results["tuned"]["hwm_kb"], "RSS-defaults/tuned")
+	b.ReportMetric(results["defaults"]["hwm_kb"]/results["tuned"]["hwm_kb"], "peak-RSS-defaults/tuned")
+	end := func(v string) float64 { return results[v]["anon_kb"] + results[v]["file_kb"] }
+	b.ReportMetric(end("defaults")/end("tuned"), "end-RSS-defaults/tuned")
 }
 
 func runFootprint(b *testing.B, variant string) map[string]float64 {
@@ -86,14 +90,15 @@ func TestHelperFootprint(t *testing.T) {
 			t.Fatal(err)
 		}
 		r["disk_open"], r["apparent_open"] = diskUse(t, dir)
+		r["hwm_before_close_kb"] = procStatus(t, "VmHWM")
 		if err := s.Close(); err != nil {
 			t.Fatal(err)
 		}
 		r["disk_closed"], r["apparent_closed"] = diskUse(t, dir)
 	}
 	r["hwm_kb"], r["anon_kb"], r["file_kb"] = procStatus(t, "VmHWM"), procStatus(t, "RssAnon"), procStatus(t, "RssFile")
-	fmt.Printf("footprint hwm_kb=%d anon_kb=%d file_kb=%d disk_open=%d apparent_open=%d disk_closed=%d apparent_closed=%d\n",
-		r["hwm_kb"], r["anon_kb"], r["file_kb"], r["disk_open"], r["apparent_open"], r["disk_closed"], r["apparent_closed"])
+	fmt.Printf("footprint hwm_before_close_kb=%d hwm_kb=%d anon_kb=%d file_kb=%d disk_open=%d apparent_open=%d disk_closed=%d apparent_closed=%d\n",
+		r["hwm_before_close_kb"], r["hwm_kb"], r["anon_kb"], r["file_kb"], r["disk_open"], r["apparent_open"], r["disk_closed"], r["apparent_closed"])
 }
 
 // useLikeADay: 15 baselines, then 130 cycles (65 minutes at 30 s, past the
