@@ -1,11 +1,11 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"html"
 	"html/template"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -87,8 +87,8 @@ var e2ePage = template.Must(template.New("search").Parse(`<!DOCTYPE html>
 
 // portalHost is one rental site on its own loopback address, so the
 // engine's per-host backoff sees it as a host of its own. It serves a
-// search page per path under /zoeken/ and can be told to refuse every
-// request with 429. It counts what it was asked.
+// search page per path and can be told to refuse every request with 429.
+// It counts what it was asked.
 type portalHost struct {
 	URL string // http://127.0.0.x:PORT
 
@@ -96,9 +96,8 @@ type portalHost struct {
 	mu      sync.Mutex
 	rooms   map[string][]e2eRoom // by search path
 	limited bool                 // answer 429 with Retry-After: 120 to everything
-	hits    map[string]int       // search page requests, by path
+	served  int                  // search pages served
 	refused int                  // requests answered 429
-	other   []string             // any other path asked for
 }
 
 func startPortalHost(t *testing.T, ip string, rooms map[string][]e2eRoom) *portalHost {
@@ -107,7 +106,7 @@ func startPortalHost(t *testing.T, ip string, rooms map[string][]e2eRoom) *porta
 	if err != nil {
 		t.Fatalf("listen on %s: %v", ip, err)
 	}
-	p := &portalHost{rooms: rooms, hits: map[string]int{}}
+	p := &portalHost{rooms: rooms}
 	srv := &httptest.Server{Listener: l, Config: &http.Server{Handler: http.HandlerFunc(p.serve)}}
 	srv.Start()
 	t.Cleanup(srv.Close)
@@ -118,33 +117,52 @@ func startPortalHost(t *testing.T, ip string, rooms map[string][]e2eRoom) *porta
 func (p *portalHost) serve(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	if p.limited {
 		p.refused++
 		w.Header().Set("Retry-After", "120")
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusTooManyRequests)
 		fmt.Fprint(w, `<!DOCTYPE html><html><head><title>429 Too Many Requests</title></head>`+
 			`<body><h1>Too Many Requests</h1><p>Please try again later.</p></body></html>`)
 		return
 	}
-	rooms, ok := p.rooms[r.URL.Path]
+	page, ok := p.page(r.URL.Path)
 	if !ok {
-		p.other = append(p.other, r.URL.Path)
 		http.NotFound(w, r)
 		return
 	}
-	p.hits[r.URL.Path]++
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_ = e2ePage.Execute(w, struct {
+	p.served++
+	_, _ = w.Write(page)
+}
+
+// page renders a search page as it stands; p.mu must be held.
+func (p *portalHost) page(path string) ([]byte, bool) {
+	rooms, ok := p.rooms[path]
+	var b bytes.Buffer
+	err := e2ePage.Execute(&b, struct {
 		Name  string
 		Rooms []e2eRoom
-	}{r.URL.Path, rooms})
+	}{path, rooms})
+	return b.Bytes(), ok && err == nil
+}
+
+// read is what the generic reader makes of a search page as it stands.
+func (p *portalHost) read(t *testing.T, pageURL string) []pages.Listing {
+	t.Helper()
+	p.mu.Lock()
+	page, ok := p.page(strings.TrimPrefix(pageURL, p.URL))
+	p.mu.Unlock()
+	if !ok {
+		t.Fatalf("no search page at %s", pageURL)
+	}
+	return pages.Read(pageURL, page).Listings
 }
 
 // post puts a new room at the top of a search page, as a site does.
-func (p *portalHost) post(path string, room e2eRoom) {
+func (p *portalHost) post(pageURL string, room e2eRoom) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	path := strings.TrimPrefix(pageURL, p.URL)
 	p.rooms[path] = append([]e2eRoom{room}, p.rooms[path]...)
 }
 
@@ -154,36 +172,14 @@ func (p *portalHost) limit() (served int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.limited = true
-	for _, n := range p.hits {
-		served += n
-	}
-	return served
+	return p.served
 }
 
-// counts returns the search page requests served so far (all paths) and
-// the requests refused with 429.
+// counts returns the search pages served and the requests refused so far.
 func (p *portalHost) counts() (served, refused int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, n := range p.hits {
-		served += n
-	}
-	return served, p.refused
-}
-
-// render is the search page as the site serves it now.
-func (p *portalHost) render(t *testing.T, path string) []byte {
-	t.Helper()
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	var b strings.Builder
-	if err := e2ePage.Execute(&b, struct {
-		Name  string
-		Rooms []e2eRoom
-	}{path, p.rooms[path]}); err != nil {
-		t.Fatal(err)
-	}
-	return []byte(b.String())
+	return p.served, p.refused
 }
 
 func e2eRooms(first int, places ...string) []e2eRoom {
@@ -195,38 +191,6 @@ func e2eRooms(first int, places ...string) []e2eRoom {
 	return out
 }
 
-// e2eLog keeps the engine's log lines, to wait on and to show on failure.
-type e2eLog struct {
-	mu    sync.Mutex // guards lines
-	lines []string
-}
-
-func (l *e2eLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.lines = append(l.lines, strings.TrimRight(string(p), "\n"))
-	return len(p), nil
-}
-
-// count is how many lines hold s.
-func (l *e2eLog) count(s string) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	n := 0
-	for _, line := range l.lines {
-		if strings.Contains(line, s) {
-			n++
-		}
-	}
-	return n
-}
-
-func (l *e2eLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Join(l.lines, "\n")
-}
-
 // e2eRig is the engine over the real things, running.
 type e2eRig struct {
 	a, b     *portalHost
@@ -234,15 +198,15 @@ type e2eRig struct {
 	pops     *testkit.Notifications
 	store    *seen.Store
 	eng      *Engine
-	logs     *e2eLog
-	searches []config.Search // A1, A2 on host A; B1, B2 on host B
+	logs     *testkit.Lines
+	searches []config.Search // two on host A, then two on host B
 	snaps    <-chan Snapshot
 }
 
 func startE2E(t *testing.T) *e2eRig {
 	t.Helper()
 	chrome := testkit.Chromium(t)
-	r := &e2eRig{logs: &e2eLog{}, mail: testkit.StartMailpit(t)}
+	r := &e2eRig{logs: &testkit.Lines{}, mail: testkit.StartMailpit(t)}
 	bus := testkit.StartSessionBus(t)
 	// beeep reaches the desktop through the process's session bus: point
 	// it at the private one before the first pop-up connects.
@@ -264,18 +228,23 @@ func startE2E(t *testing.T) *e2eRig {
 		{Name: "Huurhuis Leiden", URL: r.b.URL + "/zoeken/leiden", Enabled: true},
 	}
 	for _, s := range r.searches { // the fixture must be something the reader reads
-		path := strings.TrimPrefix(strings.TrimPrefix(s.URL, r.a.URL), r.b.URL)
-		host := map[bool]*portalHost{true: r.a, false: r.b}[strings.HasPrefix(s.URL, r.a.URL)]
-		if got := pages.Read(s.URL, host.render(t, path)).Listings; len(got) != 4 {
+		if got := r.hostOf(s).read(t, s.URL); len(got) != 4 {
 			t.Fatalf("the generic reader finds %d listings on %s, want 4: %+v", len(got), s.URL, got)
 		}
 	}
-
 	var err error
 	if r.store, err = seen.Open(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.store.Close() })
+	r.startEngine(t, chrome)
+	return r
+}
+
+// startEngine builds the engine over a real Chromium, the store and an
+// outbox sending to mailpit and the session bus, and runs it until the
+// test ends.
+func (r *e2eRig) startEngine(t *testing.T, chrome string) {
 	browser := pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: t.TempDir() + "/profile",
 		PageTimeout: 20 * time.Second, ChallengeWait: -1})
 	t.Cleanup(func() { browser.Close() })
@@ -285,13 +254,11 @@ func startE2E(t *testing.T) *e2eRig {
 		CAFile: r.mail.CAFile, Timeout: 10 * time.Second,
 	}, outbox.Desktop{})
 	r.eng = New(Deps{
-		Loader: browser, Store: r.store, Outbox: ob, Parallel: 2,
+		Loader: browser, Store: r.store, Outbox: ob, Parallel: 2, Log: r.logs.Logger(),
 		GapMin: 200 * time.Millisecond, GapMax: 400 * time.Millisecond,
-		Log: slog.New(slog.NewTextHandler(r.logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	}, Settings{Interval: e2eInterval, Searches: r.searches})
 	var unsubscribe func()
 	r.snaps, unsubscribe = r.eng.Subscribe()
-
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- r.eng.Run(ctx) }()
@@ -307,7 +274,13 @@ func startE2E(t *testing.T) *e2eRig {
 			t.Logf("engine log:\n%s", r.logs)
 		}
 	})
-	return r
+}
+
+func (r *e2eRig) hostOf(s config.Search) *portalHost {
+	if strings.HasPrefix(s.URL, r.a.URL+"/") {
+		return r.a
+	}
+	return r.b
 }
 
 // waitFor waits until cond holds, checking it at every new snapshot and
@@ -358,39 +331,33 @@ func describe(s Snapshot) string {
 	return b.String()
 }
 
-// expect is the listing the reader makes of a room on a search page: the
-// id, absolute URL and price text the alert must carry.
-func (r *e2eRig) expect(t *testing.T, host *portalHost, search config.Search, room e2eRoom) pages.Listing {
+// post puts room on the search's page and returns the listing the
+// reader makes of it: the id, absolute URL and price text the alert must
+// carry.
+func (r *e2eRig) post(t *testing.T, search config.Search, room e2eRoom) pages.Listing {
 	t.Helper()
-	path := strings.TrimPrefix(search.URL, host.URL)
-	for _, l := range pages.Read(search.URL, host.render(t, path)).Listings {
-		if strings.HasSuffix(l.URL, fmt.Sprintf("/kamer/%d", room.ID)) {
-			if !strings.HasPrefix(l.URL, host.URL+"/kamer/") || l.Title != room.Title {
+	host := r.hostOf(search)
+	host.post(search.URL, room)
+	for _, l := range host.read(t, search.URL) {
+		if l.URL == fmt.Sprintf("%s/kamer/%d", host.URL, room.ID) {
+			if l.Title != room.Title {
 				t.Fatalf("the reader made %+v of room %+v", l, room)
 			}
 			return l
 		}
 	}
-	t.Fatalf("room %d is not on %s", room.ID, search.URL)
+	t.Fatalf("the reader does not find room %d on %s", room.ID, search.URL)
 	return pages.Listing{}
 }
 
 // messageWith returns the one message in mailpit naming title.
 func (r *e2eRig) messageWith(t *testing.T, title string) (testkit.Message, bool) {
 	t.Helper()
-	var found []testkit.Message
-	for _, m := range r.mail.Messages(t) {
-		if msg := r.mail.Message(t, m.ID); strings.Contains(msg.Text, title) {
-			found = append(found, msg)
-		}
-	}
+	found := r.mail.Containing(t, title)
 	if len(found) > 1 {
 		t.Fatalf("%d messages name %q, want one", len(found), title)
 	}
-	if len(found) == 0 {
-		return testkit.Message{}, false
-	}
-	return found[0], true
+	return append(found, testkit.Message{})[0], len(found) == 1
 }
 
 // popsWith returns the pop-ups whose body names title.
@@ -441,34 +408,6 @@ func (r *e2eRig) checkAlerted(t *testing.T, search config.Search, want pages.Lis
 	}
 }
 
-func (r *e2eRig) viewsOn(host *portalHost) []SearchView {
-	var out []SearchView
-	for _, v := range r.eng.Snapshot().Searches {
-		if strings.HasPrefix(v.URL, host.URL) {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-func hasListing(snap seen.Snapshot, id string) bool {
-	_, ok := snap.Listings[id]
-	return ok
-}
-
-func pendingIDs(t *testing.T, store *seen.Store) []string {
-	t.Helper()
-	alerts, err := store.Pending()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ids := make([]string, len(alerts))
-	for i, a := range alerts {
-		ids[i] = a.ListingID
-	}
-	return ids
-}
-
 // baseline: the first clean check of each search records what is there
 // and tells the user nothing.
 func (r *e2eRig) baseline(t *testing.T) {
@@ -481,7 +420,7 @@ func (r *e2eRig) baseline(t *testing.T) {
 		return true
 	})
 	r.waitFor(t, "the cycle to end", 45*time.Second, r.cycleDone(time.Time{}))
-	if n := r.logs.count("msg=baseline"); n != len(r.searches) {
+	if n := r.logs.Count("msg=baseline"); n != len(r.searches) {
 		t.Errorf("%d baselines logged, want one per search (%d)", n, len(r.searches))
 	}
 	if msgs := r.mail.Messages(t); len(msgs) != 0 {
@@ -501,9 +440,8 @@ func (r *e2eRig) baseline(t *testing.T) {
 // and pop-up by the end of the first cycle that starts after it went up,
 // is then recorded as seen, and is not sent again by the next cycle.
 func (r *e2eRig) newListing(t *testing.T, search config.Search, room e2eRoom) {
-	r.a.post(strings.TrimPrefix(search.URL, r.a.URL), room)
+	want := r.post(t, search, room)
 	posted := time.Now()
-	want := r.expect(t, r.a, search, room)
 	r.waitFor(t, "a cycle started after the room went up to end", 45*time.Second, r.cycleDone(posted))
 	if _, ok := r.messageWith(t, want.Title); !ok {
 		t.Fatalf("a whole cycle after the room went up, no email names %q", want.Title)
@@ -533,8 +471,7 @@ func (r *e2eRig) rateLimited(t *testing.T, a2, b1, b2 config.Search) {
 	limited := time.Now()
 	r.waitCycles(t, 1)
 	room := e2eRoom{ID: 7201, Title: "Kamer met balkon in Lombok", Price: 690, Place: "Lombok"}
-	r.a.post(strings.TrimPrefix(a2.URL, r.a.URL), room)
-	want := r.expect(t, r.a, a2, room)
+	want := r.post(t, a2, room)
 	r.waitCycles(t, 2)
 	took := time.Since(limited)
 
@@ -549,7 +486,7 @@ func (r *e2eRig) rateLimited(t *testing.T, a2, b1, b2 config.Search) {
 	if got, min := aAfter-aBefore, 3*2; got < min { // three whole cycles of two searches
 		t.Errorf("host A served %d search pages over three whole cycles, want at least %d", got, min)
 	}
-	views := r.viewsOn(r.b)
+	views := r.eng.Snapshot().Searches[2:] // host B's
 	for _, v := range views {
 		if v.Status != Waiting || v.Wall != blocks.RateLimited || v.Until != views[0].Until {
 			t.Errorf("%s: status %s wall %q until %v; want waiting on rate_limited until %v",
@@ -562,7 +499,7 @@ func (r *e2eRig) rateLimited(t *testing.T, a2, b1, b2 config.Search) {
 	if len(views) != 2 || views[0].URL != b1.URL || views[1].URL != b2.URL {
 		t.Errorf("views on host B: %+v", views)
 	}
-	if n := r.logs.count("msg=wall"); n != 1 {
+	if n := r.logs.Count("msg=wall"); n != 1 {
 		t.Errorf("%d walls logged, want 1", n)
 	}
 	r.checkAlerted(t, a2, want)
@@ -574,20 +511,21 @@ func (r *e2eRig) rateLimited(t *testing.T, a2, b1, b2 config.Search) {
 // without a second pop-up.
 func (r *e2eRig) smtpDown(t *testing.T, search config.Search, room e2eRoom) {
 	r.mail.Stop()
-	failed := r.logs.count("Failed to send")
-	r.a.post(strings.TrimPrefix(search.URL, r.a.URL), room)
+	failed := r.logs.Count("Failed to send")
+	want := r.post(t, search, room)
 	posted := time.Now()
-	want := r.expect(t, r.a, search, room)
 	r.waitFor(t, "a failed send in a cycle started after the room went up", 45*time.Second, func() bool {
-		return r.cycleDone(posted)() && r.logs.count("Failed to send") > failed
+		return r.cycleDone(posted)() && r.logs.Count("Failed to send") > failed
 	})
 	unseen := func(when string) {
 		t.Helper()
-		if ids := pendingIDs(t, r.store); !slices.Contains(ids, want.ID) {
-			t.Errorf("%s: pending %v lacks %s", when, ids, want.ID)
+		pending, err := r.store.Pending()
+		if err != nil || !slices.ContainsFunc(pending, func(a seen.Alert) bool { return a.ListingID == want.ID }) {
+			t.Errorf("%s: pending %v (err %v) lacks %s", when, pending, err, want.ID)
 		}
 		for _, s := range r.searches {
-			if snap, _, err := r.store.Snapshot(s.URL); err != nil || hasListing(snap, want.ID) {
+			snap, _, err := r.store.Snapshot(s.URL)
+			if _, has := snap.Listings[want.ID]; err != nil || has {
 				t.Errorf("%s: the snapshot of %s holds %s (err %v): it would never be sent", when, s.Name, want.ID, err)
 			}
 		}
@@ -596,9 +534,9 @@ func (r *e2eRig) smtpDown(t *testing.T, search config.Search, room e2eRoom) {
 		}
 	}
 	unseen("after the failed send")
-	failed = r.logs.count("Failed to send")
+	failed = r.logs.Count("Failed to send")
 	r.waitCycles(t, 1)
-	if r.logs.count("Failed to send") <= failed {
+	if r.logs.Count("Failed to send") <= failed {
 		t.Errorf("the next cycle did not try to send again")
 	}
 	unseen("a cycle later")

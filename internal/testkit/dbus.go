@@ -1,6 +1,7 @@
 package testkit
 
 import (
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,7 +48,10 @@ func StartSessionBus(t testing.TB) *Bus {
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
-		if _, err := os.Stat(sock); err == nil {
+		// Dial, not stat: the socket file exists a moment before the
+		// daemon listens on it.
+		if c, err := net.Dial("unix", sock); err == nil {
+			c.Close()
 			return b
 		}
 		time.Sleep(20 * time.Millisecond)

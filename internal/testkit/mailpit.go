@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -192,6 +193,19 @@ func (m *Mailpit) Message(t testing.TB, id string) Message {
 	var msg Message
 	m.getJSON(t, "/api/v1/message/"+id, &msg)
 	return msg
+}
+
+// Containing reads every stored message whose text part contains s,
+// newest first.
+func (m *Mailpit) Containing(t testing.TB, s string) []Message {
+	t.Helper()
+	var out []Message
+	for _, sum := range m.Messages(t) {
+		if msg := m.Message(t, sum.ID); strings.Contains(msg.Text, s) {
+			out = append(out, msg)
+		}
+	}
+	return out
 }
 
 // Headers returns one stored message's headers, as sent.
