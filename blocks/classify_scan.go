@@ -33,6 +33,9 @@ type scan struct {
 	// (id, class, src, href, action, name), so a check can anchor on a
 	// whole value: "\nid=px-captcha\n".
 	attrs string
+	// refresh is the target of a <meta http-equiv="refresh">, where some
+	// walls send the browser next.
+	refresh string
 	// textBytes counts non-space bytes of visible text and links the <a
 	// href> elements; both stop growing soon after passing the wall-page
 	// limits (wallMaxText, wallMaxLinks), where scanning stops.
@@ -79,6 +82,7 @@ func scanPage(page Page) scan {
 	s.hidden = b.hidden.String()
 	s.script = b.script.String()
 	s.attrs = b.attrs.String() + "\n"
+	s.refresh = b.refresh
 	s.textBytes, s.links, s.inputs = b.textBytes, b.links, b.inputs
 	return s
 }
@@ -89,6 +93,7 @@ type scanBuilder struct {
 	heading   int    // depth inside h1/h2; > 0 while reading one
 	cur       strings.Builder
 	titleText string
+	refresh   string
 	headings  []string
 	text      strings.Builder
 	hidden    strings.Builder
@@ -154,6 +159,8 @@ func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr bool) {
 	}
 	tag := string(name) // compared only: no allocation
 	input, textInput := tag == "input", true
+	var refresh bool
+	var content []byte
 	for hasAttr {
 		var k, v []byte
 		k, v, hasAttr = z.TagAttr()
@@ -162,6 +169,10 @@ func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr bool) {
 			b.links++
 		case input && string(k) == "type":
 			textInput = isTextInput(v)
+		case tag == "meta" && string(k) == "http-equiv":
+			refresh = strings.EqualFold(string(v), "refresh")
+		case tag == "meta" && string(k) == "content":
+			content = v
 		}
 		if markerAttrs[string(k)] && b.attrs.Len() < maxAttrBytes {
 			b.attrs.WriteByte('\n')
@@ -172,6 +183,11 @@ func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr bool) {
 	}
 	if input && textInput {
 		b.inputs++
+	}
+	if refresh && b.refresh == "" {
+		var w strings.Builder
+		appendLower(&w, content, 1024)
+		b.refresh = w.String()
 	}
 }
 

@@ -31,6 +31,11 @@ var detectors = []detector{
 	{"vercel", vercel},
 	{"radware", radware},
 	{"f5", f5},
+	{"fastly", fastly},
+	{"anubis", anubis},
+	{"siteground", siteGround},
+	{"wordfence", wordfence},
+	{"reblaze", reblaze},
 }
 
 // Vendors lists the wall vendors Classify can name, in the spelling it
@@ -249,7 +254,9 @@ func perimeterX(w *wallView) (Verdict, bool) {
 		strings.Contains(w.attrs, "px-cdn.net") || strings.Contains(w.script, "px-cdn.net") ||
 		strings.Contains(w.attrs, "px-cloud.net") || w.inText("perimeterx")
 	switch {
-	case w.attrIs("id", "px-captcha") && sensor:
+	case w.attrIs("id", "px-captcha") && (sensor || w.asksForHuman()):
+		// A shop may dress the block in its own header and title ("Let us
+		// know you're not a robot"); the captcha element stays.
 		return wall(Denied, "PerimeterX #px-captcha block")
 	case strings.HasPrefix(w.title, "access to this page has been denied") && sensor:
 		return wall(Denied, `title "Access to this page has been denied"`)
@@ -263,6 +270,11 @@ func perimeterX(w *wallView) (Verdict, bool) {
 // protected site, so only the iframe form counts.
 func imperva(w *wallView) (Verdict, bool) {
 	switch {
+	case w.attr("src", "_incapsula_resource?swudnsai"):
+		// The security interstitial (edet=12: hCaptcha, JS check), often
+		// served with a 200; the block is CWUDNSAI. Both iframes carry
+		// the same "Request unsuccessful" fallback text.
+		return wall(Challenge, "Incapsula interstitial iframe (_Incapsula_Resource?SWUDNSAI)")
 	case w.attr("src", "_incapsula_resource?cwudnsai"), w.attr("src", "_incapsula_resource?") && w.attr("src", "incident_id="):
 		return wall(Denied, "Incapsula block iframe (_Incapsula_Resource?CWUDNSAI)")
 	case w.inText("incapsula incident id"):
