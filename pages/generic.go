@@ -149,7 +149,7 @@ func readGeneric(root *html.Node, pc pageContext) []Listing {
 			return got
 		}
 	}
-	return nil
+	return readFew(links, pc)
 }
 
 // readCards picks the result list among the usable links and reads it.
@@ -157,7 +157,7 @@ func readCards(links []pageLink, usable []int, pc pageContext, strict bool) []Li
 	best, bestScore := resultList{}, 0.0
 	for _, g := range shapeGroups(links, usable) {
 		rl, score := findResultList(links, g)
-		if score < 2 || (!g.hasID && (score < 3 || priceShare(rl.cards) < 0.5)) {
+		if score < 2 || (!g.hasID && (score < 3 || priceShare(rl.cards) < 0.5)) || mixedFew(rl.cards) {
 			continue
 		}
 		// a list whose links are the cards' titles is the result list; one
@@ -170,6 +170,20 @@ func readCards(links []pageLink, usable []int, pc pageContext, strict bool) []Li
 		return nil
 	}
 	return readResultList(links, usable, best, pc, strict)
+}
+
+// mixedFew reports two or three "cards" of different tags: one link in
+// the result list and one in a sidebar, not a list (readFew reads those).
+func mixedFew(cards []*html.Node) bool {
+	if len(cards) > maxFewCards {
+		return false
+	}
+	for _, c := range cards[1:] {
+		if c.Data != cards[0].Data {
+			return true
+		}
+	}
+	return false
 }
 
 // linkGroup is the links of one URL shape.
