@@ -302,7 +302,8 @@ func (r *e2eRig) waitFor(t *testing.T, what string, timeout time.Duration, cond 
 }
 
 // cycleDone holds once a cycle that started after since has finished: a
-// finished cycle sets the next one's start past its own.
+// finished cycle sets the next one's start past its own. (A cycle forced
+// early by CheckNow would break this; the test never forces one.)
 func (r *e2eRig) cycleDone(since time.Time) func() bool {
 	return func() bool {
 		s := r.eng.Snapshot()
