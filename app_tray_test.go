@@ -1,0 +1,338 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"image/png"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"rentwatch/assets"
+	"rentwatch/internal/testkit"
+	"rentwatch/seen"
+)
+
+// The real rentwatch binary in a private desktop session: a session bus
+// with a StatusNotifierWatcher (what a panel runs) and a notification
+// server recording pop-ups, real Chromium loading two fixture sites on
+// loopback, a real Badger store in --data. The test reads and clicks the
+// tray exactly as a panel does, over D-Bus.
+
+// appInterval is the cycle interval in the test's settings: the floor the
+// settings file allows.
+const appInterval = 10 * time.Second
+
+// trayRig is the app running in the private session.
+type trayRig struct {
+	bin      string
+	bus      *testkit.Bus
+	pops     *testkit.Notifications
+	app      *appProc
+	item     *testkit.TrayItem
+	cfg      string
+	env      []string
+	home     *appPortal // answers with listings
+	slow     *appPortal // answers 429 with Retry-After: 120
+	homeURL  string
+	slowURL  string
+	homeName string
+	slowName string
+}
+
+// startTrayRig sets up the session (XDG_* folders first, then the bus,
+// the recorder and the watcher, all before the app) and starts the app.
+func startTrayRig(t *testing.T) *trayRig {
+	t.Helper()
+	r := &trayRig{bin: appBinary(t), homeName: "Kamerplein Amsterdam", slowName: "Busy Site Utrecht"}
+	r.bus = testkit.StartSessionBus(t)
+	t.Setenv("XDG_STATE_HOME", r.bus.Dir)
+	r.pops = testkit.RecordNotifications(t, r.bus)
+	testkit.StartTrayWatcher(t, r.bus)
+	r.home = startAppPortal(t, "127.0.0.2")
+	r.slow = startAppPortal(t, "127.0.0.3")
+	r.slow.limit()
+	r.homeURL = r.home.search(t, "/huren/kamers-amsterdam", appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat", "Hoofdweg"))
+	r.slowURL = r.slow.URL + "/huren/kamers-utrecht"
+	dir := t.TempDir()
+	r.cfg = filepath.Join(dir, "config.toml")
+	writeAppSettings(t, r.cfg, "10s", appSearch{r.homeName, r.homeURL}, appSearch{r.slowName, r.slowURL})
+	r.env = appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+r.bus.Address)
+	r.app = startApp(t, r.bin, filepath.Join(dir, "data"), r.env, "--config", r.cfg, "--data", filepath.Join(dir, "data"))
+	r.item = testkit.WaitTrayItem(t, r.bus, r.app.pid(), 20*time.Second)
+	return r
+}
+
+func TestAppTray(t *testing.T) {
+	r := startTrayRig(t)
+	steps := []struct {
+		name string
+		run  func(t *testing.T)
+	}{
+		{"baseline: title, tooltip, icon and the whole menu", r.baseline},
+		{"a second instance on the same data folder refuses to start", r.secondInstance},
+		{"the 429 host's countdown moves", r.countdown},
+		{"Check now runs a cycle at once and a new listing pops up", r.checkNow},
+		{"Pause stops every request and shows Resume", r.pause},
+		{"Quit exits 0 and leaves the store intact", r.quit},
+	}
+	for _, st := range steps {
+		begun := time.Now()
+		if !t.Run(st.name, st.run) {
+			return // each step builds on the one before
+		}
+		t.Logf("%-60s %v", st.name, time.Since(begun).Round(10*time.Millisecond))
+	}
+}
+
+// fixedEntries are the menu's entries besides the searches, in order.
+var fixedEntries = []string{"Check now", "Pause", "Recent listings", "Add search…", "Settings…",
+	"Open log", "Start at login", "Quit"}
+
+func (r *trayRig) baseline(t *testing.T) {
+	r.app.waitOutput(t, "msg=baseline", 1, 60*time.Second)
+	r.app.waitOutput(t, "msg=wall", 1, 30*time.Second)
+	if title, err := r.item.Title(); err != nil || title != "rentwatch" {
+		t.Errorf("Title = %q, %v; want rentwatch", title, err)
+	}
+	// A host standing us down is the "waiting" state.
+	r.waitIcon(t, "waiting")
+	testkit.Eventually(t, "the tooltip sums up the searches", 5*time.Second, func() error {
+		tip, err := r.item.ToolTip()
+		if err == nil && !regexp.MustCompile(`^2 searches · last check \d\d:\d\d`).MatchString(tip.Title) {
+			err = fmt.Errorf("ToolTip title %q", tip.Title)
+		}
+		return err
+	})
+	menu := r.menu(t)
+	var labels []string
+	for _, e := range menu {
+		if e.Label != "---" {
+			labels = append(labels, e.Label)
+		}
+	}
+	want := 1 + len(fixedEntries) + 2 // the status line, the fixed entries, one per search
+	if len(labels) != want {
+		t.Errorf("the menu has %d entries, want %d:\n%s", len(labels), want, testkit.Labels(menu))
+	}
+	for _, fixed := range fixedEntries {
+		if !slices.Contains(labels, fixed) {
+			t.Errorf("no %q entry in the menu:\n%s", fixed, testkit.Labels(menu))
+		}
+	}
+	if menu[0].Enabled {
+		t.Errorf("the status line %q should be a disabled line", menu[0].Label)
+	}
+	home, _ := testkit.FindEntry(menu, r.homeName+" — ")
+	slow, _ := testkit.FindEntry(menu, r.slowName+" — ")
+	if !strings.Contains(home.Label, "nothing new") {
+		t.Errorf("the home search reads %q, want it to say nothing new after the baseline", home.Label)
+	}
+	if !strings.Contains(slow.Label, "slowing down — retrying in") {
+		t.Errorf("the 429 search reads %q, want a countdown", slow.Label)
+	}
+	if !strings.HasPrefix(menu[0].Label, "127.0.0.3 is asking us to slow down — retrying in") {
+		t.Errorf("status line %q, want the host that makes us wait", menu[0].Label)
+	}
+	if as, _ := testkit.FindEntry(menu, "Start at login"); !as.Checkable || as.Checked {
+		t.Errorf("Start at login should be an unticked checkbox in a fresh session: %+v", as)
+	}
+	if recent, _ := testkit.FindEntry(menu, "Recent listings"); len(recent.Children) != 1 ||
+		recent.Children[0].Label != "No new listings yet" {
+		t.Errorf("Recent listings after a baseline: %+v", recent.Children)
+	}
+	if got := r.pops.All(); len(got) != 0 {
+		t.Errorf("the baseline popped up %d notification(s): %+v", len(got), got)
+	}
+}
+
+func (r *trayRig) secondInstance(t *testing.T) {
+	second := startApp(t, r.bin, r.app.Data, r.env, "run", "--config", r.cfg, "--data", r.app.Data)
+	if code := second.exitCode(t, 15*time.Second); code == 0 {
+		t.Errorf("a second instance exited 0; output:\n%s", second.out)
+	}
+	if out := second.out.String(); !strings.Contains(out, "rentwatch is already running") {
+		t.Errorf("a second instance said:\n%s\nwant it to say rentwatch is already running", out)
+	}
+	items, err := testkit.RegisteredTrayItems(testkit.Connect(t, r.bus))
+	if err != nil || len(items) != 1 {
+		t.Errorf("tray items after a second start: %q, %v; want the first app's only", items, err)
+	}
+}
+
+var countdownRe = regexp.MustCompile(`retrying in (\d+:\d\d)$`)
+
+func (r *trayRig) countdown(t *testing.T) {
+	read := func() string {
+		e, ok := testkit.FindEntry(r.menu(t), r.slowName+" — ")
+		m := countdownRe.FindStringSubmatch(e.Label)
+		if !ok || m == nil {
+			t.Fatalf("the 429 search reads %q, want a countdown", e.Label)
+		}
+		return m[1]
+	}
+	first := read()
+	time.Sleep(1200 * time.Millisecond)
+	second := read()
+	if first == second {
+		t.Errorf("the countdown stood still at %s for 1.2s", first)
+	}
+	// Retry-After: 120 is the floor; the first step of the 429 ladder is 2 min ±15%.
+	var m, s int
+	fmt.Sscanf(second, "%d:%d", &m, &s)
+	if left := time.Duration(m)*time.Minute + time.Duration(s)*time.Second; left < 60*time.Second || left > 140*time.Second {
+		t.Errorf("the countdown reads %s; want about two minutes (Retry-After: 120)", second)
+	}
+}
+
+func (r *trayRig) checkNow(t *testing.T) {
+	// Wait for a scheduled cycle to load the home page, so the next
+	// scheduled one is a whole interval away: a load soon after the click
+	// can only be the click's.
+	last := r.home.lastRequest()
+	testkit.Eventually(t, "a scheduled cycle", appInterval+5*time.Second, func() error {
+		if r.home.requestsSince(last.Add(time.Millisecond)) == 0 {
+			return fmt.Errorf("no request since %s", last.Format("15:04:05.000"))
+		}
+		return nil
+	})
+	time.Sleep(300 * time.Millisecond) // let that cycle finish
+	room := appRoom{ID: 2345699, Title: "Sunny room by the Amstel", Street: "Amstel", Area: "Oost", Price: 745}
+	r.home.post(r.homeURL, room)
+	clicked := time.Now()
+	if err := r.item.Click("Check now"); err != nil {
+		t.Fatal(err)
+	}
+	var pop testkit.Notification
+	testkit.Eventually(t, "a pop-up names the new listing", 20*time.Second, func() error {
+		for _, n := range r.pops.All() {
+			if strings.Contains(n.Summary+" "+n.Body, room.Title) {
+				pop = n
+				return nil
+			}
+		}
+		return fmt.Errorf("pop-ups so far: %+v", r.pops.All())
+	})
+	took := time.Since(clicked)
+	if r.home.requestsSince(clicked) == 0 {
+		t.Errorf("a pop-up came but the site saw no request after the click")
+	}
+	if took > appInterval*8/10 {
+		t.Errorf("the pop-up came %v after the click: that is the scheduled cycle, not Check now", took)
+	}
+	t.Logf("click to pop-up: %v; pop-up %q / %q", took.Round(time.Millisecond), pop.Summary, pop.Body)
+	if pop.App != "rentwatch" {
+		t.Errorf("the pop-up's app name is %q, want rentwatch", pop.App)
+	}
+	testkit.Eventually(t, "Recent listings shows it", 5*time.Second, func() error {
+		recent, _ := testkit.FindEntry(r.menu(t), "Recent listings")
+		if len(recent.Children) == 0 || !strings.Contains(recent.Children[0].Label, room.Title) {
+			return fmt.Errorf("Recent listings: %+v", recent.Children)
+		}
+		return nil
+	})
+}
+
+func (r *trayRig) pause(t *testing.T) {
+	if err := r.item.Click("Pause"); err != nil {
+		t.Fatal(err)
+	}
+	var since time.Time
+	testkit.Eventually(t, "Pause becomes Resume", 5*time.Second, func() error {
+		menu := r.menu(t)
+		if _, ok := testkit.FindEntry(menu, "Resume"); !ok {
+			return fmt.Errorf("menu:\n%s", testkit.Labels(menu))
+		}
+		since = time.Now()
+		return nil
+	})
+	r.waitIcon(t, "paused")
+	if cn, _ := testkit.FindEntry(r.menu(t), "Check now"); cn.Enabled {
+		t.Errorf("Check now stays clickable while paused")
+	}
+	time.Sleep(appInterval*11/10 + 1500*time.Millisecond) // past the latest a jittered cycle could come
+	if n := r.home.requestsSince(since) + r.slow.requestsSince(since); n != 0 {
+		t.Errorf("paused, the sites still got %d request(s)", n)
+	}
+	if st := r.menu(t)[0].Label; !strings.HasPrefix(st, "Paused") {
+		t.Errorf("status line while paused: %q", st)
+	}
+}
+
+func (r *trayRig) quit(t *testing.T) {
+	want := r.home.read(t, r.homeURL) // the page as it stands, the new room included
+	if err := r.item.Click("Quit"); err != nil {
+		t.Fatal(err)
+	}
+	if code := r.app.exitCode(t, 20*time.Second); code != 0 {
+		t.Fatalf("Quit: exit status %d", code)
+	}
+	checkNoChrome(t, r.app.Data)
+	if strings.Contains(r.app.out.String(), "panic") {
+		t.Errorf("the app's output mentions a panic:\n%s", r.app.out)
+	}
+	store, err := seen.Open(filepath.Join(r.app.Data, "store"))
+	if err != nil {
+		t.Fatalf("reopen the store after Quit: %v", err)
+	}
+	defer store.Close()
+	snap, ok, err := store.Snapshot(r.homeURL)
+	if err != nil || !ok {
+		t.Fatalf("the home search's snapshot after Quit: ok=%v, %v", ok, err)
+	}
+	for _, l := range want {
+		if _, ok := snap.Listings[l.ID]; !ok {
+			t.Errorf("listing %s (%s) is not in the stored snapshot %v", l.ID, l.Title, snap.Listings)
+		}
+	}
+	if len(snap.Listings) != len(want) {
+		t.Errorf("stored snapshot holds %d listings, the page %d", len(snap.Listings), len(want))
+	}
+}
+
+func (r *trayRig) menu(t *testing.T) []testkit.MenuEntry {
+	t.Helper()
+	menu, err := r.item.Menu()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return menu
+}
+
+// waitIcon waits until the icon on the bus is the state's icon from
+// assets, pixel for pixel.
+func (r *trayRig) waitIcon(t *testing.T, state string) {
+	t.Helper()
+	want := argbOf(t, assets.TrayPNG(state))
+	testkit.Eventually(t, fmt.Sprintf("the %q icon", state), 10*time.Second, func() error {
+		px, err := r.item.IconPixmap()
+		if err != nil {
+			return err
+		}
+		if len(px) != 1 || !bytes.Equal(px[0].Pix, want) {
+			return fmt.Errorf("IconPixmap is %d image(s), not the %q icon", len(px), state)
+		}
+		return nil
+	})
+}
+
+// argbOf is a PNG as StatusNotifierItem sends it: ARGB, row by row.
+func argbOf(t *testing.T, b []byte) []byte {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []byte
+	bounds := img.Bounds()
+	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+		for x := bounds.Min.X; x < bounds.Max.X; x++ {
+			cr, cg, cb, ca := img.At(x, y).RGBA()
+			out = append(out, byte(ca>>8), byte(cr>>8), byte(cg>>8), byte(cb>>8))
+		}
+	}
+	return out
+}
