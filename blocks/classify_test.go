@@ -220,7 +220,8 @@ func TestIsStatusLine(t *testing.T) {
 
 func TestVendors(t *testing.T) {
 	got := strings.Join(Vendors(), ",")
-	for _, want := range []string{"cloudflare", "akamai", "imperva", "perimeterx", "datadome", "sucuri", "aws-waf", "cloudfront", "kasada", "ddos-guard"} {
+	for _, want := range []string{"cloudflare", "akamai", "imperva", "perimeterx", "datadome", "sucuri", "aws-waf", "cloudfront", "kasada", "ddos-guard",
+		"vercel", "radware", "f5", "fastly", "anubis", "siteground", "wordfence", "reblaze"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("Vendors() = %s, missing %s", got, want)
 		}

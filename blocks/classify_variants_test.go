@@ -72,105 +72,111 @@ func TestClassifyStableUnderRewrites(t *testing.T) {
 	}
 }
 
-// TestClassifyVariants: shapes of wall pages the fixtures do not show,
+// classifyVariants are shapes of wall pages the fixtures do not show,
 // each decided by one rule, and the ordinary pages next to each rule.
+var classifyVariants = []struct {
+	name   string
+	status int
+	url    string
+	body   string
+	kind   Kind
+	vendor string
+}{
+	{"cloudflare challenge known only by its orchestrate script", 0, "",
+		`<html lang="es"><head><title>Un momento…</title><script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1?ray=8a"></script></head>` +
+			`<body><div class="main-content"><h1>pisos.example.es</h1><p id="Xq1">Verifica que eres un ser humano.</p></div></body></html>`,
+		Challenge, "cloudflare"},
+	{"ordinary small page with Cloudflare's jsd script", 0, "",
+		`<html><head><title>Contact</title><script src="/cdn-cgi/challenge-platform/h/b/scripts/jsd/1a2b/main.js"></script></head><body><h1>Contact us</h1><p>Call 020 123 4567.</p></body></html>`,
+		OK, ""},
+	{"2019 title Please Wait... | Cloudflare", 0, "",
+		`<html><head><title>Please Wait... | Cloudflare</title><link rel="stylesheet" href="/cdn-cgi/styles/cf.errors.css"></head><body><h1>Please turn JavaScript on and reload the page.</h1></body></html>`,
+		Challenge, "cloudflare"},
+	{"title that only starts like a Cloudflare one", 0, "",
+		`<html><head><title>Just a moment... what that Cloudflare page means</title><script src="/cdn-cgi/scripts/email-decode.min.js"></script></head><body><p>Short note.</p></body></html>`,
+		OK, ""},
+	{"1xxx error known by its title and a localized heading", 0, "",
+		`<html><head><title>Access denied | wohnung.example.de used Cloudflare to restrict access</title></head><body><h1>Fehler 1020</h1><h2>Zugriff verweigert</h2></body></html>`,
+		Denied, "cloudflare"},
+	{"1015 known by its title alone", 0, "",
+		`<html><head><title>Access denied | kamers.example used Cloudflare to restrict access</title></head><body><h1>Error 1015</h1><h2>You are being rate limited</h2></body></html>`,
+		RateLimited, "cloudflare"},
+	{"Cloudflare 5xx error page is no wall", 0, "",
+		`<html><head><title>example.com | 522: Connection timed out</title></head><body><div id="cf-wrapper"><div id="cf-error-details"><h1>Connection timed out <span>Error code 522</span></h1></div></div></body></html>`,
+		OK, ""},
+	{"German status line", 0, "",
+		`<html><head><title>Zu viele Anfragen</title></head><body><h1>429 - Zu viele Anfragen</h1></body></html>`,
+		RateLimited, ""},
+	{"bare 404 title is no wall", 0, "",
+		`<html><head><title>404</title></head><body><h1>404</h1></body></html>`,
+		OK, ""},
+	{"hCaptcha gate in Portuguese", 0, "",
+		`<html><head><title>Verificação</title><script src="https://js.hcaptcha.com/1/api.js"></script></head><body><h1>Só um instante</h1><p>Confirme que você não é um robô.</p><form method="post"><div class="h-captcha" data-sitekey="x"></div></form></body></html>`,
+		Challenge, ""},
+	{"captcha gate served with 429 is a rate limit", 429, "",
+		`<html><head><title>Slow down</title></head><body><p>Please confirm you are human.</p><div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
+		RateLimited, ""},
+	{"captcha beside 'mensen' and 'bottom' is no question", 0, "",
+		`<html><head><title>Nieuwsbrief</title></head><body><p>Duizenden mensen lezen mee. Scroll to the bottom.</p><div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
+		OK, ""},
+	{"Radware captcha known by the host it was redirected to", 200, "https://validate.perfdrive.com/?ssa=1&ssc=x",
+		`<html><head><title>Captcha</title></head><body><h1>We apologize for the inconvenience...</h1><div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
+		Challenge, "radware"},
+	{"restyled F5 page keeps its support ID", 200, "",
+		`<html><head><title>Request Rejected</title></head><body><h1>Sorry!</h1><p>Please contact our help desk and quote support ID 1234567890.</p></body></html>`,
+		Denied, "f5"},
+	{"Imperva interstitial wrapper (SWUDNSAI) served with 200", 200, "",
+		`<html style="height:100%"><head><META NAME="ROBOTS" CONTENT="NOINDEX, NOFOLLOW"><script src="/Ifainstrike-the-Whoe-of-Mone-Say" async></script></head>` +
+			`<body style="margin:0px;height:100%"><iframe id="main-iframe" src="/_Incapsula_Resource?SWUDNSAI=31&xinfo=5-1&incident_id=1012-9397&edet=12&mth=GET" frameborder=0 width="100%" height="100%">` +
+			`Request unsuccessful. Incapsula incident ID: 1012000081726242174-939714985887793716</iframe></body></html>`,
+		Challenge, "imperva"},
+	{"HUMAN block dressed in a shop's own header and title", 0, "",
+		`<html lang="en"><head><title>Let us know you're not a robot - Example Store</title></head><body><header><nav><a href="/">Example Store</a></nav></header>` +
+			`<div class="human-challenge"><p>Let us know you're human (no robots allowed)</p><div id="px-captcha"></div></div>` +
+			`<footer><a href="/help">Help</a> <a href="/terms">Terms</a></footer></body></html>`,
+		Denied, "perimeterx"},
+	{"Fastly client challenge", 200, "",
+		`<!DOCTYPE html><html lang="en"><head><link href="/_fs-ch-7Kq2Lm9/assets/styles.css" rel="stylesheet"><title>Client Challenge</title></head><body>` +
+			`<noscript><p>JavaScript is disabled in your browser. Please enable JavaScript to proceed.</p></noscript>` +
+			`<div id="loading-error" role="alert">A required part of this site couldn't load.</div><script>loadScript('/_fs-ch-7Kq2Lm9/script.js')</script></body></html>`,
+		Challenge, "fastly"},
+	{"article naming Fastly's path in its text", 0, "",
+		`<html><head><title>How bot checks work</title></head><body><p>Fastly's challenge loads assets from /_fs-ch-TOKEN/ and Anubis uses anubis_challenge.</p></body></html>`,
+		OK, ""},
+	{"Anubis proof of work", 200, "",
+		`<!doctype html><html lang="en"><head><title>Making sure you&#39;re not a bot!</title><script id="anubis_challenge" type="application/json">{"rules":{"difficulty":4}}</script></head>` +
+			`<body><main><h1 id="title">Making sure you&#39;re not a bot!</h1><p>Calculating...</p></main></body></html>`,
+		Challenge, "anubis"},
+	{"SiteGround sgcaptcha refresh", 202, "",
+		`<html><head><meta http-equiv="refresh" content="0;/.well-known/sgcaptcha/?r=%2Fhuur%2F&y=ipr:203.0.113.9:1717493564.123"></meta></head></html>`,
+		Challenge, "siteground"},
+	{"Wordfence rate limit", 503, "",
+		`<html><head><title>Your access to this site has been limited by the site owner</title></head><body><h1>Your access to this site has been limited by the site owner</h1>` +
+			`<p>Your access to this service has been limited. (HTTP response code 503)</p><h2>Block Technical Data</h2><table><tr><th>Block Reason:</th><td>Exceeded the maximum global requests per minute for crawlers or humans.</td></tr></table>` +
+			`<p class="generated"><em>Generated by Wordfence at Tue, 4 Jun 2024 9:12:44 GMT.</em></p></body></html>`,
+		RateLimited, "wordfence"},
+	{"Wordfence block", 403, "",
+		`<html><head><title>Your access to this site has been limited by the site owner</title></head><body><h1>Your access to this site has been limited by the site owner</h1>` +
+			`<table><tr><th>Block Reason:</th><td>Access from your area has been temporarily limited for security reasons.</td></tr></table><p><em>Generated by Wordfence at Tue, 4 Jun 2024.</em></p></body></html>`,
+		Denied, "wordfence"},
+	{"Reblaze check", 200, "",
+		`<html><head><meta charset="utf-8"></head><body><script>window.rbzns={bereshit:"1",seed:"x9",storage:"3"};winsocks(true);</script></body></html>`,
+		Challenge, "reblaze"},
+	{"ShieldSquare captcha title", 200, "",
+		`<html><head><title>ShieldSquare Captcha</title></head><body><h1>We apologize for the inconvenience...</h1><div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
+		Challenge, "radware"},
+	{"Akamai deny page naming edgesuite only in an image", 0, "",
+		`<html><head><title>Access Denied</title></head><body><h1>Access Denied</h1><p>You don't have permission to access this page.</p>` +
+			`<img src="https://errors.edgesuite.net/images/generic.gif" alt=""></body></html>`,
+		Denied, "akamai"},
+	{"Vercel checkpoint HTML alone", 0, "",
+		`<html><head><title>Vercel Security Checkpoint</title></head><body><h1>We're verifying your browser</h1></body></html>`,
+		Challenge, "vercel"},
+}
+
+// TestClassifyVariants runs classifyVariants as saved or served pages.
 func TestClassifyVariants(t *testing.T) {
-	tests := []struct {
-		name   string
-		status int
-		url    string
-		body   string
-		kind   Kind
-		vendor string
-	}{
-		{"cloudflare challenge known only by its orchestrate script", 0, "",
-			`<html lang="es"><head><title>Un momento…</title><script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1?ray=8a"></script></head>` +
-				`<body><div class="main-content"><h1>pisos.example.es</h1><p id="Xq1">Verifica que eres un ser humano.</p></div></body></html>`,
-			Challenge, "cloudflare"},
-		{"ordinary small page with Cloudflare's jsd script", 0, "",
-			`<html><head><title>Contact</title><script src="/cdn-cgi/challenge-platform/h/b/scripts/jsd/1a2b/main.js"></script></head><body><h1>Contact us</h1><p>Call 020 123 4567.</p></body></html>`,
-			OK, ""},
-		{"2019 title Please Wait... | Cloudflare", 0, "",
-			`<html><head><title>Please Wait... | Cloudflare</title><link rel="stylesheet" href="/cdn-cgi/styles/cf.errors.css"></head><body><h1>Please turn JavaScript on and reload the page.</h1></body></html>`,
-			Challenge, "cloudflare"},
-		{"title that only starts like a Cloudflare one", 0, "",
-			`<html><head><title>Just a moment... what that Cloudflare page means</title><script src="/cdn-cgi/scripts/email-decode.min.js"></script></head><body><p>Short note.</p></body></html>`,
-			OK, ""},
-		{"1xxx error known by its title and a localized heading", 0, "",
-			`<html><head><title>Access denied | wohnung.example.de used Cloudflare to restrict access</title></head><body><h1>Fehler 1020</h1><h2>Zugriff verweigert</h2></body></html>`,
-			Denied, "cloudflare"},
-		{"1015 known by its title alone", 0, "",
-			`<html><head><title>Access denied | kamers.example used Cloudflare to restrict access</title></head><body><h1>Error 1015</h1><h2>You are being rate limited</h2></body></html>`,
-			RateLimited, "cloudflare"},
-		{"Cloudflare 5xx error page is no wall", 0, "",
-			`<html><head><title>example.com | 522: Connection timed out</title></head><body><div id="cf-wrapper"><div id="cf-error-details"><h1>Connection timed out <span>Error code 522</span></h1></div></div></body></html>`,
-			OK, ""},
-		{"German status line", 0, "",
-			`<html><head><title>Zu viele Anfragen</title></head><body><h1>429 - Zu viele Anfragen</h1></body></html>`,
-			RateLimited, ""},
-		{"bare 404 title is no wall", 0, "",
-			`<html><head><title>404</title></head><body><h1>404</h1></body></html>`,
-			OK, ""},
-		{"hCaptcha gate in Portuguese", 0, "",
-			`<html><head><title>Verificação</title><script src="https://js.hcaptcha.com/1/api.js"></script></head><body><h1>Só um instante</h1><p>Confirme que você não é um robô.</p><form method="post"><div class="h-captcha" data-sitekey="x"></div></form></body></html>`,
-			Challenge, ""},
-		{"captcha gate served with 429 is a rate limit", 429, "",
-			`<html><head><title>Slow down</title></head><body><p>Please confirm you are human.</p><div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
-			RateLimited, ""},
-		{"captcha beside 'mensen' and 'bottom' is no question", 0, "",
-			`<html><head><title>Nieuwsbrief</title></head><body><p>Duizenden mensen lezen mee. Scroll to the bottom.</p><div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
-			OK, ""},
-		{"Radware captcha known by the host it was redirected to", 200, "https://validate.perfdrive.com/?ssa=1&ssc=x",
-			`<html><head><title>Captcha</title></head><body><h1>We apologize for the inconvenience...</h1><div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
-			Challenge, "radware"},
-		{"restyled F5 page keeps its support ID", 200, "",
-			`<html><head><title>Request Rejected</title></head><body><h1>Sorry!</h1><p>Please contact our help desk and quote support ID 1234567890.</p></body></html>`,
-			Denied, "f5"},
-		{"Imperva interstitial wrapper (SWUDNSAI) served with 200", 200, "",
-			`<html style="height:100%"><head><META NAME="ROBOTS" CONTENT="NOINDEX, NOFOLLOW"><script src="/Ifainstrike-the-Whoe-of-Mone-Say" async></script></head>` +
-				`<body style="margin:0px;height:100%"><iframe id="main-iframe" src="/_Incapsula_Resource?SWUDNSAI=31&xinfo=5-1&incident_id=1012-9397&edet=12&mth=GET" frameborder=0 width="100%" height="100%">` +
-				`Request unsuccessful. Incapsula incident ID: 1012000081726242174-939714985887793716</iframe></body></html>`,
-			Challenge, "imperva"},
-		{"HUMAN block dressed in a shop's own header and title", 0, "",
-			`<html lang="en"><head><title>Let us know you're not a robot - Example Store</title></head><body><header><nav><a href="/">Example Store</a></nav></header>` +
-				`<div class="human-challenge"><p>Let us know you're human (no robots allowed)</p><div id="px-captcha"></div></div>` +
-				`<footer><a href="/help">Help</a> <a href="/terms">Terms</a></footer></body></html>`,
-			Denied, "perimeterx"},
-		{"Fastly client challenge", 200, "",
-			`<!DOCTYPE html><html lang="en"><head><link href="/_fs-ch-7Kq2Lm9/assets/styles.css" rel="stylesheet"><title>Client Challenge</title></head><body>` +
-				`<noscript><p>JavaScript is disabled in your browser. Please enable JavaScript to proceed.</p></noscript>` +
-				`<div id="loading-error" role="alert">A required part of this site couldn't load.</div><script>loadScript('/_fs-ch-7Kq2Lm9/script.js')</script></body></html>`,
-			Challenge, "fastly"},
-		{"article naming Fastly's path in its text", 0, "",
-			`<html><head><title>How bot checks work</title></head><body><p>Fastly's challenge loads assets from /_fs-ch-TOKEN/ and Anubis uses anubis_challenge.</p></body></html>`,
-			OK, ""},
-		{"Anubis proof of work", 200, "",
-			`<!doctype html><html lang="en"><head><title>Making sure you&#39;re not a bot!</title><script id="anubis_challenge" type="application/json">{"rules":{"difficulty":4}}</script></head>` +
-				`<body><main><h1 id="title">Making sure you&#39;re not a bot!</h1><p>Calculating...</p></main></body></html>`,
-			Challenge, "anubis"},
-		{"SiteGround sgcaptcha refresh", 202, "",
-			`<html><head><meta http-equiv="refresh" content="0;/.well-known/sgcaptcha/?r=%2Fhuur%2F&y=ipr:203.0.113.9:1717493564.123"></meta></head></html>`,
-			Challenge, "siteground"},
-		{"Wordfence rate limit", 503, "",
-			`<html><head><title>Your access to this site has been limited by the site owner</title></head><body><h1>Your access to this site has been limited by the site owner</h1>` +
-				`<p>Your access to this service has been limited. (HTTP response code 503)</p><h2>Block Technical Data</h2><table><tr><th>Block Reason:</th><td>Exceeded the maximum global requests per minute for crawlers or humans.</td></tr></table>` +
-				`<p class="generated"><em>Generated by Wordfence at Tue, 4 Jun 2024 9:12:44 GMT.</em></p></body></html>`,
-			RateLimited, "wordfence"},
-		{"Wordfence block", 403, "",
-			`<html><head><title>Your access to this site has been limited by the site owner</title></head><body><h1>Your access to this site has been limited by the site owner</h1>` +
-				`<table><tr><th>Block Reason:</th><td>Access from your area has been temporarily limited for security reasons.</td></tr></table><p><em>Generated by Wordfence at Tue, 4 Jun 2024.</em></p></body></html>`,
-			Denied, "wordfence"},
-		{"Reblaze check", 200, "",
-			`<html><head><meta charset="utf-8"></head><body><script>window.rbzns={bereshit:"1",seed:"x9",storage:"3"};winsocks(true);</script></body></html>`,
-			Challenge, "reblaze"},
-		{"ShieldSquare captcha title", 200, "",
-			`<html><head><title>ShieldSquare Captcha</title></head><body><h1>We apologize for the inconvenience...</h1><div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
-			Challenge, "radware"},
-		{"Vercel checkpoint HTML alone", 0, "",
-			`<html><head><title>Vercel Security Checkpoint</title></head><body><h1>We're verifying your browser</h1></body></html>`,
-			Challenge, "vercel"},
-	}
-	for _, tt := range tests {
+	for _, tt := range classifyVariants {
 		t.Run(tt.name, func(t *testing.T) {
 			v := Classify(Page{Status: tt.status, URL: tt.url, HTML: []byte(tt.body)}, time.Time{})
 			if v.Kind != tt.kind || v.Vendor != tt.vendor {

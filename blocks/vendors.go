@@ -299,7 +299,7 @@ func akamai(w *wallView) (Verdict, bool) {
 		return wall(Challenge, "Akamai sec-cpt challenge")
 	case !(w.title == "access denied" || w.heading("access denied")):
 		return Verdict{}, false
-	case w.inText("errors.edgesuite.net"):
+	case w.inText("errors.edgesuite.net"), strings.Contains(w.attrs, "errors.edgesuite.net"):
 		return wall(Denied, `"Access Denied" with errors.edgesuite.net reference`)
 	case w.inText("have permission to access") && w.inText("reference #"):
 		return wall(Denied, `"Access Denied ... Reference #"`)
