@@ -79,7 +79,7 @@ func registerContactRecipe(t *testing.T, host string) {
 		Email: []string{`input[name="email"]`}, Phone: []string{`input[name="phone"]`},
 		Submit: []pages.Target{{CSS: `form button[type="submit"]`}},
 		Sent:   pages.Sign{Text: []string{"je bericht is verstuurd"}},
-		Wait:   1500 * time.Millisecond,
+		Wait:   3 * time.Second, // generous: test machines here run loaded
 	})
 	if err != nil {
 		t.Fatal(err)

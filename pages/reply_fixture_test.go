@@ -135,6 +135,6 @@ func replySiteRecipe(host string) Recipe {
 		Submit: []Target{{CSS: `form button[type="submit"]`}},
 		Sent:   Sign{Text: []string{"je bericht is verstuurd", "bedankt"}},
 		Login:  Sign{CSS: []string{`input[type="password"]`}, Paths: []string{"/login"}},
-		Wait:   1500 * time.Millisecond,
+		Wait:   3 * time.Second, // generous: test machines here run loaded
 	}
 }
