@@ -307,6 +307,11 @@ func startApp(t *testing.T, bin, data string, env []string, args ...string) *app
 		default:
 			_ = a.cmd.Process.Kill()
 			<-a.done
+			// Killed, the app cannot close its Chromium: kill what it
+			// started on its own profile, so nothing outlives the test.
+			for _, pid := range chromesOf(data) {
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
 		}
 		if t.Failed() {
 			t.Logf("the app's output:\n%s", a.out)

@@ -1,0 +1,205 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"rentwatch/internal/testkit"
+)
+
+// The promises of the command line around the tray: `make run` on a fresh
+// machine (no settings file, default folders) shows a tray offering "Add
+// search…"; settings edits apply while running; no session bus, or no
+// tray host yet, never stops the watching.
+
+// TestAppFirstRunAndSettingsEdits is `make run` (`go run .`, no flags) on
+// a fresh machine: the settings file is created with comments in the OS
+// config folder, the data in the OS data folder, and the tray offers "Add
+// search…". Then the user edits the file while the app runs.
+func TestAppFirstRunAndSettingsEdits(t *testing.T) {
+	bin := appBinary(t)
+	bus := testkit.StartSessionBus(t) // XDG_CONFIG_HOME, XDG_DATA_HOME, ... point at a fresh folder
+	t.Setenv("XDG_STATE_HOME", bus.Dir)
+	testkit.StartTrayWatcher(t, bus)
+	cfg := filepath.Join(bus.Dir, "rentwatch", "config.toml") // os.UserConfigDir() on Linux
+	data := filepath.Join(bus.Dir, "rentwatch")               // config.DataDir() on Linux
+	app := startApp(t, bin, data, appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address))
+	item := testkit.WaitTrayItem(t, bus, app.pid(), 20*time.Second)
+
+	text, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatalf("no settings file made on the first run: %v", err)
+	}
+	for _, want := range []string{"version = 1", "interval = ", "# "} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("the new settings file lacks %q:\n%s", want, text)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(data, "store")); err != nil {
+		t.Errorf("no store in the OS data folder: %v", err)
+	}
+	menu := appMenu(t, item)
+	if len(menu) < 3 || menu[0].Label != "No searches yet — add one to start watching" || menu[2].Label != "Add search…" {
+		t.Errorf("a fresh app's menu should open with the hint and then Add search…:\n%s", testkit.Labels(menu))
+	}
+	for _, off := range []string{"Check now", "Pause"} {
+		if e, ok := testkit.FindEntry(menu, off); !ok || e.Enabled {
+			t.Errorf("%q should be shown disabled with no searches: %+v", off, e)
+		}
+	}
+	if tip, err := item.ToolTip(); err != nil || tip.Title != "rentwatch — no searches yet" {
+		t.Errorf("tooltip %+v, %v", tip, err)
+	}
+
+	portal := startAppPortal(t, "127.0.0.2")
+	first := appSearch{"Kamerplein Amsterdam", portal.search(t, "/huren/kamers-amsterdam", appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat"))}
+	steps := []struct {
+		name    string
+		file    string
+		status  string // the status line starts with this
+		entries []string
+	}{
+		{"a search added to the file shows up", settingsText("30s", first), "", []string{first.Name + " — "}},
+		{"a bad interval keeps the search and names the field", settingsText("1s", first),
+			"Settings file: config.toml:2: interval", []string{first.Name + " — "}},
+		{"the fix clears the problem", settingsText("30s", first), "", []string{first.Name + " — "}},
+	}
+	for _, st := range steps {
+		writeAppFile(t, cfg, st.file)
+		edited := time.Now()
+		testkit.Eventually(t, st.name, 8*time.Second, func() error {
+			menu, err := item.Menu()
+			if err != nil {
+				return err
+			}
+			status := menu[0].Label
+			if st.status != "" && !strings.HasPrefix(status, st.status) {
+				return fmt.Errorf("status line %q, want %q…", status, st.status)
+			}
+			if st.status == "" && strings.HasPrefix(status, "Settings file") {
+				return fmt.Errorf("status line still shows a problem: %q", status)
+			}
+			for _, e := range st.entries {
+				if _, ok := testkit.FindEntry(menu, e); !ok {
+					return fmt.Errorf("no %q entry in:\n%s", e, testkit.Labels(menu))
+				}
+			}
+			return nil
+		})
+		tip, _ := item.ToolTip()
+		if hasProblem := strings.Contains(tip.Title, "interval"); hasProblem != (st.status != "") {
+			t.Errorf("%s: tooltip %q", st.name, tip.Title)
+		}
+		t.Logf("%-55s applied in %v", st.name, time.Since(edited).Round(10*time.Millisecond))
+	}
+	app.waitOutput(t, "msg=baseline", 1, 30*time.Second) // the added search ran, so Chromium is up
+	app.signal(t, syscall.SIGTERM)
+	if code := app.exitCode(t, 20*time.Second); code != 0 {
+		t.Errorf("SIGTERM: exit status %d", code)
+	}
+	checkNoChrome(t, data)
+}
+
+func settingsText(interval string, searches ...appSearch) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "version = 1\ninterval = %q\n", interval)
+	for _, s := range searches {
+		fmt.Fprintf(&b, "\n[[search]]\nname = %q\nurl = %q\n", s.Name, s.URL)
+	}
+	return b.String()
+}
+
+func appMenu(t *testing.T, item *testkit.TrayItem) []testkit.MenuEntry {
+	t.Helper()
+	menu, err := item.Menu()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return menu
+}
+
+// TestAppWithoutTray: with no session bus the app says once that it runs
+// without a tray icon and watches all the same; with a bus but no tray
+// host it watches too. (A host that starts later: xfce4-panel picks the
+// item up, see the screenshot test; status-notifier-watcher does not, as
+// systray registers again before that watcher exports its object.)
+func TestAppWithoutTray(t *testing.T) {
+	bin := appBinary(t)
+	cases := []struct {
+		name string
+		bus  func(t *testing.T) (env string, bus *testkit.Bus)
+	}{
+		{"the bus address points at a missing socket", func(t *testing.T) (string, *testkit.Bus) {
+			return "DBUS_SESSION_BUS_ADDRESS=unix:path=" + filepath.Join(t.TempDir(), "gone"), nil
+		}},
+		{"no bus address and none in XDG_RUNTIME_DIR", func(t *testing.T) (string, *testkit.Bus) {
+			t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+			return "", nil
+		}},
+		{"a bus with no tray host", func(t *testing.T) (string, *testkit.Bus) {
+			bus := testkit.StartSessionBus(t)
+			return "DBUS_SESSION_BUS_ADDRESS=" + bus.Address, bus
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, k := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"} {
+				t.Setenv(k, dir)
+			}
+			env, bus := c.bus(t)
+			portal := startAppPortal(t, "127.0.0.2")
+			cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
+			writeAppSettings(t, cfg, "10s", appSearch{"Kamerplein", portal.search(t, "/huren/kamers-amsterdam",
+				appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat"))})
+			// No subcommand: `rentwatch` alone starts the tray app.
+			app := startApp(t, bin, data, appEnv(t, env), "--config", cfg, "--data", data)
+			app.waitOutput(t, "msg=baseline", 1, 45*time.Second)
+			out := app.out.String()
+			if bus == nil {
+				// Said once, in one line that does not repeat itself.
+				lines := linesWith(out, "without a tray icon")
+				if len(lines) != 1 || strings.Count(lines[0], "running without a tray icon") != 1 {
+					t.Errorf("the app should say once that it runs without a tray icon; it said:\n%s",
+						strings.Join(lines, "\n"))
+				}
+			} else {
+				// No host: systray says it could not register, once, and the
+				// item waits on the bus under its own name for a host.
+				if n := len(linesWith(out, "failed to register")); n != 1 {
+					t.Errorf("with no tray host the app said %d times that it could not register, want once", n)
+				}
+				conn := testkit.Connect(t, bus)
+				name := fmt.Sprintf("org.kde.StatusNotifierItem-%d-1", app.pid())
+				var owned bool
+				if err := conn.BusObject().Call("org.freedesktop.DBus.NameHasOwner", 0, name).Store(&owned); err != nil || !owned {
+					t.Errorf("the tray item is not on the bus as %s: %v, %v", name, owned, err)
+				}
+			}
+			app.signal(t, syscall.SIGTERM)
+			if code := app.exitCode(t, 20*time.Second); code != 0 {
+				t.Errorf("SIGTERM: exit status %d", code)
+			}
+			if out := app.out.String(); strings.Contains(out, "panic") || strings.Contains(out, "goroutine ") {
+				t.Errorf("the app panicked:\n%s", out)
+			}
+			checkNoChrome(t, data)
+		})
+	}
+}
+
+// linesWith is the lines of out that contain s.
+func linesWith(out, s string) []string {
+	var got []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, s) {
+			got = append(got, l)
+		}
+	}
+	return got
+}
