@@ -159,13 +159,35 @@ func isAncestor(a, n *html.Node) bool {
 
 // titleAttrs are the attributes that name an element's role: class names
 // and the test hooks of React/Next.js pages (data-testid, data-cy, ...).
-var titleAttrs = []string{"class", "data-testid", "data-test", "data-test-id", "data-cy", "data-qa-id", "itemprop"}
+var titleAttrs = map[string]bool{"class": true, "data-testid": true, "data-test": true, "data-test-id": true,
+	"data-cy": true, "data-qa-id": true, "itemprop": true}
 
 // namedTitle reports whether n is named like a title in its class or
 // test-hook attributes ("listing-card__title", data-cy="listing-item-title").
 func namedTitle(n *html.Node) bool {
-	for _, k := range titleAttrs {
-		if v := attrOf(n, k); v != "" && len(v) < 200 && strings.Contains(strings.ToLower(v), "title") {
+	for _, a := range n.Attr {
+		if titleAttrs[a.Key] && len(a.Val) < 200 && containsFold(a.Val, "title") {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFold is strings.Contains after ASCII lowercasing of s, without
+// allocating; word is lowercase.
+func containsFold(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for ; j < len(word); j++ {
+			c := s[i+j]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != word[j] {
+				break
+			}
+		}
+		if j == len(word) {
 			return true
 		}
 	}

@@ -42,6 +42,9 @@ var (
 // "1" is a count of its own) and a price per area ("85 000 kr/m²") are
 // skipped in favour of the next match.
 func findPrice(text string) string {
+	if !strings.ContainsAny(text, "0123456789") || !hasPriceMarker(text) {
+		return "" // most texts tried are titles and places: skip the regexps
+	}
 	for _, re := range []*regexp.Regexp{priceRe, barePriceRe} {
 		for pos := 0; pos < len(text); {
 			loc := re.FindStringIndex(text[pos:])
@@ -63,6 +66,25 @@ func findPrice(text string) string {
 		}
 	}
 	return ""
+}
+
+// priceMarkers are the currency words and periods one of which every
+// price matched by priceRe or barePriceRe contains (lowercase).
+var priceMarkers = []string{"eur", "gbp", "usd", "chf", "sek", "nok", "dkk", "pln", "czk", "huf", "zł", "kč", "kr",
+	"fr.", "pcm", "pw", "p.c.m", "per"}
+
+// hasPriceMarker is a cheap test run before the price regexps.
+func hasPriceMarker(text string) bool {
+	if strings.ContainsAny(text, "€£$¥₹₽") {
+		return true
+	}
+	lower := strings.ToLower(text)
+	for _, m := range priceMarkers {
+		if strings.Contains(lower, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // gluedToNumber reports text ending in a digit or a letter, or in a
