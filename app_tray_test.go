@@ -302,13 +302,18 @@ func (r *trayRig) menu(t *testing.T) []testkit.MenuEntry {
 	return menu
 }
 
+func (r *trayRig) waitIcon(t *testing.T, state string) {
+	t.Helper()
+	waitIcon(t, r.item, state)
+}
+
 // waitIcon waits until the icon on the bus is the state's icon from
 // assets, pixel for pixel.
-func (r *trayRig) waitIcon(t *testing.T, state string) {
+func waitIcon(t *testing.T, item *testkit.TrayItem, state string) {
 	t.Helper()
 	want := argbOf(t, assets.TrayPNG(state))
 	testkit.Eventually(t, fmt.Sprintf("the %q icon", state), 10*time.Second, func() error {
-		px, err := r.item.IconPixmap()
+		px, err := item.IconPixmap()
 		if err != nil {
 			return err
 		}

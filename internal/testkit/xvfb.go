@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"os"
 	"os/exec"
@@ -154,7 +155,7 @@ func Changed(a, b image.Image, region image.Rectangle, tol int) (image.Rectangle
 	region = region.Intersect(a.Bounds()).Intersect(b.Bounds())
 	for y := region.Min.Y; y < region.Max.Y; y++ {
 		for x := region.Min.X; x < region.Max.X; x++ {
-			if !near(a.At(x, y), b.At(x, y), tol) {
+			if !Near(a.At(x, y), b.At(x, y), tol) {
 				n++
 				box = box.Union(image.Rect(x, y, x+1, y+1))
 			}
@@ -163,7 +164,9 @@ func Changed(a, b image.Image, region image.Rectangle, tol int) (image.Rectangle
 	return box, n
 }
 
-func near(c1, c2 interface{ RGBA() (r, g, b, a uint32) }, tol int) bool {
+// Near reports whether two colours differ by at most tol (0-255) in each
+// of red, green and blue.
+func Near(c1, c2 color.Color, tol int) bool {
 	r1, g1, b1, _ := c1.RGBA()
 	r2, g2, b2, _ := c2.RGBA()
 	d := func(x, y uint32) bool {
