@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -28,6 +30,8 @@ import (
 // app is everything `rentwatch run` opens, so it can be closed in order.
 type app struct {
 	settingsPath, dataDir, logPath string
+
+	settings atomic.Pointer[config.Settings] // the last good settings, for the replier
 
 	lock    *flock.Flock
 	logs    *logFile
@@ -56,6 +60,9 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 	}
 	defer a.close()
 
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(engine.MemoryLimit)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *once {
@@ -120,8 +127,10 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 		chrome = settings.Browser.Path
 	}
 	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile")})
+	a.settings.Store(&settings)
 	a.engine = engine.New(engine.Deps{
 		Loader: a.browser, Store: a.store, Outbox: a.newOutbox(settings), Manual: a.manualCheck, Log: a.log,
+		Replier: newReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
 	}, engineSettings(settings))
 	if problem != "" {
 		a.engine.SetProblem(problem)
@@ -172,6 +181,7 @@ func (a *app) settingsChanged(s config.Settings, err error) {
 		a.engine.SetProblem("Settings file: " + err.Error())
 		return
 	}
+	a.settings.Store(&s)
 	a.engine.SetSettings(engineSettings(s))
 	a.engine.SetOutbox(a.newOutbox(s))
 }

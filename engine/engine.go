@@ -26,6 +26,13 @@ import (
 // once would turn a two-second hiccup into minutes of not looking.
 const ErrorGrace = 2
 
+// MemoryLimit is the soft memory limit the app runs with
+// (runtime/debug.SetMemoryLimit). A tray app lives for weeks beside the
+// user's own work: the Go runtime should hand freed memory back promptly
+// rather than keep the high-water mark of the busiest cycle. Chrome's
+// memory is its own process and not counted.
+const MemoryLimit = 28 << 20
+
 // Loader loads one search page and classifies it; *pages.Browser is one.
 // A non-nil error is a hard error (network, browser), never a wall.
 type Loader interface {

@@ -196,9 +196,11 @@ type rig struct {
 	e      *Engine
 }
 
+func openStoreAt(dir string) (*seen.Store, error) { return seen.Open(dir) }
+
 func openStore(t *testing.T) *seen.Store {
 	t.Helper()
-	s, err := seen.Open(t.TempDir())
+	s, err := openStoreAt(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

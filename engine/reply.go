@@ -5,6 +5,8 @@ import (
 	"errors"
 	"time"
 
+	"rentwatch/blocks"
+	"rentwatch/pages"
 	"rentwatch/seen"
 )
 
@@ -46,7 +48,7 @@ func (e *Engine) replyWorker(ctx context.Context) {
 			return
 		case job := <-e.replies:
 			var err error = ctx.Err()
-			if sleep(ctx, job.delay) {
+			if sleep(ctx, job.delay) && e.waitForHost(ctx, job.alert.Search) {
 				err = e.d.Replier.Reply(ctx, job.alert)
 			}
 			select {
@@ -58,9 +60,34 @@ func (e *Engine) replyWorker(ctx context.Context) {
 	}
 }
 
+// waitForHost holds a reply while its host is standing us down: a reply
+// is a request to that host like any other. The registry is safe to read
+// from this goroutine.
+func (e *Engine) waitForHost(ctx context.Context, searchURL string) bool {
+	host := blocks.HostKey(searchURL)
+	for {
+		entry, ok := e.st.registry.Get(host)
+		now := e.d.Clock.Now()
+		if !ok || !now.Before(entry.NextRetryAt) {
+			return ctx.Err() == nil
+		}
+		if !sleep(ctx, entry.NextRetryAt.Sub(now)) {
+			return false
+		}
+	}
+}
+
 // replied records how a reply went; it never touches alerts or snapshots.
+// A wall met while replying is recorded against its host like any other.
 func (e *Engine) replied(a seen.Alert, err error) {
 	e.st.replying[a.Search]--
+	var wall *pages.WallError
+	if errors.As(err, &wall) {
+		now := e.d.Clock.Now()
+		entry := e.st.registry.Record(wall.Host, wall.Verdict.Kind, wall.Verdict.RetryAfter, now, e.d.Rand.Float64())
+		e.d.Log.Info("wall while replying", "host", wall.Host, "kind", entry.Kind, "wait", entry.Wait.Round(time.Second))
+		e.st.syncClocks()
+	}
 	switch {
 	case err == nil:
 		e.d.Log.Info("replied", "listing", a.URL)

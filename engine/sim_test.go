@@ -67,6 +67,8 @@ type world struct {
 	listings []simListing
 	episodes map[string][]episode
 
+	quiet bool // record no requests (for measuring memory)
+
 	// mu guards the fields below.
 	mu       sync.Mutex
 	rng      *rand.Rand
@@ -192,7 +194,9 @@ func (w *world) Load(ctx context.Context, url string) (pages.Result, error) {
 	if i >= 0 && ep.quiet > 0 && w.episodes[host][i].to.Before(at.Add(ep.quiet)) {
 		w.episodes[host][i].to = at.Add(ep.quiet)
 	}
-	w.requests = append(w.requests, simRequest{at: at, host: host, refused: i >= 0 && ep.kind != blocks.Error, ep: i})
+	if !w.quiet {
+		w.requests = append(w.requests, simRequest{at: at, host: host, refused: i >= 0 && ep.kind != blocks.Error, ep: i})
+	}
 	w.mu.Unlock()
 	if i >= 0 {
 		if ep.kind == blocks.Error {
