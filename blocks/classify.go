@@ -63,6 +63,9 @@ func classify(page Page) Verdict {
 			return v
 		}
 	}
+	if v, ok := w.brandedGate(); ok {
+		return v
+	}
 	return w.fromStatus()
 }
 

@@ -58,3 +58,14 @@ func benchClassify(b *testing.B, html []byte, want Kind) {
 		}
 	}
 }
+
+// BenchmarkClassify10MBAsks is the worst case of brandedGate: a 10 MB page
+// whose title asks "Robot or human?" is read to brandedMaxBytes in search
+// of a captcha (ordinary pages stop at the wall-page limits).
+func BenchmarkClassify10MBAsks(b *testing.B) {
+	card := `<li class="card"><a href="/huur/amsterdam/appartement-123/"><h3>Street 1</h3></a>` +
+		`<p class="price">&euro; 1.550 /mnd</p><script>var x={"a":1};</script></li>`
+	html := "<html><head><title>Robot or human?</title></head><body><ol>" +
+		strings.Repeat(card, (10<<20)/len(card)) + "</ol></body></html>"
+	benchClassify(b, []byte(html), OK)
+}

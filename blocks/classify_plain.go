@@ -40,6 +40,70 @@ func (w *wallView) plainWall() (Verdict, bool) {
 	return Verdict{Kind: Challenge, Vendor: vendor, Reason: reason}, true
 }
 
+// brandedGate recognises a verification page the site dressed in its own
+// menus and footer, too big to be wall-shaped: the title or a heading asks
+// whether you are human ("Robot or human?", "Ich bin kein Roboter") and
+// the page holds a captcha. Its header may carry one search box; a form a
+// person fills in has more.
+func (w *wallView) brandedGate() (Verdict, bool) {
+	asked := ""
+	for _, t := range w.titles() {
+		if asksInTitle(t) {
+			asked = t
+			break
+		}
+	}
+	// An article about captchas may ask the same in its title; it says
+	// far more than a gate and its menus do.
+	if asked == "" || w.textBytes >= brandedMaxText {
+		return Verdict{}, false
+	}
+	if w.attrIs("id", "px-captcha") {
+		return Verdict{Kind: Denied, Vendor: "perimeterx", Reason: `#px-captcha under "` + asked + `"`}, true
+	}
+	widget, vendor := w.captchaWidget()
+	if widget == "" || w.inputs > 1 || (w.inputs == 1 && w.wallShaped()) {
+		return Verdict{}, false
+	}
+	if hv := vendorFromHeaders(w.header); hv != "" {
+		vendor = hv
+	}
+	reason := widget + ` under "` + asked + `"`
+	if w.status == http.StatusTooManyRequests {
+		return Verdict{Kind: RateLimited, Vendor: vendor, Reason: reason + " with HTTP 429"}, true
+	}
+	return Verdict{Kind: Challenge, Vendor: vendor, Reason: reason}, true
+}
+
+// brandedMaxText bounds the visible text of a dressed-up gate: the site's
+// menus and footer around a few sentences.
+const brandedMaxText = 3 * wallMaxText
+
+// askingPhrases are what a title or heading says when it asks, beyond
+// naming a robot or a human (robotWords).
+var askingPhrases = []string{"verify you are human", "verify you're human", "are you human",
+	"human verification", "not a robot", "confirm you're human", "confirm you are human"}
+
+// asksInTitle is true when a title or heading asks whether you are human.
+// It is stricter than asksForHuman: "captcha" or "security check" in a
+// title may name a product or an article.
+func asksInTitle(t string) bool {
+	if t == "" {
+		return false
+	}
+	for _, p := range askingPhrases {
+		if strings.Contains(t, p) {
+			return true
+		}
+	}
+	for _, r := range robotWords {
+		if r != "bot" && r != "human" && r != "mens" && hasWord(t, r) {
+			return true
+		}
+	}
+	return false
+}
+
 // rateLimitPhrases and deniedPhrases are the reason phrases of a server's
 // own error page, in English and the languages of the portals we watch.
 var (

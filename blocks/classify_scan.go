@@ -61,16 +61,14 @@ func scanPage(page Page) scan {
 	if len(src) > maxScanBytes {
 		src, s.truncated = src[:maxScanBytes], true
 	}
-	var b scanBuilder
+	b := scanBuilder{asks: asksInTitle(collapse(page.Title))}
 	z := html.NewTokenizer(bytes.NewReader(src))
-	// Stop once the page has more text or links than any wall page: every
-	// check that reads the HTML needs a wall-shaped page (see wallShaped),
-	// and the title is long read by then.
-	for b.textBytes < wallMaxText && b.links < wallMaxLinks {
+	for !b.done() {
 		tt := z.Next()
 		if tt == html.ErrorToken {
 			break
 		}
+		b.read += len(z.Raw())
 		b.token(z, tt)
 	}
 	s.title = b.titleText
@@ -87,8 +85,25 @@ func scanPage(page Page) scan {
 	return s
 }
 
+// done says when to stop reading. Once the page has more text or links
+// than any wall page, the checks that need a wall-shaped page have all
+// they need (the title is long read by then). A page whose title or an
+// early heading asks whether you are human may be a verification page
+// dressed in the site's own menus (brandedGate), so it is read on, up to
+// brandedMaxBytes, to find its captcha. Ordinary pages stop where they did.
+func (b *scanBuilder) done() bool {
+	over := b.textBytes >= wallMaxText || b.links >= wallMaxLinks
+	return over && (!b.asks || b.read > brandedMaxBytes)
+}
+
+// brandedMaxBytes is how much of a page that asks whether you are human
+// is read: a gate in the site's menus shows its captcha well before this.
+const brandedMaxBytes = 256 << 10
+
 // scanBuilder carries the tokenizer state between tokens.
 type scanBuilder struct {
+	asks      bool   // the title or a heading asks whether you are human
+	read      int    // bytes of HTML tokenized so far
 	raw       string // the raw-text element we are in, if any
 	heading   int    // depth inside h1/h2; > 0 while reading one
 	cur       strings.Builder
@@ -122,7 +137,9 @@ func (b *scanBuilder) token(z *html.Tokenizer, tt html.TokenType) {
 		if isHeading(name) && b.heading > 0 {
 			b.heading--
 			if b.heading == 0 && len(b.headings) < maxHeadings {
-				b.headings = append(b.headings, collapse(b.cur.String()))
+				h := collapse(b.cur.String())
+				b.headings = append(b.headings, h)
+				b.asks = b.asks || asksInTitle(h)
 			}
 		}
 	case html.TextToken:
@@ -211,10 +228,13 @@ func (b *scanBuilder) textToken(t []byte) {
 	case "title":
 		if b.titleText == "" {
 			b.titleText = collapse(string(t))
+			b.asks = b.asks || asksInTitle(b.titleText)
 		}
 	case "script":
-		appendLower(&b.script, t, maxScriptBytes)
-		b.script.WriteByte('\n')
+		if b.script.Len() < maxScriptBytes {
+			appendLower(&b.script, t, maxScriptBytes-1)
+			b.script.WriteByte('\n')
+		}
 	case "noscript", "iframe", "noembed", "noframes":
 		appendText(&b.hidden, t, maxHiddenBytes)
 	}

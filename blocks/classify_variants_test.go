@@ -72,6 +72,11 @@ func TestClassifyStableUnderRewrites(t *testing.T) {
 	}
 }
 
+// shopMenus is a site's header: sixty links and a search box, more than
+// any wall page of a vendor carries.
+var shopMenus = `<header><nav>` + strings.Repeat(`<a href="/c/x">Department with a long name</a>`, 60) +
+	`<form action="/search"><input type="search" name="q"></form></nav></header>`
+
 // classifyVariants are shapes of wall pages the fixtures do not show,
 // each decided by one rule, and the ordinary pages next to each rule.
 var classifyVariants = []struct {
@@ -169,6 +174,23 @@ var classifyVariants = []struct {
 		`<html><head><title>Access Denied</title></head><body><h1>Access Denied</h1><p>You don't have permission to access this page.</p>` +
 			`<img src="https://errors.edgesuite.net/images/generic.gif" alt=""></body></html>`,
 		Denied, "akamai"},
+	{"HUMAN block inside a shop's full menus", 0, "",
+		`<html><head><title>Robot or human?</title></head><body>` + shopMenus +
+			`<main><h1>Activate and hold the button to confirm that you're human. Thank You!</h1><div id="px-captcha"></div></main></body></html>`,
+		Denied, "perimeterx"},
+	{"captcha gate inside a portal's full menus", 0, "",
+		`<html><head><title>Ich bin kein Roboter - Wohnportal</title><script src="https://static.geetest.com/v4/gt4.js"></script></head><body>` + shopMenus +
+			`<main><h1>Ich bin kein Roboter</h1><div id="captcha-box"></div></main></body></html>`,
+		Challenge, ""},
+	{"big page with a robot in its title and a captcha on its form", 0, "",
+		`<html><head><title>Robot vacuum included: 2-room flat, Utrecht</title></head><body>` + shopMenus +
+			`<main><h1>2-room flat with robot vacuum</h1><form><input type="email" name="e"><input type="text" name="n"><div class="g-recaptcha" data-sitekey="x"></div></form></main></body></html>`,
+		OK, ""},
+	{"long article asking in its title, with a demo captcha", 0, "",
+		`<html><head><title>Are you human? A short history of the CAPTCHA</title></head><body><h1>Are you human?</h1>` +
+			strings.Repeat(`<p>In 2003 researchers proposed tests that people pass and programs fail, and the web adopted them quickly.</p>`, 150) +
+			`<div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
+		OK, ""},
 	{"Vercel checkpoint HTML alone", 0, "",
 		`<html><head><title>Vercel Security Checkpoint</title></head><body><h1>We're verifying your browser</h1></body></html>`,
 		Challenge, "vercel"},
