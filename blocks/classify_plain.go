@@ -25,7 +25,10 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		}
 	}
 	widget, wv := w.captchaWidget()
-	if widget == "" || w.inputs > 0 || !w.asksForHuman() {
+	if widget == "" {
+		return w.scriptCheck(vendor)
+	}
+	if w.inputs > 0 || !w.asksForHuman() {
 		return Verdict{}, false
 	}
 	if vendor == "" {
@@ -103,6 +106,29 @@ func asksInTitle(t string) bool {
 	}
 	return false
 }
+
+// scriptCheck recognises a JavaScript check of no known vendor (StormWall,
+// a host's own, a new one): a page with nothing to read or fill in whose
+// title or heading says it is checking you, and a script to do it.
+func (w *wallView) scriptCheck(vendor string) (Verdict, bool) {
+	if w.scripts == 0 || w.inputs > 0 {
+		return Verdict{}, false
+	}
+	for _, t := range w.titles() {
+		for _, p := range checkingPhrases {
+			if strings.Contains(t, p) {
+				return Verdict{Kind: Challenge, Vendor: vendor, Reason: `script check "` + t + `"`}, true
+			}
+		}
+	}
+	return Verdict{}, false
+}
+
+// checkingPhrases are what a page running a bot check says it is doing.
+// "Just a moment" or "Please wait" alone are not among them: an app's
+// loading screen says those too.
+var checkingPhrases = []string{"checking your browser", "verifying you are human",
+	"verifying your browser", "checking if the site connection is secure"}
 
 // rateLimitPhrases and deniedPhrases are the reason phrases of a server's
 // own error page, in English and the languages of the portals we watch.

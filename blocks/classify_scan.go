@@ -42,6 +42,7 @@ type scan struct {
 	textBytes int
 	links     int
 	inputs    int  // text, email and password inputs: a form a person fills
+	scripts   int  // <script> elements, inline or not
 	truncated bool // the page is longer than maxScanBytes
 }
 
@@ -81,7 +82,7 @@ func scanPage(page Page) scan {
 	s.script = b.script.String()
 	s.attrs = b.attrs.String() + "\n"
 	s.refresh = b.refresh
-	s.textBytes, s.links, s.inputs = b.textBytes, b.links, b.inputs
+	s.textBytes, s.links, s.inputs, s.scripts = b.textBytes, b.links, b.inputs, b.scripts
 	return s
 }
 
@@ -117,6 +118,7 @@ type scanBuilder struct {
 	textBytes int
 	links     int
 	inputs    int
+	scripts   int
 }
 
 func (b *scanBuilder) token(z *html.Tokenizer, tt html.TokenType) {
@@ -176,6 +178,9 @@ func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr bool) {
 	}
 	tag := string(name) // compared only: no allocation
 	input, textInput := tag == "input", true
+	if tag == "script" {
+		b.scripts++
+	}
 	var refresh bool
 	var content []byte
 	for hasAttr {

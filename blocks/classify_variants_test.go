@@ -191,6 +191,17 @@ var classifyVariants = []struct {
 			strings.Repeat(`<p>In 2003 researchers proposed tests that people pass and programs fail, and the web adopted them quickly.</p>`, 150) +
 			`<div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
 		OK, ""},
+	{"script check of no known vendor", 0, "",
+		`<html><head><title>Checking your browser...</title><script src="/__sw_check/challenge.js"></script></head>` +
+			`<body><div class="box"><h1>Checking your browser before accessing kamers.example</h1><p>This takes up to 5 seconds.</p></div></body></html>`,
+		Challenge, ""},
+	{"loading screen that says just a moment", 0, "",
+		`<html><head><title>Just a moment...</title><script src="/app.js"></script></head><body><div id="root"><p>Loading your results</p></div></body></html>`,
+		OK, ""},
+	{"browser support page with a form", 0, "",
+		`<html><head><title>Checking your browser version</title><script src="/detect.js"></script></head><body><h1>Is your browser supported?</h1>` +
+			`<form><input type="email" name="e" placeholder="Mail me the result"></form></body></html>`,
+		OK, ""},
 	{"Vercel checkpoint HTML alone", 0, "",
 		`<html><head><title>Vercel Security Checkpoint</title></head><body><h1>We're verifying your browser</h1></body></html>`,
 		Challenge, "vercel"},
