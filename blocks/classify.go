@@ -23,15 +23,19 @@ import (
 //     Many Requests" or "403 Forbidden" (in any status code and a few
 //     languages), or a captcha widget standing alone on a page that asks,
 //     in any of several languages, whether you are a human or a robot,
-//     with nothing else to fill in. Served with a 429, such a captcha page
-//     is rate_limited: the site said why it wants the check.
-//  4. The status code alone: 429 is rate_limited, 403 is denied (the server
+//     with nothing else to fill in, or a page that says it is checking
+//     your browser and runs a script to do it. Served with a 429, such a
+//     captcha page is rate_limited: the site said why it wants the check.
+//  4. A verification page dressed in the site's own menus, too big for
+//     step 3: its title or a heading asks whether you are human and it
+//     holds a captcha (or HUMAN's #px-captcha).
+//  5. The status code alone: 429 is rate_limited, 403 is denied (the server
 //     refused us, whatever the body looks like; treating it as ok would
 //     keep polling a host that said no), and 503 with a Retry-After is
 //     rate_limited. A 503 without one, or any other error status, is no
 //     wall: that is server trouble, for the caller to count as an error.
 //
-// Without a status (a saved page) only steps 2 and 3 apply. Retry-After is
+// Without a status (a saved page) only steps 2 to 4 apply. Retry-After is
 // read from the headers for any wall verdict. Classify never panics, reads
 // at most the first MiB of the HTML, and is safe for concurrent use.
 func Classify(page Page, now time.Time) Verdict {
