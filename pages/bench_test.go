@@ -78,13 +78,16 @@ func BenchmarkPageLoad(b *testing.B) {
 		if _, err := br.Load(context.Background(), pageURL); err != nil { // Chrome starts once
 			b.Fatal(err)
 		}
+		var phases []Phases
 		medianOf(b, func() error {
 			res, err := br.Load(context.Background(), pageURL)
 			if err == nil && res.Status != 200 {
 				err = fmt.Errorf("status %d", res.Status)
 			}
+			phases = append(phases, res.Phases)
 			return err
 		})
+		reportPhases(b, phases)
 	})
 	b.Run("naive-chromedp", func(b *testing.B) {
 		path := needChrome(b)
@@ -117,6 +120,27 @@ func medianOf(b *testing.B, f func() error) {
 	}
 	slices.Sort(took)
 	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "ms-median")
+}
+
+// reportPhases reports the median of each phase of the Loads, in ms.
+func reportPhases(b *testing.B, phases []Phases) {
+	for _, p := range []struct {
+		unit string
+		of   func(Phases) time.Duration
+	}{
+		{"ms-tab", func(p Phases) time.Duration { return p.Tab }},
+		{"ms-commit", func(p Phases) time.Duration { return p.Commit }},
+		{"ms-domready", func(p Phases) time.Duration { return p.DOMReady }},
+		{"ms-settle", func(p Phases) time.Duration { return p.Settle }},
+		{"ms-read", func(p Phases) time.Duration { return p.Read }},
+	} {
+		took := make([]time.Duration, 0, len(phases))
+		for _, ph := range phases {
+			took = append(took, p.of(ph))
+		}
+		slices.Sort(took)
+		b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, p.unit)
+	}
 }
 
 // BenchmarkChromeRSS loads 200 pages through one Browser and reports the

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
@@ -58,14 +59,16 @@ type Result struct {
 	// Waited is the time spent waiting for a challenge to clear by itself.
 	Waited time.Duration
 	Took   time.Duration // the whole Load
+	Phases Phases        // where Took went
 	// SoftBlock is a clean-looking page on a portal that always shows
 	// listings, with none on it: a soft block or a changed layout.
 	SoftBlock bool
 }
 
 // Browser loads pages in one long-lived headless Chrome, one fresh tab per
-// page. Chrome starts at the first Load, and again at the next Load after it
-// crashed or was killed. It is safe for concurrent use; each Load has its
+// page, made ahead of time (a warm spare) and closed in the background after
+// the page. Chrome starts at the first Load, and again at the next Load after
+// it crashed or was killed. It is safe for concurrent use; each Load has its
 // own tab and deadline. Call Close when done.
 type Browser struct {
 	opts BrowserOptions
@@ -93,6 +96,10 @@ type chromeRun struct {
 	pid       int
 	userAgent string
 	uaMeta    *emulation.UserAgentMetadata
+	// spare hands over the tab fillSpares made ready; headless runs only.
+	spare chan spareTab
+	// closing counts the tabs being closed in the background.
+	closing atomic.Int32
 }
 
 // NewBrowser returns a Browser; it starts nothing yet.
@@ -127,7 +134,14 @@ func (b *Browser) Load(ctx context.Context, pageURL string) (Result, error) {
 	if err != nil {
 		return Result{URL: pageURL}, &LoadError{URL: pageURL, Cause: b.startCause(err), Err: err}
 	}
-	res, err := b.loadInTab(ctx, run, pageURL)
+	t, err := run.takeTab(ctx)
+	tookTab := time.Since(start)
+	if err != nil {
+		return Result{URL: pageURL, Took: tookTab}, b.explain(ctx, run, pageURL, err)
+	}
+	res, err := b.loadInTab(ctx, t, pageURL)
+	run.closeTab(t)
+	res.Phases.Tab = tookTab
 	res.Took = time.Since(start)
 	if err != nil {
 		return res, b.explain(ctx, run, pageURL, err)
@@ -240,6 +254,16 @@ func (b *Browser) profileLocked() (string, error) {
 	return dir, nil
 }
 
+// headlessOffFeatures are the Chrome features the headless browser runs
+// without; the flag replaces chromedp's own list, so that comes first. Every
+// window Chrome opens (one per tab) loads two omnibox popup WebUIs
+// (chrome://omnibox-popup.top-chrome/) in a renderer of their own, which no
+// one ever sees headless: measured, that renderer alone burned 600 ms of CPU
+// per Load, more than the page (six such targets were listed after three
+// Loads).
+const headlessOffFeatures = "Translate,BlinkGenPropertyTrees," +
+	"WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup"
+
 // allocatorOptions are Chrome's switches: chromedp's defaults, a closed
 // network (nothing phones home, nothing updates itself behind our back), no
 // automation banner or navigator.webdriver, then the user's extra flags.
@@ -257,6 +281,9 @@ func (b *Browser) allocatorOptions(path, profile string, visible bool) []chromed
 		chromedp.Flag("no-first-run", true),
 		chromedp.Flag("disable-sync", true),
 	)
+	if !visible {
+		opts = append(opts, chromedp.Flag("disable-features", headlessOffFeatures))
+	}
 	for _, f := range b.opts.ExtraFlags {
 		name, value, hasValue := strings.Cut(strings.TrimLeft(f, "-"), "=")
 		if name == "" {
@@ -307,6 +334,10 @@ func (b *Browser) start(ctx context.Context, visible bool) (*chromeRun, error) {
 			return nil, ErrNoDisplay
 		}
 		return nil, fmt.Errorf("start %s: %w", path, err)
+	}
+	if !visible {
+		run.spare = make(chan spareTab)
+		go b.fillSpares(run)
 	}
 	return run, nil
 }

@@ -13,10 +13,11 @@ import (
 	"rentwatch/blocks"
 )
 
-// settle waits, after the load event, until no request the page renders
-// from is in flight and the DOM has been quiet for settleQuiet, so results a
-// script fetches and renders are on the page. It is best effort and bounded
-// by settleMax: a page that never settles is read as it stands.
+// settle waits, after DOMContentLoaded (or the load event), until no
+// request the page renders from is in flight and the DOM has been quiet for
+// settleQuiet, so results a script fetches and renders are on the page. It
+// is adaptive: a static page costs one quiet window; it is best effort and
+// bounded by settleMax: a page that never settles is read as it stands.
 func settle(ctx context.Context, w *tabWatch) {
 	end := time.Now().Add(settleMax)
 	for time.Now().Before(end) && ctx.Err() == nil {
@@ -24,7 +25,7 @@ func settle(ctx context.Context, w *tabWatch) {
 			if n, _ := w.busy(); n == 0 || !time.Now().Before(end) {
 				break
 			}
-			if sleepCtx(ctx, 20*time.Millisecond) != nil {
+			if sleepCtx(ctx, 5*time.Millisecond) != nil {
 				return
 			}
 		}

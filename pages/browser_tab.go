@@ -3,9 +3,6 @@ package pages
 import (
 	"context"
 	"errors"
-	"net/http"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -13,7 +10,7 @@ import (
 	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
-	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -23,10 +20,10 @@ import (
 
 const (
 	// settleQuiet is how long the DOM must stay unchanged, with no request
-	// in flight, for a page to count as settled after its load event: long
-	// enough for a script that renders results from a fetch to finish, short
-	// enough not to slow every check.
-	settleQuiet = 60 * time.Millisecond
+	// in flight, for a page to count as settled: long enough for a script
+	// that renders results from a fetch to finish, short enough not to slow
+	// every check.
+	settleQuiet = 50 * time.Millisecond
 	// settleMax bounds the whole settle: an ad that keeps polling must not
 	// hold a page up.
 	settleMax = 4 * time.Second
@@ -40,127 +37,59 @@ const (
 // hang until the page deadline.
 var errTabCrashed = errors.New("tab crashed")
 
-// blockedTypes are never fetched: a listing page is read from its HTML, and
-// images, fonts and media are most of a page's bytes and time.
+// blockedTypes are never fetched: a listing page is read from its HTML.
+// Images, fonts and media are most of a page's bytes and time; pings and
+// CSP reports are beacons that only cost a round trip. Script, XHR, Fetch,
+// EventSource and WebSocket stay: pages render listings with them. (Chrome
+// 156 refuses Manifest, TextTrack, Prefetch and SignedExchange in a Fetch
+// filter: "Unknown resource type"; they are rare and small.)
 var blockedTypes = []network.ResourceType{
 	network.ResourceTypeImage, network.ResourceTypeFont, network.ResourceTypeMedia,
+	network.ResourceTypePing, network.ResourceTypeCSPViolationReport,
 }
 
-// settleTypes are the requests a page is still waiting on while it renders.
-var settleTypes = map[network.ResourceType]bool{
-	network.ResourceTypeDocument: true, network.ResourceTypeScript: true,
-	network.ResourceTypeXHR: true, network.ResourceTypeFetch: true,
-	network.ResourceTypeStylesheet: true,
+// Phases says where a Load's time went, phase by phase (each its own
+// span, not a running total). A challenge's wait is Result.Waited.
+type Phases struct {
+	Tab      time.Duration // waiting for a ready tab: about zero when the spare was ready
+	Commit   time.Duration // from sending the URL until the main document's response
+	DOMReady time.Duration // from there to the main document's DOMContentLoaded
+	Settle   time.Duration // until no script or request that renders was busy and the DOM quiet
+	Read     time.Duration // capture, classify and read the listings
 }
 
-// tabWatch follows one tab's events: the main document's latest response and
-// the requests still in flight. Its listen runs in chromedp's event loop, so
-// it only records.
-type tabWatch struct {
-	crashed func()
-
-	// mu guards the fields below.
-	mu        sync.Mutex
-	mainFrame cdp.FrameID
-	doc       *network.Response // the main frame's latest document response
-	inflight  map[network.RequestID]bool
-	started   int // requests started so far
-}
-
-func (w *tabWatch) listen(ev any) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	switch ev := ev.(type) {
-	case *network.EventRequestWillBeSent:
-		if settleTypes[ev.Type] {
-			w.inflight[ev.RequestID] = true
-			w.started++
-		}
-	case *network.EventLoadingFinished:
-		delete(w.inflight, ev.RequestID)
-	case *network.EventLoadingFailed:
-		delete(w.inflight, ev.RequestID)
-	case *network.EventResponseReceived:
-		if ev.Type == network.ResourceTypeDocument && w.mainFrame != "" && ev.FrameID == w.mainFrame {
-			w.doc = ev.Response
-		}
-	case *inspector.EventTargetCrashed:
-		go w.crashed()
-	}
-}
-
-// busy reports the requests in flight and how many have started.
-func (w *tabWatch) busy() (inflight, started int) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return len(w.inflight), w.started
-}
-
-// document returns the main document's status, headers and URL.
-func (w *tabWatch) document() (int, http.Header, string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.doc == nil {
-		return 0, nil, ""
-	}
-	return int(w.doc.Status), headerOf(w.doc.Headers), w.doc.URL
-}
-
-// headerOf converts DevTools headers; repeated headers come joined by "\n".
-func headerOf(h network.Headers) http.Header {
-	out := make(http.Header, len(h))
-	for k, v := range h {
-		s, ok := v.(string)
-		if !ok {
-			continue
-		}
-		for _, line := range strings.Split(s, "\n") {
-			out.Add(k, line)
-		}
-	}
-	return out
-}
-
-// loadInTab does one Load in a fresh tab, closed when it returns.
-func (b *Browser) loadInTab(ctx context.Context, run *chromeRun, pageURL string) (Result, error) {
+// loadInTab does one Load in tab t, which the caller then closes.
+func (b *Browser) loadInTab(ctx context.Context, t *tab, pageURL string) (Result, error) {
 	res := Result{URL: pageURL}
-	w := &tabWatch{inflight: map[network.RequestID]bool{}}
-	// The tab is a child of the browser's context (a child of ctx would
-	// start a browser of its own). Its first call binds the tab's event loop
-	// to the context it runs on, so everything runs on lctx: the tab with the
-	// page's deadline, the caller's cancellation and a crash folded in.
-	tabCtx, closeTab := chromedp.NewContext(run.ctx, chromedp.WithListener(w.listen))
-	defer closeTab()
-	lctx, cancel := context.WithTimeout(tabCtx, b.opts.PageTimeout+b.opts.ChallengeWait)
+	// Everything runs on lctx: the tab with the page's deadline, the
+	// caller's cancellation and a crash folded in.
+	lctx, cancel := context.WithTimeout(t.ctx, b.opts.PageTimeout+b.opts.ChallengeWait)
 	defer cancel()
-	lctx, crash := context.WithCancelCause(lctx)
-	defer crash(nil)
-	w.crashed = func() { crash(errTabCrashed) }
-	stop := context.AfterFunc(ctx, func() { crash(context.Cause(ctx)) })
+	stop := context.AfterFunc(ctx, func() { t.kill(context.Cause(ctx)) })
 	defer stop()
 
-	if err := b.prepareTab(lctx, run, w); err != nil {
-		return res, causeOr(lctx, err)
-	}
 	navCtx, navCancel := context.WithTimeout(lctx, b.opts.PageTimeout)
-	_, err := chromedp.Run(navCtx, chromedp.NavigateResponse(pageURL))
+	err := navigateDOMReady(navCtx, t.watch, pageURL, &res.Phases)
 	if err == nil {
-		settle(navCtx, w)
+		began := time.Now()
+		settle(navCtx, t.watch)
+		res.Phases.Settle = time.Since(began)
 		err = navCtx.Err()
 	}
 	navCancel()
 	if err != nil {
 		return res, causeOr(lctx, err)
 	}
-	pg, err := capture(lctx, w)
+	began := time.Now()
+	pg, err := capture(lctx, t.watch)
 	if err != nil {
 		return res, causeOr(lctx, err)
 	}
 	verdict := b.classify(pg, time.Now())
 	if verdict.Kind == blocks.Challenge && b.opts.ChallengeWait > 0 {
-		began := time.Now()
-		pg, verdict = b.waitOutChallenge(lctx, w, pg, verdict)
-		res.Waited = time.Since(began)
+		waitBegan := time.Now()
+		pg, verdict = b.waitOutChallenge(lctx, t.watch, pg, verdict)
+		res.Waited = time.Since(waitBegan)
 	}
 	res.URL, res.Status, res.Header, res.Verdict = pg.URL, pg.Status, pg.Header, verdict
 	if res.URL == "" {
@@ -168,7 +97,36 @@ func (b *Browser) loadInTab(ctx context.Context, run *chromeRun, pageURL string)
 	}
 	res.Reading = Read(res.URL, pg.HTML)
 	res.SoftBlock = verdict.Kind == blocks.OK && res.Expected && len(res.Listings) == 0
+	res.Phases.Read = time.Since(began) - res.Waited
 	return res, nil
+}
+
+// navigateDOMReady sends the tab to pageURL and returns at the new
+// document's DOMContentLoaded. It does not wait for the load event: that
+// waits for every image, frame and ad, none of which hold listings, and
+// what scripts still fetch after DOMContentLoaded is settle's job.
+func navigateDOMReady(ctx context.Context, w *tabWatch, pageURL string, ph *Phases) error {
+	began := time.Now()
+	nav, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: pageURL})
+	switch {
+	case err != nil:
+		return err
+	case nav.ErrorText != "":
+		return &chromedp.LoadError{ErrorText: nav.ErrorText}
+	case nav.IsDownload:
+		return &chromedp.LoadError{ErrorText: "the page is a download"}
+	}
+	committed := time.Now()
+	ph.Commit = committed.Sub(began)
+	defer func() { ph.DOMReady = time.Since(committed) }()
+	for !w.sawDOMReady(nav.LoaderID) {
+		select {
+		case <-w.readyNote:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
 }
 
 // causeOr prefers the reason the tab was cancelled (crash, deadline) over
@@ -180,22 +138,22 @@ func causeOr(ctx context.Context, err error) error {
 	return err
 }
 
-// prepareTab opens the tab, blocks images, fonts and media, and sets a
-// normal user agent, all before the first request.
+// prepareTab creates and attaches the tab of tabCtx, and before its first
+// request: turns off the domains we do not read, blocks what never holds
+// listings, and sets a normal user agent.
 func (b *Browser) prepareTab(tabCtx context.Context, run *chromeRun, w *tabWatch) error {
 	if err := chromedp.Do(tabCtx); err != nil { // creates and attaches the tab
 		return err
 	}
 	cctx, cancel := context.WithTimeout(tabCtx, callTimeout)
 	defer cancel()
-	// chromedp enables the DOM and CSS domains for its queries; we read the
-	// page with one script instead, and mirroring a 300 KB DOM over the
-	// protocol while it loads costs more than the page itself.
-	if _, err := chromedp.Call(cctx, css.Disable, cdp.Empty{}); err != nil {
-		return err
-	}
-	if _, err := chromedp.Call(cctx, dom.Disable, cdp.Empty{}); err != nil {
-		return err
+	// chromedp enables the DOM, CSS and Log domains for its own queries; we
+	// read the page with one script instead, and mirroring a 300 KB DOM
+	// over the protocol while it loads costs more than the page itself.
+	for _, off := range []cdp.Command[cdp.Empty, cdp.Empty]{css.Disable, dom.Disable, log.Disable} {
+		if _, err := chromedp.Call(cctx, off, cdp.Empty{}); err != nil {
+			return err
+		}
 	}
 	c := chromedp.FromContext(tabCtx)
 	w.mu.Lock()

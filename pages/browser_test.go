@@ -188,6 +188,13 @@ func TestLoadClosesTabs(t *testing.T) {
 
 func countPageTargets(t testing.TB, b *Browser) int {
 	t.Helper()
+	b.mu.Lock()
+	run := b.run
+	b.mu.Unlock()
+	// Tabs close in the background after their page: wait for those.
+	for end := time.Now().Add(10 * time.Second); run != nil && run.closing.Load() > 0 && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	n, err := b.pageTargets(context.Background())
 	if err != nil {
 		t.Fatalf("count targets: %v", err)

@@ -1,0 +1,125 @@
+package pages
+
+import (
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+)
+
+// settleTypes are the requests a page may still render listings from.
+// Stylesheets, images and the like never add listings, and an ad's beacons
+// must not hold a page up.
+var settleTypes = map[network.ResourceType]bool{
+	network.ResourceTypeDocument: true, network.ResourceTypeScript: true,
+	network.ResourceTypeXHR: true, network.ResourceTypeFetch: true,
+}
+
+// tabWatch follows one tab's events: the main document's latest response,
+// the requests still in flight and the main frame's DOMContentLoaded. Its
+// listen runs in chromedp's event loop, so it only records.
+type tabWatch struct {
+	crashed func()
+
+	// mu guards the fields below.
+	mu        sync.Mutex
+	mainFrame cdp.FrameID
+	doc       *network.Response // the main frame's latest document response
+	inflight  map[network.RequestID]bool
+	started   int       // requests started so far
+	lastNet   time.Time // when a request of settleTypes last started or ended
+	// domReady holds the loaders whose main-frame DOMContentLoaded was seen;
+	// readyNote gets a token at each, for a waiter to look again.
+	domReady  map[cdp.LoaderID]bool
+	readyNote chan struct{}
+}
+
+func newTabWatch() *tabWatch {
+	return &tabWatch{inflight: map[network.RequestID]bool{}, domReady: map[cdp.LoaderID]bool{},
+		readyNote: make(chan struct{}, 1)}
+}
+
+func (w *tabWatch) listen(ev any) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	switch ev := ev.(type) {
+	case *network.EventRequestWillBeSent:
+		if settleTypes[ev.Type] {
+			w.inflight[ev.RequestID] = true
+			w.started++
+			w.lastNet = time.Now()
+		}
+	case *network.EventLoadingFinished:
+		w.finished(ev.RequestID)
+	case *network.EventLoadingFailed:
+		w.finished(ev.RequestID)
+	case *network.EventResponseReceived:
+		if ev.Type == network.ResourceTypeDocument && w.mainFrame != "" && ev.FrameID == w.mainFrame {
+			w.doc = ev.Response
+		}
+	case *page.EventLifecycleEvent:
+		if ev.Name == "DOMContentLoaded" && ev.FrameID == w.mainFrame && w.domReady != nil {
+			w.domReady[ev.LoaderID] = true
+			select {
+			case w.readyNote <- struct{}{}:
+			default:
+			}
+		}
+	case *inspector.EventTargetCrashed:
+		if w.crashed != nil {
+			go w.crashed()
+		}
+	}
+}
+
+// finished notes the end of a request; the caller holds w.mu.
+func (w *tabWatch) finished(id network.RequestID) {
+	if w.inflight[id] {
+		delete(w.inflight, id)
+		w.lastNet = time.Now()
+	}
+}
+
+// busy reports the requests in flight and how many have started.
+func (w *tabWatch) busy() (inflight, started int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.inflight), w.started
+}
+
+// sawDOMReady reports whether the document of loader reached DOMContentLoaded.
+func (w *tabWatch) sawDOMReady(loader cdp.LoaderID) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.domReady[loader]
+}
+
+// document returns the main document's status, headers and URL.
+func (w *tabWatch) document() (int, http.Header, string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.doc == nil {
+		return 0, nil, ""
+	}
+	return int(w.doc.Status), headerOf(w.doc.Headers), w.doc.URL
+}
+
+// headerOf converts DevTools headers; repeated headers come joined by "\n".
+func headerOf(h network.Headers) http.Header {
+	out := make(http.Header, len(h))
+	for k, v := range h {
+		s, ok := v.(string)
+		if !ok {
+			continue
+		}
+		for _, line := range strings.Split(s, "\n") {
+			out.Add(k, line)
+		}
+	}
+	return out
+}
