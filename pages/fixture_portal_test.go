@@ -27,10 +27,11 @@ type fixturePortal struct {
 	delay time.Duration // added to every response, as a real server's latency
 
 	// mu guards the fields below.
-	mu       sync.Mutex
-	hits     map[string]int // by kind: html, css, js, api, img, font, media
-	lastUA   string
-	lastCHUA string
+	mu         sync.Mutex
+	hits       map[string]int // by kind: html, css, js, api, img, font, media
+	lastUA     string
+	lastCHUA   string
+	lastCookie string // the Cookie header of the latest page request
 }
 
 // fixtureRoom is one listing on the fixture result pages.
@@ -80,6 +81,7 @@ func (p *fixturePortal) note(kind string, r *http.Request) {
 	p.hits[kind]++
 	if kind == "html" {
 		p.lastUA, p.lastCHUA = r.UserAgent(), r.Header.Get("Sec-CH-UA")
+		p.lastCookie = r.Header.Get("Cookie")
 	}
 }
 
@@ -104,6 +106,13 @@ func (p *fixturePortal) serve(w http.ResponseWriter, r *http.Request) {
 	case path == "/challenge":
 		p.note("html", r)
 		p.challenge(w, r)
+	case path == "/clearance":
+		// A check passed by hand: the site answers with a persistent
+		// clearance cookie, as Cloudflare does after a solved challenge.
+		p.note("html", r)
+		w.Header().Set("Set-Cookie", "cf_clearance="+r.URL.Query().Get("token")+"; Max-Age=3600; Path=/; HttpOnly")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = fmt.Fprint(w, clearancePage)
 	case path == "/slow-down":
 		p.note("html", r)
 		w.Header().Set("Retry-After", "120")
@@ -146,6 +155,11 @@ func (p *fixturePortal) serve(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 	}
 }
+
+// clearancePage fills the window with one colour, so a screenshot can tell
+// the page is on screen.
+const clearancePage = `<!DOCTYPE html><html><head><title>Check passed</title></head>` +
+	`<body style="margin:0;background:#2a7ae2;height:100vh"><h1 style="color:#fff">You may continue</h1></body></html>`
 
 // challenge serves Cloudflare's managed challenge until the request carries
 // the cf_clearance cookie for its token; its script sets that cookie and
