@@ -75,7 +75,7 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 	go config.Watch(ctx, a.settingsPath, time.Second, a.settingsChanged)
 	if !*noTray {
 		if err := tray.Available(); err != nil {
-			a.log.Warn(fmt.Sprintf("%v: running without a tray icon", err))
+			a.log.Warn(err.Error()) // it says that we run without a tray icon, and why
 		} else {
 			a.runWithTray(ctx, stop)
 			return 0
