@@ -80,6 +80,9 @@ func printCheck(w io.Writer, res pages.Result) {
 		fmt.Fprintf(w, "retry:    after %v\n", v.RetryAfter)
 	}
 	fmt.Fprintf(w, "load:     %v (challenge wait %v)\n", res.Took.Round(time.Millisecond), res.Waited.Round(time.Millisecond))
+	ph := res.Phases
+	fmt.Fprintf(w, "phases:   tab %v, response %v, DOM ready %v, settle %v, read %v\n", ms(ph.Tab), ms(ph.Commit),
+		ms(ph.DOMReady), ms(ph.Settle), ms(ph.Read))
 	fmt.Fprintf(w, "site:     %s\n", res.Site)
 	if res.SoftBlock {
 		fmt.Fprintln(w, "warning:  no listings where this portal always shows some: a soft block or a changed layout")
@@ -89,6 +92,8 @@ func printCheck(w io.Writer, res pages.Result) {
 		fmt.Fprintf(w, "  %s | %s | %s\n", l.Title, l.Price, l.URL)
 	}
 }
+
+func ms(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
 
 func printCheckJSON(stdout, stderr io.Writer, res pages.Result) int {
 	var retry *int64
@@ -105,6 +110,11 @@ func printCheckJSON(stdout, stderr io.Writer, res pages.Result) int {
 		"verdict": res.Verdict.Kind, "vendor": res.Verdict.Vendor, "reason": res.Verdict.Reason,
 		"retry_after_ms": retry, "site": res.Site, "expected": res.Expected, "soft_block": res.SoftBlock,
 		"load_ms": res.Took.Milliseconds(), "challenge_wait_ms": res.Waited.Milliseconds(),
+		"phases_ms": map[string]int64{
+			"tab": res.Phases.Tab.Milliseconds(), "response": res.Phases.Commit.Milliseconds(),
+			"dom_ready": res.Phases.DOMReady.Milliseconds(), "settle": res.Phases.Settle.Milliseconds(),
+			"read": res.Phases.Read.Milliseconds(),
+		},
 		"listings": listings,
 	}
 	enc := json.NewEncoder(stdout)
