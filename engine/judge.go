@@ -36,8 +36,10 @@ func (e *Engine) judge(ctx context.Context, r report) bool {
 func (e *Engine) record(ctx context.Context, r report, v *SearchView, now time.Time) bool {
 	host := r.visit.host
 	if r.err != nil {
-		if ctx.Err() != nil {
-			return false // we are stopping: not the host's fault
+		if ctx.Err() != nil || e.st.manual != "" {
+			// We are stopping, or the browser was handed to the user's
+			// window mid-load: not the host's fault.
+			return false
 		}
 		return e.recordError(host, v, r.err, now)
 	}
