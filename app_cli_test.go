@@ -131,20 +131,21 @@ func appMenu(t *testing.T, item *testkit.TrayItem) []testkit.MenuEntry {
 func TestAppWithoutTray(t *testing.T) {
 	bin := appBinary(t)
 	cases := []struct {
-		name string
-		bus  func(t *testing.T) (env string, bus *testkit.Bus)
+		name   string
+		bus    func(t *testing.T) (env string, bus *testkit.Bus)
+		viaEnv bool // RENTWATCH_CONFIG and RENTWATCH_DATA instead of --config and --data
 	}{
 		{"the bus address points at a missing socket", func(t *testing.T) (string, *testkit.Bus) {
 			return "DBUS_SESSION_BUS_ADDRESS=unix:path=" + filepath.Join(t.TempDir(), "gone"), nil
-		}},
+		}, true},
 		{"no bus address and none in XDG_RUNTIME_DIR", func(t *testing.T) (string, *testkit.Bus) {
 			t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 			return "", nil
-		}},
+		}, false},
 		{"a bus with no tray host", func(t *testing.T) (string, *testkit.Bus) {
 			bus := testkit.StartSessionBus(t)
 			return "DBUS_SESSION_BUS_ADDRESS=" + bus.Address, bus
-		}},
+		}, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -158,8 +159,20 @@ func TestAppWithoutTray(t *testing.T) {
 			writeAppSettings(t, cfg, "10s", appSearch{"Kamerplein", portal.search(t, "/huren/kamers-amsterdam",
 				appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat"))})
 			// No subcommand: `rentwatch` alone starts the tray app.
-			app := startApp(t, bin, data, appEnv(t, env), "--config", cfg, "--data", data)
+			args, extra := []string{"--config", cfg, "--data", data}, []string{}
+			if env != "" {
+				extra = append(extra, env)
+			}
+			if c.viaEnv {
+				args, extra = nil, append(extra, "RENTWATCH_CONFIG="+cfg, "RENTWATCH_DATA="+data)
+			}
+			app := startApp(t, bin, data, appEnv(t, extra...), args...)
 			app.waitOutput(t, "msg=baseline", 1, 45*time.Second)
+			// The log file in the data folder has what stderr had.
+			if log, err := os.ReadFile(filepath.Join(data, "logs", "rentwatch.log")); err != nil ||
+				!strings.Contains(string(log), "msg=baseline") {
+				t.Errorf("the log file in %s lacks the baseline: %v", data, err)
+			}
 			out := app.out.String()
 			if bus == nil {
 				// Said once, in one line that does not repeat itself.
@@ -181,10 +194,12 @@ func TestAppWithoutTray(t *testing.T) {
 					t.Errorf("the tray item is not on the bus as %s: %v, %v", name, owned, err)
 				}
 			}
+			termed := time.Now()
 			app.signal(t, syscall.SIGTERM)
 			if code := app.exitCode(t, 20*time.Second); code != 0 {
 				t.Errorf("SIGTERM: exit status %d", code)
 			}
+			t.Logf("SIGTERM to exit: %v", time.Since(termed).Round(time.Millisecond))
 			if out := app.out.String(); strings.Contains(out, "panic") || strings.Contains(out, "goroutine ") {
 				t.Errorf("the app panicked:\n%s", out)
 			}

@@ -90,7 +90,7 @@ type appPortal struct {
 	mu       sync.Mutex
 	rooms    map[string][]appRoom // by search path
 	limited  bool                 // answer 429 with Retry-After: 120 to everything
-	requests []time.Time          // every request, pages or not
+	requests []appRequest         // every request, pages or not
 }
 
 func startAppPortal(t *testing.T, ip string) *appPortal {
@@ -110,7 +110,7 @@ func startAppPortal(t *testing.T, ip string) *appPortal {
 func (p *appPortal) serve(w http.ResponseWriter, r *http.Request) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.requests = append(p.requests, time.Now())
+	p.requests = append(p.requests, appRequest{time.Now(), r.URL.RequestURI()})
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	if p.limited {
 		w.Header().Set("Retry-After", "120")
@@ -188,12 +188,42 @@ func (p *appPortal) requestsSince(since time.Time) int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	n := 0
-	for _, at := range p.requests {
-		if !at.Before(since) {
+	for _, r := range p.requests {
+		if !r.at.Before(since) {
 			n++
 		}
 	}
 	return n
+}
+
+// pageLoads is when the search page at pageURL was requested.
+func (p *appPortal) pageLoads(pageURL string) []time.Time {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var at []time.Time
+	for _, r := range p.requests {
+		if p.URL+r.path == pageURL {
+			at = append(at, r.at)
+		}
+	}
+	return at
+}
+
+// appRequest is one request a fixture site got.
+type appRequest struct {
+	at   time.Time
+	path string
+}
+
+// log is every request so far, one per line, for failure messages.
+func (p *appPortal) log() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var b strings.Builder
+	for _, r := range p.requests {
+		fmt.Fprintf(&b, "%s %s\n", r.at.Format("15:04:05.000"), r.path)
+	}
+	return b.String()
 }
 
 // lastRequest is when the last request came; zero if none did.
@@ -203,7 +233,7 @@ func (p *appPortal) lastRequest() time.Time {
 	if len(p.requests) == 0 {
 		return time.Time{}
 	}
-	return p.requests[len(p.requests)-1]
+	return p.requests[len(p.requests)-1].at
 }
 
 func appRooms(first int, streets ...string) []appRoom {

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image/png"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -71,17 +74,20 @@ func TestAppTray(t *testing.T) {
 	steps := []struct {
 		name string
 		run  func(t *testing.T)
+		soft bool // the steps after it do not depend on it
 	}{
-		{"baseline: title, tooltip, icon and the whole menu", r.baseline},
-		{"a second instance on the same data folder refuses to start", r.secondInstance},
-		{"the 429 host's countdown moves", r.countdown},
-		{"Check now runs a cycle at once and a new listing pops up", r.checkNow},
-		{"Pause stops every request and shows Resume", r.pause},
-		{"Quit exits 0 and leaves the store intact", r.quit},
+		{"baseline: title, tooltip, icon and the whole menu", r.baseline, false},
+		{"a second instance on the same data folder refuses to start", r.secondInstance, false},
+		{"the 429 host's countdown moves", r.countdown, false},
+		{"Check now runs a cycle at once and a new listing pops up", r.checkNow, false},
+		{"the start loaded the search page once, not twice", r.oneLoadAtStart, true},
+		{"Start at login writes the autostart file and ticks, and back", r.startAtLogin, false},
+		{"Pause stops every request and shows Resume", r.pause, false},
+		{"Quit exits 0 and leaves the store intact", r.quit, false},
 	}
 	for _, st := range steps {
 		begun := time.Now()
-		if !t.Run(st.name, st.run) {
+		if !t.Run(st.name, st.run) && !st.soft {
 			return // each step builds on the one before
 		}
 		t.Logf("%-60s %v", st.name, time.Since(begun).Round(10*time.Millisecond))
@@ -236,6 +242,43 @@ func (r *trayRig) checkNow(t *testing.T) {
 	})
 }
 
+// oneLoadAtStart: by the end of checkNow a whole interval has passed
+// since the first load; the site should have seen one load in it.
+func (r *trayRig) oneLoadAtStart(t *testing.T) {
+	loads := r.home.pageLoads(r.homeURL)
+	if len(loads) < 2 {
+		t.Fatalf("the search page was loaded %d time(s); checkNow waits for two", len(loads))
+	}
+	if gap := loads[1].Sub(loads[0]); gap < appInterval*8/10 {
+		t.Errorf("the app loaded the search page twice at start, %v apart (a second cycle at once); "+
+			"a site should see one load per interval:\n%s", gap.Round(time.Millisecond), r.home.log())
+	}
+}
+
+func (r *trayRig) startAtLogin(t *testing.T) {
+	// StartSessionBus pointed XDG_CONFIG_HOME at the session's folder.
+	desktop := filepath.Join(r.bus.Dir, "autostart", "rentwatch.desktop")
+	for _, on := range []bool{true, false} {
+		if err := r.item.Click("Start at login"); err != nil {
+			t.Fatal(err)
+		}
+		testkit.Eventually(t, fmt.Sprintf("Start at login ticked=%v", on), 5*time.Second, func() error {
+			e, _ := testkit.FindEntry(r.menu(t), "Start at login")
+			if e.Checked != on {
+				return fmt.Errorf("entry %+v", e)
+			}
+			return nil
+		})
+		text, err := os.ReadFile(desktop)
+		switch {
+		case on && (err != nil || !strings.Contains(string(text), fmt.Sprintf("\nExec=%q\n", r.bin))):
+			t.Errorf("ticked, the autostart file reads %q, %v; want Exec=%q", text, err, r.bin)
+		case !on && !errors.Is(err, fs.ErrNotExist):
+			t.Errorf("unticked, the autostart file is still there: %v", err)
+		}
+	}
+}
+
 func (r *trayRig) pause(t *testing.T) {
 	if err := r.item.Click("Pause"); err != nil {
 		t.Fatal(err)
@@ -255,7 +298,8 @@ func (r *trayRig) pause(t *testing.T) {
 	}
 	time.Sleep(appInterval*11/10 + 1500*time.Millisecond) // past the latest a jittered cycle could come
 	if n := r.home.requestsSince(since) + r.slow.requestsSince(since); n != 0 {
-		t.Errorf("paused, the sites still got %d request(s)", n)
+		t.Errorf("paused at %s, the sites still got %d request(s):\n%s%s", since.Format("15:04:05.000"), n,
+			r.home.log(), r.slow.log())
 	}
 	if st := r.menu(t)[0].Label; !strings.HasPrefix(st, "Paused") {
 		t.Errorf("status line while paused: %q", st)
