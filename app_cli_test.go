@@ -31,6 +31,20 @@ func TestAppFirstRunAndSettingsEdits(t *testing.T) {
 	app := startApp(t, bin, data, appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address))
 	item := testkit.WaitTrayItem(t, bus, app.pid(), 20*time.Second)
 
+	checkFirstRun(t, item, cfg, data)
+	checkSettingsEdits(t, item, cfg)
+	app.waitOutput(t, "msg=baseline", 1, 30*time.Second) // the added search ran, so Chromium is up
+	app.signal(t, syscall.SIGTERM)
+	if code := app.exitCode(t, 20*time.Second); code != 0 {
+		t.Errorf("SIGTERM: exit status %d", code)
+	}
+	checkNoChrome(t, data)
+}
+
+// checkFirstRun: the settings file is made, with comments; the store is
+// in the OS data folder; the menu opens with the hint and "Add search…".
+func checkFirstRun(t *testing.T, item *testkit.TrayItem, cfg, data string) {
+	t.Helper()
 	text, err := os.ReadFile(cfg)
 	if err != nil {
 		t.Fatalf("no settings file made on the first run: %v", err)
@@ -56,18 +70,28 @@ func TestAppFirstRunAndSettingsEdits(t *testing.T) {
 		t.Errorf("tooltip %+v, %v", tip, err)
 	}
 
+}
+
+// checkSettingsEdits edits the settings file under the running app, the
+// way a person does in an editor, and watches the menu follow.
+func checkSettingsEdits(t *testing.T, item *testkit.TrayItem, cfg string) {
+	t.Helper()
 	portal := startAppPortal(t, "127.0.0.2")
-	first := appSearch{"Kamerplein Amsterdam", portal.search(t, "/huren/kamers-amsterdam", appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat"))}
+	first := appSearch{"Kamerplein Amsterdam", portal.search(t, "/huren/kamers-amsterdam",
+		appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat"))}
+	second := appSearch{"Kamerplein Utrecht", portal.URL + "/huren/kamers-utrecht"}
 	steps := []struct {
 		name    string
 		file    string
-		status  string // the status line starts with this
-		entries []string
+		status  string   // the status line starts with this; "": no problem shown
+		entries []string // menu entries that must be there
+		absent  []string // and must not
 	}{
-		{"a search added to the file shows up", settingsText("30s", first), "", []string{first.Name + " — "}},
-		{"a bad interval keeps the search and names the field", settingsText("1s", first),
-			"Settings file: config.toml:2: interval", []string{first.Name + " — "}},
-		{"the fix clears the problem", settingsText("30s", first), "", []string{first.Name + " — "}},
+		{"a search added to the file shows up", settingsText("30s", first), "",
+			[]string{first.Name + " — "}, nil},
+		{"a bad edit is named and the last good settings stay", settingsText("1s", first, second),
+			"Settings file: config.toml:2: interval", []string{first.Name + " — "}, []string{second.Name}},
+		{"the fix clears the problem", settingsText("30s", first), "", []string{first.Name + " — "}, nil},
 	}
 	for _, st := range steps {
 		writeAppFile(t, cfg, st.file)
@@ -89,6 +113,11 @@ func TestAppFirstRunAndSettingsEdits(t *testing.T) {
 					return fmt.Errorf("no %q entry in:\n%s", e, testkit.Labels(menu))
 				}
 			}
+			for _, e := range st.absent {
+				if _, ok := testkit.FindEntry(menu, e); ok {
+					return fmt.Errorf("a %q entry from the bad file in:\n%s", e, testkit.Labels(menu))
+				}
+			}
 			return nil
 		})
 		tip, _ := item.ToolTip()
@@ -97,12 +126,6 @@ func TestAppFirstRunAndSettingsEdits(t *testing.T) {
 		}
 		t.Logf("%-55s applied in %v", st.name, time.Since(edited).Round(10*time.Millisecond))
 	}
-	app.waitOutput(t, "msg=baseline", 1, 30*time.Second) // the added search ran, so Chromium is up
-	app.signal(t, syscall.SIGTERM)
-	if code := app.exitCode(t, 20*time.Second); code != 0 {
-		t.Errorf("SIGTERM: exit status %d", code)
-	}
-	checkNoChrome(t, data)
 }
 
 func settingsText(interval string, searches ...appSearch) string {
@@ -168,32 +191,16 @@ func TestAppWithoutTray(t *testing.T) {
 			}
 			app := startApp(t, bin, data, appEnv(t, extra...), args...)
 			app.waitOutput(t, "msg=baseline", 1, 45*time.Second)
-			// The log file in the data folder has what stderr had.
-			if log, err := os.ReadFile(filepath.Join(data, "logs", "rentwatch.log")); err != nil ||
-				!strings.Contains(string(log), "msg=baseline") {
-				t.Errorf("the log file in %s lacks the baseline: %v", data, err)
-			}
-			out := app.out.String()
-			if bus == nil {
-				// Said once, in one line that does not repeat itself.
-				lines := linesWith(out, "without a tray icon")
-				if len(lines) != 1 || strings.Count(lines[0], "running without a tray icon") != 1 {
-					t.Errorf("the app should say once that it runs without a tray icon; it said:\n%s",
-						strings.Join(lines, "\n"))
+			// The log file in the data folder has what stderr had (a moment
+			// later: stderr is written first).
+			testkit.Eventually(t, "the log file in the data folder has the baseline", 5*time.Second, func() error {
+				log, err := os.ReadFile(filepath.Join(data, "logs", "rentwatch.log"))
+				if err == nil && !strings.Contains(string(log), "msg=baseline") {
+					err = fmt.Errorf("it reads:\n%s", log)
 				}
-			} else {
-				// No host: systray says it could not register, once, and the
-				// item waits on the bus under its own name for a host.
-				if n := len(linesWith(out, "failed to register")); n != 1 {
-					t.Errorf("with no tray host the app said %d times that it could not register, want once", n)
-				}
-				conn := testkit.Connect(t, bus)
-				name := fmt.Sprintf("org.kde.StatusNotifierItem-%d-1", app.pid())
-				var owned bool
-				if err := conn.BusObject().Call("org.freedesktop.DBus.NameHasOwner", 0, name).Store(&owned); err != nil || !owned {
-					t.Errorf("the tray item is not on the bus as %s: %v, %v", name, owned, err)
-				}
-			}
+				return err
+			})
+			checkSaidNoTray(t, app, bus)
 			termed := time.Now()
 			app.signal(t, syscall.SIGTERM)
 			if code := app.exitCode(t, 20*time.Second); code != 0 {
@@ -205,6 +212,35 @@ func TestAppWithoutTray(t *testing.T) {
 			}
 			checkNoChrome(t, data)
 		})
+	}
+}
+
+// checkSaidNoTray: with no bus (bus nil) the app says once, plainly, that
+// it runs without a tray icon; on a bus with no tray host the tray library
+// says once that it could not register, and the item waits on the bus
+// under its own name for a host to come.
+func checkSaidNoTray(t *testing.T, app *appProc, bus *testkit.Bus) {
+	t.Helper()
+	out := app.out.String()
+	if bus == nil {
+		// Said once, in one line that does not repeat itself.
+		lines := linesWith(out, "without a tray icon")
+		if len(lines) != 1 || strings.Count(lines[0], "running without a tray icon") != 1 {
+			t.Errorf("the app should say once that it runs without a tray icon; it said:\n%s",
+				strings.Join(lines, "\n"))
+		}
+	} else {
+		// No host: systray says it could not register, once, and the
+		// item waits on the bus under its own name for a host.
+		if n := len(linesWith(out, "failed to register")); n != 1 {
+			t.Errorf("with no tray host the app said %d times that it could not register, want once", n)
+		}
+		conn := testkit.Connect(t, bus)
+		name := fmt.Sprintf("org.kde.StatusNotifierItem-%d-1", app.pid())
+		var owned bool
+		if err := conn.BusObject().Call("org.freedesktop.DBus.NameHasOwner", 0, name).Store(&owned); err != nil || !owned {
+			t.Errorf("the tray item is not on the bus as %s: %v, %v", name, owned, err)
+		}
 	}
 }
 
