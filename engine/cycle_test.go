@@ -359,3 +359,28 @@ func TestPauseStopsChecksAndResumeChecksAtOnce(t *testing.T) {
 		<-done
 	})
 }
+
+func TestUnchangedSettingsSendNoExtraRequests(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		list := searches(fiveOnOneHost[:2]...)
+		r := newRig(store, p, list, 14)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { r.e.Run(ctx); close(done) }()
+		time.Sleep(10 * time.Second) // the first cycle is over
+		r.e.SetSettings(Settings{Interval: 30 * time.Second, Searches: list})
+		time.Sleep(10 * time.Second)
+		if n := len(p.sent(kamernet)); n != 2 {
+			t.Errorf("the same settings again sent %d requests in the first 20 s, want the first cycle's 2", n)
+		}
+		r.e.SetSettings(Settings{Interval: 30 * time.Second, Searches: searches(fiveOnOneHost[:3]...)})
+		time.Sleep(5 * time.Second)
+		if n := len(p.sent(kamernet)); n < 3 {
+			t.Errorf("a new search was not checked at once (%d requests)", n)
+		}
+		cancel()
+		<-done
+	})
+}

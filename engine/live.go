@@ -53,8 +53,9 @@ func newState(s Settings) state {
 }
 
 // setSearches installs a new list of searches, keeping the live state of
-// those that stay. It returns the URLs of the searches that went away.
-func (st *state) setSearches(s Settings) (removed []string) {
+// those that stay. It returns the URLs of the searches that went away and
+// whether any search is new or newly enabled (worth a check at once).
+func (st *state) setSearches(s Settings) (removed []string, fresh bool) {
 	if s.Interval <= 0 {
 		s.Interval = 30 * time.Second
 	}
@@ -66,10 +67,9 @@ func (st *state) setSearches(s Settings) (removed []string) {
 			v = &SearchView{URL: c.URL, Host: blocks.HostKey(c.URL), Status: Pending}
 			st.views[c.URL] = v
 		}
+		fresh = fresh || (c.Enabled && (!ok || v.Paused))
 		v.Name = c.Name
-		if !c.Enabled {
-			v.Paused = true
-		}
+		v.Paused = !c.Enabled // the settings file is the truth for each search
 	}
 	for url := range st.views {
 		if !keep[url] {
@@ -79,7 +79,7 @@ func (st *state) setSearches(s Settings) (removed []string) {
 		}
 	}
 	st.settings = s
-	return removed
+	return removed, fresh
 }
 
 // enabled returns the searches that a cycle may check, in settings order.

@@ -74,7 +74,7 @@ func (e *Engine) jittered(d time.Duration) time.Duration {
 // applySettings takes edited settings; removed searches are forgotten by
 // the store so that a search added back later starts with a new baseline.
 func (e *Engine) applySettings(s Settings) {
-	removed := e.st.setSearches(s)
+	removed, fresh := e.st.setSearches(s)
 	for _, url := range removed {
 		if err := e.d.Store.ForgetSearch(url); err != nil {
 			e.d.Log.Warn("forget removed search", "search", url, "err", err)
@@ -83,7 +83,10 @@ func (e *Engine) applySettings(s Settings) {
 	e.st.settingsProblem = ""
 	e.st.emailRetryAt = time.Time{} // new email settings deserve a new try
 	e.st.emailProblem = ""
-	e.st.checkNow = true
+	// Only a new search is worth a check at once: settings that did not
+	// change what is watched (the watcher's first report, a new interval,
+	// a renamed search) must not send a second burst of requests.
+	e.st.checkNow = e.st.checkNow || fresh
 	e.st.syncClocks()
 	e.publish()
 }
