@@ -145,7 +145,8 @@ func reportPhases(b *testing.B, phases []Phases) {
 
 // BenchmarkChromeRSS loads 200 pages through one Browser and reports the
 // resident memory of Chrome's whole process tree at page 20 and page 200:
-// with every tab closed after its page, it must not grow. Run with
+// with every tab closed after its page and Chrome restarted every
+// restartAfterPages, it must not grow. Run with
 // -benchtime=1x; Linux only (it reads /proc).
 func BenchmarkChromeRSS(b *testing.B) {
 	if _, err := os.Stat("/proc/self/status"); err != nil {
@@ -161,9 +162,9 @@ func BenchmarkChromeRSS(b *testing.B) {
 			}
 			switch i {
 			case 20:
-				at20 = treeMemKB(br.chromePID())
+				at20 = treeMemKB(idlePID(br))
 			case 200:
-				at200 = treeMemKB(br.chromePID())
+				at200 = treeMemKB(idlePID(br))
 			}
 		}
 	}
@@ -172,6 +173,23 @@ func BenchmarkChromeRSS(b *testing.B) {
 	b.ReportMetric(float64(at20.pss)/1024, "MB-pss-page20")
 	b.ReportMetric(float64(at200.pss)/1024, "MB-pss-page200")
 	b.ReportMetric(float64(at200.procs), "procs-page200")
+	br.mu.Lock()
+	b.ReportMetric(float64(br.restarts), "restarts")
+	br.mu.Unlock()
+}
+
+// idlePID waits until br is idle (no restart under way, no tab closing)
+// and returns Chrome's pid, so memory is read in a steady state.
+func idlePID(br *Browser) int {
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		br.mu.Lock()
+		run := br.run
+		br.mu.Unlock()
+		if !br.restarting.Load() && run != nil && run.closing.Load() == 0 {
+			break
+		}
+	}
+	return br.chromePID()
 }
 
 // treeMem is the memory of a process tree, in kB.

@@ -75,9 +75,15 @@ type Browser struct {
 	// classify is the wall classifier; tests of the waiting logic may swap it.
 	classify func(blocks.Page, time.Time) blocks.Verdict
 
-	// use is held shared by every Load and exclusively by OpenVisible, so the
-	// visible window never shares the profile with a headless Chrome.
+	// use is held shared by every Load and exclusively by OpenVisible and a
+	// restart, so the visible window never shares the profile with a
+	// headless Chrome, nor a restart pulls Chrome away from a Load.
 	use sync.RWMutex
+	// restarting is set while a restart holds (or tries for) use: Loads
+	// wait for it instead of failing.
+	restarting atomic.Bool
+	// restartAfter is restartAfterPages; tests lower it.
+	restartAfter int
 
 	// mu guards the fields below.
 	mu     sync.Mutex
@@ -86,6 +92,7 @@ type Browser struct {
 	// visibleRun is OpenVisible's Chrome while its window is up.
 	visibleRun *chromeRun
 	tmpDir     string // a temporary profile we made, removed by Close
+	restarts   int    // restarts after restartAfter pages, for tests
 }
 
 // chromeRun is one headless Chrome process and what we learned from it.
@@ -100,6 +107,7 @@ type chromeRun struct {
 	spare chan spareTab
 	// closing counts the tabs being closed in the background.
 	closing atomic.Int32
+	pages   int // Loads served; guarded by Browser.mu
 }
 
 // NewBrowser returns a Browser; it starts nothing yet.
@@ -113,7 +121,7 @@ func NewBrowser(opts BrowserOptions) *Browser {
 	case opts.ChallengeWait < 0:
 		opts.ChallengeWait = 0
 	}
-	return &Browser{opts: opts, classify: blocks.Classify}
+	return &Browser{opts: opts, classify: blocks.Classify, restartAfter: restartAfterPages}
 }
 
 // Load opens pageURL in a new tab, waits for it to settle, waits out a
@@ -126,27 +134,37 @@ func (b *Browser) Load(ctx context.Context, pageURL string) (Result, error) {
 	if err := checkWebURL(pageURL); err != nil {
 		return Result{URL: pageURL}, &LoadError{URL: pageURL, Cause: ErrBadURL, Err: err}
 	}
-	if !b.use.TryRLock() {
-		return Result{URL: pageURL}, &LoadError{URL: pageURL, Cause: b.busyCause()}
+	if err := b.share(ctx); err != nil {
+		return Result{URL: pageURL}, &LoadError{URL: pageURL, Cause: err}
 	}
-	defer b.use.RUnlock()
+	res, run, err := b.loadShared(ctx, pageURL, start)
+	b.use.RUnlock()
+	if run != nil {
+		b.pageDone(run)
+	}
+	return res, err
+}
+
+// loadShared is Load once it holds b.use shared; run is the Chrome that
+// served it, nil when none could.
+func (b *Browser) loadShared(ctx context.Context, pageURL string, start time.Time) (Result, *chromeRun, error) {
 	run, err := b.running(ctx)
 	if err != nil {
-		return Result{URL: pageURL}, &LoadError{URL: pageURL, Cause: b.startCause(err), Err: err}
+		return Result{URL: pageURL}, nil, &LoadError{URL: pageURL, Cause: b.startCause(err), Err: err}
 	}
 	t, err := run.takeTab(ctx)
 	tookTab := time.Since(start)
 	if err != nil {
-		return Result{URL: pageURL, Took: tookTab}, b.explain(ctx, run, pageURL, err)
+		return Result{URL: pageURL, Took: tookTab}, nil, b.explain(ctx, run, pageURL, err)
 	}
 	res, err := b.loadInTab(ctx, t, pageURL)
 	run.closeTab(t)
 	res.Phases.Tab = tookTab
 	res.Took = time.Since(start)
 	if err != nil {
-		return res, b.explain(ctx, run, pageURL, err)
+		return res, run, b.explain(ctx, run, pageURL, err)
 	}
-	return res, nil
+	return res, run, nil
 }
 
 // busyCause says why Load could not share the browser.

@@ -1,0 +1,69 @@
+package pages
+
+import (
+	"context"
+	"time"
+)
+
+// restartAfterPages is how many Loads one headless Chrome serves before
+// the Browser restarts it. Tabs are closed after each page, yet Chrome's
+// long-lived processes (the browser process, the network service, the GPU
+// process) keep growing slowly with every page: caches, history, heap
+// fragmentation (docs/BENCHMARKS.md, pages/). A restart takes about half a
+// second, done in the background when no Load uses Chrome, on the same
+// profile, after a graceful close that writes cookies to disk; so the
+// memory stays bounded in a watcher that runs for weeks.
+const restartAfterPages = 100
+
+// share takes b.use shared for a Load. It fails at once when the visible
+// window holds the profile or the Browser is closed, and waits while Chrome
+// is being restarted (about half a second).
+func (b *Browser) share(ctx context.Context) error {
+	for !b.use.TryRLock() {
+		if !b.restarting.Load() {
+			return b.busyCause()
+		}
+		if err := sleepCtx(ctx, 10*time.Millisecond); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pageDone counts a Load on run, and restarts Chrome in the background
+// once run has served restartAfterPages. The caller no longer holds b.use.
+func (b *Browser) pageDone(run *chromeRun) {
+	b.mu.Lock()
+	run.pages++
+	due := run.pages >= b.restartAfter && b.run == run && !b.closed
+	b.mu.Unlock()
+	if due {
+		go b.restart(run)
+	}
+}
+
+// restart replaces run by a fresh headless Chrome on the same profile, if
+// nothing uses Chrome now; else a later Load's pageDone tries again. Loads
+// that arrive meanwhile wait for it in share.
+func (b *Browser) restart(run *chromeRun) {
+	if !b.restarting.CompareAndSwap(false, true) {
+		return
+	}
+	defer b.restarting.Store(false)
+	if !b.use.TryLock() { // a Load, a Reply or the visible window is on it
+		return
+	}
+	defer b.use.Unlock()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed || b.run != run {
+		return
+	}
+	b.stopLocked()
+	ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
+	defer cancel()
+	if next, err := b.start(ctx, false); err == nil {
+		b.run = next
+		b.restarts++
+	} // else the next Load starts Chrome, as after a crash
+}
