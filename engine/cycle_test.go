@@ -12,6 +12,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/outbox"
 	"rentwatch/pages"
+	"rentwatch/seen"
 )
 
 // Five searches on one host: one site, five URLs.
@@ -382,5 +383,46 @@ func TestUnchangedSettingsSendNoExtraRequests(t *testing.T) {
 		}
 		cancel()
 		<-done
+	})
+}
+
+// noteBox is a mailbox that keeps notes, as *outbox.Outbox does.
+type noteBox struct {
+	mailbox
+	notes []string
+}
+
+func (n *noteBox) Note(s string) { n.mu.Lock(); n.notes = append(n.notes, s); n.mu.Unlock() }
+
+type failingReplier struct{ calls int }
+
+func (f *failingReplier) Reply(ctx context.Context, a seen.Alert) error {
+	f.calls++
+	return errors.New("recipe out of date")
+}
+
+func TestAFailedReplyNeverTouchesNotification(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		west := fiveOnOneHost[0]
+		p.post(west, "a")
+		r := newRig(store, p, searches(west), 15)
+		box, replier := &noteBox{}, &failingReplier{}
+		r.e.d.Outbox, r.e.d.Replier = box, replier
+		go func() { time.Sleep(40 * time.Second); p.post(west, "b") }()
+		r.run(t, 4*time.Minute)
+		if got := box.told(); !slices.Equal(got, []string{"b"}) {
+			t.Fatalf("told %v, want [b] once", got)
+		}
+		if replier.calls != 1 {
+			t.Errorf("replier called %d times, want once, after the alert", replier.calls)
+		}
+		if len(box.notes) != 1 || !strings.Contains(box.notes[0], "recipe out of date") {
+			t.Errorf("notes for the next email: %q", box.notes)
+		}
+		if snap, _, _ := store.Snapshot(west); len(snap.Listings) != 2 {
+			t.Errorf("the snapshot should hold both listings after delivery: %v", snap.Listings)
+		}
 	})
 }

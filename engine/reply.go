@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"rentwatch/blocks"
@@ -96,6 +97,11 @@ func (e *Engine) replied(a seen.Alert, err error) {
 		e.d.Log.Warn("auto-reply failed; the alert went out all the same", "listing", a.URL, "err", err)
 		if v := e.st.views[a.Search]; v != nil {
 			v.LastError = "auto-reply failed: " + err.Error()
+		}
+		// The user hears of it in the next email too, where an outbox
+		// keeps such lines (*outbox.Outbox does).
+		if n, ok := e.d.Outbox.(interface{ Note(string) }); ok {
+			n.Note(fmt.Sprintf("The auto-reply to %q (%s) failed: %v. Reply by hand.", a.Title, a.URL, err))
 		}
 	}
 	e.publish()

@@ -128,7 +128,10 @@ var textBody = template.Must(template.New("text").Parse(
 {{end}}{{range .Listings}}
 * {{.Title}}{{if .Price}} - {{.Price}}{{end}}{{if .Place}} - {{.Place}}{{end}}{{if .Found}} (found {{.Found}}){{end}}
 {{if .Link}}  {{.Link}}
-{{end}}{{end}}{{end}}
+{{end}}{{end}}{{end}}{{if .Notes}}
+Also:
+{{range .Notes}}* {{.}}
+{{end}}{{end}}
 -- 
 Sent by rentwatch.
 `))
@@ -141,6 +144,10 @@ var htmlBody = htmltemplate.Must(htmltemplate.New("html").Parse(
 {{range .Groups}}<h3>{{if .URL}}<a href="{{.URL}}">{{.Name}}</a>{{else}}{{.Name}}{{end}} ({{len .Listings}} new)</h3>
 <ul>
 {{range .Listings}}<li>{{if .Link}}<a href="{{.Link}}">{{.Title}}</a>{{else}}{{.Title}}{{end}}{{if .Price}} &middot; <b>{{.Price}}</b>{{end}}{{if .Place}} &middot; {{.Place}}{{end}}{{if .Found}} <small>(found {{.Found}})</small>{{end}}</li>
+{{end}}</ul>
+{{end}}{{if .Notes}}<h3>Also</h3>
+<ul>
+{{range .Notes}}<li>{{.}}</li>
 {{end}}</ul>
 {{end}}<p style="color:#888">Sent by rentwatch.</p>
 </body></html>
@@ -156,14 +163,23 @@ type envelope struct {
 // with a text/plain and an HTML part, Date set to now and a Message-ID at
 // the sender's domain. Header values are RFC 2047-encoded by go-message.
 // An empty subject means Subject(batch).
-func compose(batch []Alert, env envelope, now time.Time, subject string) ([]byte, error) {
+//
+// notes are lines the user should also read, such as an auto-reply that
+// failed; they are page text at heart, so they are flattened and escaped
+// like titles.
+func compose(batch []Alert, env envelope, now time.Time, subject string, notes ...string) ([]byte, error) {
 	if subject == "" {
 		subject = Subject(batch)
+	}
+	flat := make([]string, len(notes))
+	for i, n := range notes {
+		flat[i] = oneLine(n, 500)
 	}
 	data := struct {
 		Subject string
 		Groups  []searchGroup
-	}{subject, groupBySearch(batch)}
+		Notes   []string
+	}{subject, groupBySearch(batch), flat}
 
 	var h mail.Header
 	h.SetDate(now)

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -54,6 +55,42 @@ type Outbox struct {
 	pop   Notifier
 	now   func() time.Time
 	shown shownSet // listings that already had their pop-up
+
+	// notesMu guards notes.
+	notesMu sync.Mutex
+	notes   []string // lines for the next email, kept until one is sent
+}
+
+// maxNotes bounds the lines kept for the next email: if email keeps
+// failing, the oldest notes make way.
+const maxNotes = 20
+
+// Note adds a line to the next alert email, such as an auto-reply that
+// failed. It is kept until an email has been sent; without email it is
+// dropped (the log has it).
+func (o *Outbox) Note(line string) {
+	if o.email == nil {
+		return
+	}
+	o.notesMu.Lock()
+	defer o.notesMu.Unlock()
+	o.notes = append(o.notes, line)
+	if len(o.notes) > maxNotes {
+		o.notes = o.notes[len(o.notes)-maxNotes:]
+	}
+}
+
+// takeNotes returns the pending notes; sent reports whether they went out
+// (then they are forgotten).
+func (o *Outbox) takeNotes() (notes []string, sent func()) {
+	o.notesMu.Lock()
+	defer o.notesMu.Unlock()
+	notes = append([]string(nil), o.notes...)
+	return notes, func() {
+		o.notesMu.Lock()
+		defer o.notesMu.Unlock()
+		o.notes = o.notes[min(len(notes), len(o.notes)):]
+	}
 }
 
 // New makes an Outbox. A nil email means pop-ups are the delivery; a nil
@@ -90,7 +127,8 @@ func (o *Outbox) Deliver(ctx context.Context, batch []Alert) error {
 	if err != nil {
 		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: "email settings: " + err.Error()}
 	}
-	msg, err := compose(batch, s.env, o.now(), "")
+	notes, noted := o.takeNotes()
+	msg, err := compose(batch, s.env, o.now(), "", notes...)
 	if err != nil {
 		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: err.Error()}
 	}
@@ -99,7 +137,11 @@ func (o *Outbox) Deliver(ctx context.Context, batch []Alert) error {
 	if err := o.popUps(batch); err != nil && o.Logf != nil {
 		o.Logf("desktop notification failed (the email still goes out): %v", err)
 	}
-	return send(ctx, s, msg)
+	if err := send(ctx, s, msg); err != nil {
+		return err
+	}
+	noted()
+	return nil
 }
 
 // SendTest sends a short test message with the given settings and returns
