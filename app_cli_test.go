@@ -76,9 +76,9 @@ func checkFirstRun(t *testing.T, item *testkit.TrayItem, cfg, data string) {
 // way a person does in an editor, and watches the menu follow.
 func checkSettingsEdits(t *testing.T, item *testkit.TrayItem, cfg string) {
 	t.Helper()
-	portal := startAppPortal(t, "127.0.0.2")
-	first := appSearch{"Kamerplein Amsterdam", portal.search(t, "/huren/kamers-amsterdam",
-		appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat"))}
+	portal := testkit.StartPortal(t, "127.0.0.2", testkit.CardPage)
+	first := appSearch{"Kamerplein Amsterdam", portal.Search(t, "/huren/kamers-amsterdam",
+		appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat")...)}
 	second := appSearch{"Kamerplein Utrecht", portal.URL + "/huren/kamers-utrecht"}
 	steps := []struct {
 		name    string
@@ -177,10 +177,10 @@ func TestAppWithoutTray(t *testing.T) {
 				t.Setenv(k, dir)
 			}
 			env, bus := c.bus(t)
-			portal := startAppPortal(t, "127.0.0.2")
+			portal := testkit.StartPortal(t, "127.0.0.2", testkit.CardPage)
 			cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
-			writeAppSettings(t, cfg, "10s", appSearch{"Kamerplein", portal.search(t, "/huren/kamers-amsterdam",
-				appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat"))})
+			writeAppSettings(t, cfg, "10s", appSearch{"Kamerplein", portal.Search(t, "/huren/kamers-amsterdam",
+				appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat")...)})
 			// No subcommand: `rentwatch` alone starts the tray app.
 			args, extra := []string{"--config", cfg, "--data", data}, []string{}
 			if env != "" {

@@ -3,10 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"html/template"
-	"net"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,7 +13,6 @@ import (
 	"time"
 
 	"rentwatch/internal/testkit"
-	"rentwatch/pages"
 )
 
 // The rig for the tests of the real app (app_*_test.go): the rentwatch
@@ -70,176 +65,12 @@ func appBinary(t *testing.T) string {
 	return appBuild.path
 }
 
-// appRoom is one listing on the fixture site.
-type appRoom struct {
-	ID            int
-	Title, Street string
-	Area          string
-	Price         int
-}
-
-var appPage = template.Must(template.ParseFiles(filepath.Join("testdata", "app", "search.html.tmpl")))
-
-// appPortal is a rental site on its own loopback address (so the app's
-// per-host backoff sees a host of its own). It serves search pages by
-// path, with relative links only, and counts every request it gets.
-type appPortal struct {
-	URL string // http://127.0.0.x:PORT
-
-	// mu guards the fields below.
-	mu       sync.Mutex
-	rooms    map[string][]appRoom // by search path
-	limited  bool                 // answer 429 with Retry-After: 120 to everything
-	requests []appRequest         // every request, pages or not
-}
-
-func startAppPortal(t *testing.T, ip string) *appPortal {
-	t.Helper()
-	l, err := net.Listen("tcp", ip+":0")
-	if err != nil {
-		t.Fatalf("listen on %s: %v", ip, err)
-	}
-	p := &appPortal{rooms: map[string][]appRoom{}}
-	srv := &httptest.Server{Listener: l, Config: &http.Server{Handler: http.HandlerFunc(p.serve)}}
-	srv.Start()
-	t.Cleanup(srv.Close)
-	p.URL = srv.URL
-	return p
-}
-
-func (p *appPortal) serve(w http.ResponseWriter, r *http.Request) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.requests = append(p.requests, appRequest{time.Now(), r.URL.RequestURI()})
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if p.limited {
-		w.Header().Set("Retry-After", "120")
-		w.WriteHeader(http.StatusTooManyRequests)
-		fmt.Fprint(w, `<!DOCTYPE html><html><head><title>429 Too Many Requests</title></head>`+
-			`<body><h1>Too Many Requests</h1><p>Please try again later.</p></body></html>`)
-		return
-	}
-	page, ok := p.page(r.URL.Path)
-	if !ok {
-		http.NotFound(w, r)
-		return
-	}
-	_, _ = w.Write(page)
-}
-
-// page renders a search page as it stands; p.mu must be held.
-func (p *appPortal) page(path string) ([]byte, bool) {
-	rooms, ok := p.rooms[path]
-	if !ok {
-		return nil, false
-	}
-	var b bytes.Buffer
-	err := appPage.Execute(&b, struct {
-		City, Slug string
-		Rooms      []appRoom
-	}{"Amsterdam", "amsterdam", rooms})
-	return b.Bytes(), err == nil
-}
-
-// search adds a search page at path and returns its URL. It fails the
-// test when the generic reader does not find every room on it: the
-// fixture must stay readable for the rest of the test to mean anything.
-func (p *appPortal) search(t *testing.T, path string, rooms []appRoom) string {
-	t.Helper()
-	p.mu.Lock()
-	p.rooms[path] = rooms
-	p.mu.Unlock()
-	u := p.URL + path
-	if got := p.read(t, u); len(got) != len(rooms) {
-		t.Fatalf("the generic reader finds %d listings on the fixture page, want %d: %+v", len(got), len(rooms), got)
-	}
-	return u
-}
-
-// read is what the generic reader makes of a search page as it stands.
-func (p *appPortal) read(t *testing.T, pageURL string) []pages.Listing {
-	t.Helper()
-	p.mu.Lock()
-	page, ok := p.page(strings.TrimPrefix(pageURL, p.URL))
-	p.mu.Unlock()
-	if !ok {
-		t.Fatalf("no search page at %s", pageURL)
-	}
-	return pages.Read(pageURL, page).Listings
-}
-
-// post puts a new room at the top of a search page, as a site does.
-func (p *appPortal) post(pageURL string, room appRoom) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	path := strings.TrimPrefix(pageURL, p.URL)
-	p.rooms[path] = append([]appRoom{room}, p.rooms[path]...)
-}
-
-// limit makes the host answer 429 with Retry-After: 120 from now on.
-func (p *appPortal) limit() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.limited = true
-}
-
-// requestsSince counts the requests that came at or after since.
-func (p *appPortal) requestsSince(since time.Time) int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	n := 0
-	for _, r := range p.requests {
-		if !r.at.Before(since) {
-			n++
-		}
-	}
-	return n
-}
-
-// pageLoads is when the search page at pageURL was requested.
-func (p *appPortal) pageLoads(pageURL string) []time.Time {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	var at []time.Time
-	for _, r := range p.requests {
-		if p.URL+r.path == pageURL {
-			at = append(at, r.at)
-		}
-	}
-	return at
-}
-
-// appRequest is one request a fixture site got.
-type appRequest struct {
-	at   time.Time
-	path string
-}
-
-// log is every request so far, one per line, for failure messages.
-func (p *appPortal) log() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	var b strings.Builder
-	for _, r := range p.requests {
-		fmt.Fprintf(&b, "%s %s\n", r.at.Format("15:04:05.000"), r.path)
-	}
-	return b.String()
-}
-
-// lastRequest is when the last request came; zero if none did.
-func (p *appPortal) lastRequest() time.Time {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if len(p.requests) == 0 {
-		return time.Time{}
-	}
-	return p.requests[len(p.requests)-1].at
-}
-
-func appRooms(first int, streets ...string) []appRoom {
-	out := make([]appRoom, len(streets))
+// appRooms are rooms on the Amsterdam search page of a fixture site,
+// one per street.
+func appRooms(first int, streets ...string) []testkit.Room {
+	out := make([]testkit.Room, len(streets))
 	for i, s := range streets {
-		out[i] = appRoom{ID: first + i, Title: "Room " + s, Street: strings.ToLower(strings.ReplaceAll(s, " ", "-")),
+		out[i] = testkit.Room{ID: first + i, Title: "Room " + s, Street: strings.ToLower(strings.ReplaceAll(s, " ", "-")),
 			Area: "West", Price: 650 + 40*i}
 	}
 	return out

@@ -52,11 +52,11 @@ func TestAppScreenshot(t *testing.T) {
 		return nil
 	})
 
-	portal := startAppPortal(t, "127.0.0.2")
+	portal := testkit.StartPortal(t, "127.0.0.2", testkit.CardPage)
 	dir := t.TempDir()
 	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
-	writeAppSettings(t, cfg, "30s", appSearch{"Kamerplein Amsterdam", portal.search(t, "/huren/kamers-amsterdam",
-		appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat"))})
+	writeAppSettings(t, cfg, "30s", appSearch{"Kamerplein Amsterdam", portal.Search(t, "/huren/kamers-amsterdam",
+		appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat")...)})
 	app := startApp(t, bin, data, appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address), "--config", cfg, "--data", data)
 	item := testkit.WaitTrayItem(t, bus, app.pid(), 20*time.Second)
 	app.waitOutput(t, "msg=baseline", 1, 45*time.Second)

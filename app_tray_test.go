@@ -38,8 +38,8 @@ type trayRig struct {
 	item     *testkit.TrayItem
 	cfg      string
 	env      []string
-	home     *appPortal // answers with listings
-	slow     *appPortal // answers 429 with Retry-After: 120
+	home     *testkit.Portal // answers with listings
+	slow     *testkit.Portal // answers 429 with Retry-After: 120
 	homeURL  string
 	slowURL  string
 	homeName string
@@ -55,10 +55,10 @@ func startTrayRig(t *testing.T) *trayRig {
 	t.Setenv("XDG_STATE_HOME", r.bus.Dir)
 	r.pops = testkit.RecordNotifications(t, r.bus)
 	testkit.StartTrayWatcher(t, r.bus)
-	r.home = startAppPortal(t, "127.0.0.2")
-	r.slow = startAppPortal(t, "127.0.0.3")
-	r.slow.limit()
-	r.homeURL = r.home.search(t, "/huren/kamers-amsterdam", appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat", "Hoofdweg"))
+	r.home = testkit.StartPortal(t, "127.0.0.2", testkit.CardPage)
+	r.slow = testkit.StartPortal(t, "127.0.0.3", testkit.CardPage)
+	r.slow.Limit()
+	r.homeURL = r.home.Search(t, "/huren/kamers-amsterdam", appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat", "Hoofdweg")...)
 	r.slowURL = r.slow.URL + "/huren/kamers-utrecht"
 	dir := t.TempDir()
 	r.cfg = filepath.Join(dir, "config.toml")
@@ -198,16 +198,16 @@ func (r *trayRig) checkNow(t *testing.T) {
 	// Wait for a scheduled cycle to load the home page, so the next
 	// scheduled one is a whole interval away: a load soon after the click
 	// can only be the click's.
-	last := r.home.lastRequest()
+	last := r.home.LastRequest()
 	testkit.Eventually(t, "a scheduled cycle", appInterval+5*time.Second, func() error {
-		if r.home.requestsSince(last.Add(time.Millisecond)) == 0 {
+		if r.home.RequestsSince(last.Add(time.Millisecond)) == 0 {
 			return fmt.Errorf("no request since %s", last.Format("15:04:05.000"))
 		}
 		return nil
 	})
 	time.Sleep(300 * time.Millisecond) // let that cycle finish
-	room := appRoom{ID: 2345699, Title: "Sunny room by the Amstel", Street: "Amstel", Area: "Oost", Price: 745}
-	r.home.post(r.homeURL, room)
+	room := testkit.Room{ID: 2345699, Title: "Sunny room by the Amstel", Street: "Amstel", Area: "Oost", Price: 745}
+	r.home.Post(r.homeURL, room)
 	clicked := time.Now()
 	if err := r.item.Click("Check now"); err != nil {
 		t.Fatal(err)
@@ -223,7 +223,7 @@ func (r *trayRig) checkNow(t *testing.T) {
 		return fmt.Errorf("pop-ups so far: %+v", r.pops.All())
 	})
 	took := time.Since(clicked)
-	if r.home.requestsSince(clicked) == 0 {
+	if r.home.RequestsSince(clicked) == 0 {
 		t.Errorf("a pop-up came but the site saw no request after the click")
 	}
 	if took > appInterval*8/10 {
@@ -245,13 +245,13 @@ func (r *trayRig) checkNow(t *testing.T) {
 // oneLoadAtStart: by the end of checkNow a whole interval has passed
 // since the first load; the site should have seen one load in it.
 func (r *trayRig) oneLoadAtStart(t *testing.T) {
-	loads := r.home.pageLoads(r.homeURL)
+	loads := r.home.Loads(r.homeURL)
 	if len(loads) < 2 {
 		t.Fatalf("the search page was loaded %d time(s); checkNow waits for two", len(loads))
 	}
 	if gap := loads[1].Sub(loads[0]); gap < appInterval*8/10 {
 		t.Errorf("the app loaded the search page twice at start, %v apart (a second cycle at once); "+
-			"a site should see one load per interval:\n%s", gap.Round(time.Millisecond), r.home.log())
+			"a site should see one load per interval:\n%s", gap.Round(time.Millisecond), r.home.Log())
 	}
 }
 
@@ -297,9 +297,9 @@ func (r *trayRig) pause(t *testing.T) {
 		t.Errorf("Check now stays clickable while paused")
 	}
 	time.Sleep(appInterval*11/10 + 1500*time.Millisecond) // past the latest a jittered cycle could come
-	if n := r.home.requestsSince(since) + r.slow.requestsSince(since); n != 0 {
+	if n := r.home.RequestsSince(since) + r.slow.RequestsSince(since); n != 0 {
 		t.Errorf("paused at %s, the sites still got %d request(s):\n%s%s", since.Format("15:04:05.000"), n,
-			r.home.log(), r.slow.log())
+			r.home.Log(), r.slow.Log())
 	}
 	if st := r.menu(t)[0].Label; !strings.HasPrefix(st, "Paused") {
 		t.Errorf("status line while paused: %q", st)
@@ -307,7 +307,7 @@ func (r *trayRig) pause(t *testing.T) {
 }
 
 func (r *trayRig) quit(t *testing.T) {
-	want := r.home.read(t, r.homeURL) // the page as it stands, the new room included
+	want := r.home.Read(t, r.homeURL) // the page as it stands, the new room included
 	if err := r.item.Click("Quit"); err != nil {
 		t.Fatal(err)
 	}

@@ -1,17 +1,12 @@
 package engine
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"html"
-	"html/template"
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -45,13 +40,13 @@ func TestE2E(t *testing.T) {
 	}{
 		{"baseline sends nothing", r.baseline},
 		{"a new listing arrives by email and pop-up within one cycle, once", func(t *testing.T) {
-			r.newListing(t, a1, e2eRoom{ID: 7101, Title: "Zonnige kamer aan de Amstel", Price: 745, Place: "Oost"})
+			r.newListing(t, a1, testkit.Room{ID: 7101, Title: "Zonnige kamer aan de Amstel", Price: 745, Area: "Oost"})
 		}},
 		{"a 429 host gets one request and waits; the other host goes on", func(t *testing.T) {
 			r.rateLimited(t, a2, b1, b2)
 		}},
 		{"mail server down: kept unseen, delivered once it is back", func(t *testing.T) {
-			r.smtpDown(t, a1, e2eRoom{ID: 7102, Title: "Studio bij het Vondelpark", Price: 1120, Place: "West"})
+			r.smtpDown(t, a1, testkit.Room{ID: 7102, Title: "Studio bij het Vondelpark", Price: 1120, Area: "West"})
 		}},
 	}
 	for _, st := range steps {
@@ -64,136 +59,18 @@ func TestE2E(t *testing.T) {
 	t.Logf("whole run %v", time.Since(start).Round(10*time.Millisecond))
 }
 
-// e2eRoom is one listing on a fixture site.
-type e2eRoom struct {
-	ID    int
-	Title string
-	Price int
-	Place string
-}
-
-var e2ePage = template.Must(template.New("search").Parse(`<!DOCTYPE html>
-<html lang="nl"><head><meta charset="utf-8"><title>{{.Name}} - Kamerplein</title></head><body>
-<header><nav><a href="/">Kamerplein</a> <a href="/over">Over ons</a> <a href="/hulp">Hulp</a></nav></header>
-<main><h1>{{len .Rooms}} kamers te huur</h1>
-<ul class="results">
-{{range .Rooms}}<li class="listing" data-id="{{.ID}}">
- <a href="/kamer/{{.ID}}"><h2>{{.Title}}</h2></a>
- <span class="price">€ {{.Price}} per maand</span> <span class="place">{{.Place}}</span>
-</li>
-{{end}}</ul></main>
-<footer><a href="/voorwaarden">Voorwaarden</a> <a href="/privacy">Privacy</a></footer>
-</body></html>`))
-
-// portalHost is one rental site on its own loopback address, so the
-// engine's per-host backoff sees it as a host of its own. It serves a
-// search page per path and can be told to refuse every request with 429.
-// It counts what it was asked.
-type portalHost struct {
-	URL string // http://127.0.0.x:PORT
-
-	// mu guards the fields below.
-	mu      sync.Mutex
-	rooms   map[string][]e2eRoom // by search path
-	limited bool                 // answer 429 with Retry-After: 120 to everything
-	served  int                  // search pages served
-	refused int                  // requests answered 429
-}
-
-func startPortalHost(t *testing.T, ip string, rooms map[string][]e2eRoom) *portalHost {
-	t.Helper()
-	l, err := net.Listen("tcp", ip+":0")
-	if err != nil {
-		t.Fatalf("listen on %s: %v", ip, err)
-	}
-	p := &portalHost{rooms: rooms}
-	srv := &httptest.Server{Listener: l, Config: &http.Server{Handler: http.HandlerFunc(p.serve)}}
-	srv.Start()
-	t.Cleanup(srv.Close)
-	p.URL = srv.URL
-	return p
-}
-
-func (p *portalHost) serve(w http.ResponseWriter, r *http.Request) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if p.limited {
-		p.refused++
-		w.Header().Set("Retry-After", "120")
-		w.WriteHeader(http.StatusTooManyRequests)
-		fmt.Fprint(w, `<!DOCTYPE html><html><head><title>429 Too Many Requests</title></head>`+
-			`<body><h1>Too Many Requests</h1><p>Please try again later.</p></body></html>`)
-		return
-	}
-	page, ok := p.page(r.URL.Path)
-	if !ok {
-		http.NotFound(w, r)
-		return
-	}
-	p.served++
-	_, _ = w.Write(page)
-}
-
-// page renders a search page as it stands; p.mu must be held.
-func (p *portalHost) page(path string) ([]byte, bool) {
-	rooms, ok := p.rooms[path]
-	var b bytes.Buffer
-	err := e2ePage.Execute(&b, struct {
-		Name  string
-		Rooms []e2eRoom
-	}{path, rooms})
-	return b.Bytes(), ok && err == nil
-}
-
-// read is what the generic reader makes of a search page as it stands.
-func (p *portalHost) read(t *testing.T, pageURL string) []pages.Listing {
-	t.Helper()
-	p.mu.Lock()
-	page, ok := p.page(strings.TrimPrefix(pageURL, p.URL))
-	p.mu.Unlock()
-	if !ok {
-		t.Fatalf("no search page at %s", pageURL)
-	}
-	return pages.Read(pageURL, page).Listings
-}
-
-// post puts a new room at the top of a search page, as a site does.
-func (p *portalHost) post(pageURL string, room e2eRoom) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	path := strings.TrimPrefix(pageURL, p.URL)
-	p.rooms[path] = append([]e2eRoom{room}, p.rooms[path]...)
-}
-
-// limit makes the host refuse everything from now on with 429 and
-// Retry-After: 120. It returns the search pages served until then.
-func (p *portalHost) limit() (served int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.limited = true
-	return p.served
-}
-
-// counts returns the search pages served and the requests refused so far.
-func (p *portalHost) counts() (served, refused int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.served, p.refused
-}
-
-func e2eRooms(first int, places ...string) []e2eRoom {
-	out := make([]e2eRoom, len(places))
+func e2eRooms(first int, places ...string) []testkit.Room {
+	out := make([]testkit.Room, len(places))
 	for i, place := range places {
-		out[i] = e2eRoom{ID: first + i, Title: fmt.Sprintf("Kamer %d in %s", first+i, place),
-			Price: 600 + 35*i, Place: place}
+		out[i] = testkit.Room{ID: first + i, Title: fmt.Sprintf("Kamer %d in %s", first+i, place),
+			Price: 600 + 35*i, Area: place}
 	}
 	return out
 }
 
 // e2eRig is the engine over the real things, running.
 type e2eRig struct {
-	a, b     *portalHost
+	a, b     *testkit.Portal // plain-list pages (testkit.ListPage)
 	mail     *testkit.Mailpit
 	pops     *testkit.Notifications
 	store    *seen.Store
@@ -213,24 +90,19 @@ func startE2E(t *testing.T) *e2eRig {
 	t.Setenv("DBUS_SESSION_BUS_ADDRESS", bus.Address)
 	r.pops = testkit.RecordNotifications(t, bus)
 
-	r.a = startPortalHost(t, "127.0.0.2", map[string][]e2eRoom{
-		"/zoeken/amsterdam": e2eRooms(7001, "West", "Oost", "De Pijp", "Noord"),
-		"/zoeken/utrecht":   e2eRooms(7011, "Lombok", "Wittevrouwen", "Oog in Al", "Zuilen"),
-	})
-	r.b = startPortalHost(t, "127.0.0.3", map[string][]e2eRoom{
-		"/zoeken/rotterdam": e2eRooms(8001, "Kralingen", "Blijdorp", "Delfshaven", "Feijenoord"),
-		"/zoeken/leiden":    e2eRooms(8011, "Centrum", "Merenwijk", "Stevenshof", "Roomburg"),
-	})
+	r.a = testkit.StartPortal(t, "127.0.0.2", testkit.ListPage)
+	r.b = testkit.StartPortal(t, "127.0.0.3", testkit.ListPage)
+	// Search fails the test unless the reader finds every room: the
+	// fixture must be something the reader reads.
 	r.searches = []config.Search{
-		{Name: "Kamerplein Amsterdam", URL: r.a.URL + "/zoeken/amsterdam", Enabled: true},
-		{Name: "Kamerplein Utrecht", URL: r.a.URL + "/zoeken/utrecht", Enabled: true},
-		{Name: "Huurhuis Rotterdam", URL: r.b.URL + "/zoeken/rotterdam", Enabled: true},
-		{Name: "Huurhuis Leiden", URL: r.b.URL + "/zoeken/leiden", Enabled: true},
-	}
-	for _, s := range r.searches { // the fixture must be something the reader reads
-		if got := r.hostOf(s).read(t, s.URL); len(got) != 4 {
-			t.Fatalf("the generic reader finds %d listings on %s, want 4: %+v", len(got), s.URL, got)
-		}
+		{Name: "Kamerplein Amsterdam", URL: r.a.Search(t, "/zoeken/amsterdam",
+			e2eRooms(7001, "West", "Oost", "De Pijp", "Noord")...), Enabled: true},
+		{Name: "Kamerplein Utrecht", URL: r.a.Search(t, "/zoeken/utrecht",
+			e2eRooms(7011, "Lombok", "Wittevrouwen", "Oog in Al", "Zuilen")...), Enabled: true},
+		{Name: "Huurhuis Rotterdam", URL: r.b.Search(t, "/zoeken/rotterdam",
+			e2eRooms(8001, "Kralingen", "Blijdorp", "Delfshaven", "Feijenoord")...), Enabled: true},
+		{Name: "Huurhuis Leiden", URL: r.b.Search(t, "/zoeken/leiden",
+			e2eRooms(8011, "Centrum", "Merenwijk", "Stevenshof", "Roomburg")...), Enabled: true},
 	}
 	var err error
 	if r.store, err = seen.Open(t.TempDir()); err != nil {
@@ -276,7 +148,7 @@ func (r *e2eRig) startEngine(t *testing.T, chrome string) {
 	})
 }
 
-func (r *e2eRig) hostOf(s config.Search) *portalHost {
+func (r *e2eRig) hostOf(s config.Search) *testkit.Portal {
 	if strings.HasPrefix(s.URL, r.a.URL+"/") {
 		return r.a
 	}
@@ -335,11 +207,11 @@ func describe(s Snapshot) string {
 // post puts room on the search's page and returns the listing the
 // reader makes of it: the id, absolute URL and price text the alert must
 // carry.
-func (r *e2eRig) post(t *testing.T, search config.Search, room e2eRoom) pages.Listing {
+func (r *e2eRig) post(t *testing.T, search config.Search, room testkit.Room) pages.Listing {
 	t.Helper()
 	host := r.hostOf(search)
-	host.post(search.URL, room)
-	for _, l := range host.read(t, search.URL) {
+	host.Post(search.URL, room)
+	for _, l := range host.Read(t, search.URL) {
 		if l.URL == fmt.Sprintf("%s/kamer/%d", host.URL, room.ID) {
 			if l.Title != room.Title {
 				t.Fatalf("the reader made %+v of room %+v", l, room)
@@ -440,7 +312,7 @@ func (r *e2eRig) baseline(t *testing.T) {
 // newListing: a room posted on one search page reaches the user by email
 // and pop-up by the end of the first cycle that starts after it went up,
 // is then recorded as seen, and is not sent again by the next cycle.
-func (r *e2eRig) newListing(t *testing.T, search config.Search, room e2eRoom) {
+func (r *e2eRig) newListing(t *testing.T, search config.Search, room testkit.Room) {
 	want := r.post(t, search, room)
 	posted := time.Now()
 	r.waitFor(t, "a cycle started after the room went up to end", 45*time.Second, r.cycleDone(posted))
@@ -467,22 +339,22 @@ func (r *e2eRig) newListing(t *testing.T, search config.Search, room e2eRoom) {
 // while it waits), both its searches show the same wait of at least the
 // site's 120s, and host A is checked every cycle and still delivers.
 func (r *e2eRig) rateLimited(t *testing.T, a2, b1, b2 config.Search) {
-	aBefore, _ := r.a.counts()
-	bBefore := r.b.limit()
+	aBefore := r.a.Served()
+	bBefore := r.b.Limit()
 	limited := time.Now()
 	r.waitCycles(t, 1)
-	room := e2eRoom{ID: 7201, Title: "Kamer met balkon in Lombok", Price: 690, Place: "Lombok"}
+	room := testkit.Room{ID: 7201, Title: "Kamer met balkon in Lombok", Price: 690, Area: "Lombok"}
 	want := r.post(t, a2, room)
 	r.waitCycles(t, 2)
 	took := time.Since(limited)
 
-	aAfter, _ := r.a.counts()
-	bServed, bRefused := r.b.counts()
-	t.Logf("over %v: host A served %d search pages, host B refused %d and served %d",
-		took.Round(10*time.Millisecond), aAfter-aBefore, bRefused, bServed-bBefore)
-	if bRefused != 1 || bServed != bBefore {
-		t.Errorf("host B got %d requests (%d refused, %d served) since it began refusing, want exactly one",
-			bRefused+bServed-bBefore, bRefused, bServed-bBefore)
+	aAfter := r.a.Served()
+	bSince := r.b.Requests()[bBefore:] // every one should be refused
+	t.Logf("over %v: host A served %d search pages, host B got %d request(s) since it began refusing",
+		took.Round(10*time.Millisecond), aAfter-aBefore, len(bSince))
+	if len(bSince) != 1 || bSince[0].Status != http.StatusTooManyRequests {
+		t.Errorf("host B got %d requests since it began refusing, want exactly one, refused:\n%s",
+			len(bSince), r.b.Log())
 	}
 	if got, min := aAfter-aBefore, 3*2; got < min { // three whole cycles of two searches
 		t.Errorf("host A served %d search pages over three whole cycles, want at least %d", got, min)
@@ -510,7 +382,7 @@ func (r *e2eRig) rateLimited(t *testing.T, a2, b1, b2 config.Search) {
 // recorded as seen: no snapshot holds it, it stays pending, and the next
 // cycle tries again. Once the server is back the next cycle delivers it,
 // without a second pop-up.
-func (r *e2eRig) smtpDown(t *testing.T, search config.Search, room e2eRoom) {
+func (r *e2eRig) smtpDown(t *testing.T, search config.Search, room testkit.Room) {
 	r.mail.Stop()
 	failed := r.logs.Count("Failed to send")
 	want := r.post(t, search, room)
