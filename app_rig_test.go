@@ -104,29 +104,10 @@ func writeAppFile(t *testing.T, path, text string) {
 	}
 }
 
-// appOutput collects a child's stderr; safe for concurrent use.
-type appOutput struct {
-	// mu guards b.
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (o *appOutput) Write(p []byte) (int, error) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.b.Write(p)
-}
-
-func (o *appOutput) String() string {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.b.String()
-}
-
 // appProc is the real app running as a child process.
 type appProc struct {
 	cmd     *exec.Cmd
-	out     *appOutput // stdout and stderr together
+	out     *testkit.Output // stdout and stderr together
 	done    chan struct{}
 	waitErr error
 	Data    string // its --data folder
@@ -155,7 +136,7 @@ func appEnv(t *testing.T, extra ...string) []string {
 // ends if it is still running.
 func startApp(t *testing.T, bin, data string, env []string, args ...string) *appProc {
 	t.Helper()
-	a := &appProc{cmd: exec.Command(bin, args...), out: &appOutput{}, done: make(chan struct{}), Data: data}
+	a := &appProc{cmd: exec.Command(bin, args...), out: &testkit.Output{}, done: make(chan struct{}), Data: data}
 	a.cmd.Env = env
 	a.cmd.Stdout, a.cmd.Stderr = a.out, a.out
 	if err := a.cmd.Start(); err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"image/png"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -355,7 +354,7 @@ func (r *trayRig) waitIcon(t *testing.T, state string) {
 // assets, pixel for pixel.
 func waitIcon(t *testing.T, item *testkit.TrayItem, state string) {
 	t.Helper()
-	want := argbOf(t, assets.TrayPNG(state))
+	want := testkit.IconARGB(t, assets.TrayPNG(state))
 	testkit.Eventually(t, fmt.Sprintf("the %q icon", state), 10*time.Second, func() error {
 		px, err := item.IconPixmap()
 		if err != nil {
@@ -366,22 +365,4 @@ func waitIcon(t *testing.T, item *testkit.TrayItem, state string) {
 		}
 		return nil
 	})
-}
-
-// argbOf is a PNG as StatusNotifierItem sends it: ARGB, row by row.
-func argbOf(t *testing.T, b []byte) []byte {
-	t.Helper()
-	img, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []byte
-	bounds := img.Bounds()
-	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
-		for x := bounds.Min.X; x < bounds.Max.X; x++ {
-			cr, cg, cb, ca := img.At(x, y).RGBA()
-			out = append(out, byte(ca>>8), byte(cr>>8), byte(cg>>8), byte(cb>>8))
-		}
-	}
-	return out
 }

@@ -4,17 +4,17 @@ package tray
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/godbus/dbus/v5"
+
+	"rentwatch/internal/testkit"
 )
 
 // TestTrayOverDBus runs the real tray in a child process on a private
@@ -24,41 +24,35 @@ func TestTrayOverDBus(t *testing.T) {
 	if raceEnabled {
 		t.Skip("fyne.io/systray v1.12.2 races with itself; run without -race")
 	}
-	conn, env := privateBus(t)
+	bus := testkit.StartSessionBus(t)
+	// The watcher must be up before the tray: systray registers once at start.
+	testkit.StartTrayWatcher(t, bus)
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", bus.Address)
+	conn := testkit.Connect(t, bus)
 	if err := Available(); err != nil {
 		t.Fatalf("Available on a private bus: %v", err)
 	}
 	base := time.Now().Truncate(time.Second)
-	child := startTray(t, env, base)
+	child := startTray(t, testkit.BusEnv(bus), base)
 	expect := func(want string) { t.Helper(); child.expect(t, want) }
-	name := child.name
-	watcher := conn.Object("org.kde.StatusNotifierWatcher", "/StatusNotifierWatcher")
-	eventually(t, "the item registers with the watcher", 10*time.Second, func() error {
-		v, err := watcher.GetProperty("org.kde.StatusNotifierWatcher.RegisteredStatusNotifierItems")
-		if err != nil {
-			return err
-		}
-		if items, _ := v.Value().([]string); len(items) != 1 {
-			return fmt.Errorf("registered items: %v", v)
-		}
-		return nil
-	})
-
-	item := conn.Object(name, "/StatusNotifierItem")
+	item := testkit.WaitTrayItem(t, bus, child.cmd.Process.Pid, 10*time.Second)
+	if items, err := testkit.RegisteredTrayItems(conn); err != nil || len(items) != 1 {
+		t.Fatalf("registered items: %q, %v; want the child's only", items, err)
+	}
 	checkItem(t, item, scripted(base, false))
 
-	menuObj := conn.Object(name, "/StatusNotifierItem/menu")
-	// systray answers the first GetLayout after each menu reset one level
-	// deep (a workaround for libdbusmenu-gtk3); panels read again on the
-	// LayoutUpdated it sends next, and so does this test.
-	readMenu(t, menuObj)
-	menu := readMenu(t, menuObj)
-	checkShape(t, menu, Menu(scripted(base, false), time.Now()))
+	// Layout, not Menu: an entry the tray hid, not removed, fails too.
+	layout, err := item.Layout()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkShape(t, layout, Menu(scripted(base, false), time.Now()))
 
-	checkCountdown(t, conn, child, menuObj, menu)
-	checkClicks(t, conn, child, menuObj, menu)
+	menu := readMenu(t, item)
+	checkCountdown(t, conn, item, menu)
+	checkClicks(t, conn, item, child, menu)
 
-	click(t, menuObj, find(t, menu, "Quit"))
+	click(t, item, find(t, menu, "Quit"))
 	expect("quit")
 	expect("run returned")
 	done := make(chan error, 1)
@@ -77,22 +71,20 @@ func TestTrayOverDBus(t *testing.T) {
 // each action it receives as a line on stdout.
 type trayChild struct {
 	cmd    *exec.Cmd
-	name   string // its StatusNotifierItem bus name
 	lines  chan string
-	stderr *syncBuffer
+	stderr *testkit.Output
 }
 
 func startTray(t *testing.T, env []string, base time.Time) *trayChild {
 	t.Helper()
-	c := &trayChild{cmd: exec.Command(os.Args[0], "-test.run=^$"), lines: make(chan string, 32), stderr: &syncBuffer{}}
+	c := &trayChild{cmd: exec.Command(os.Args[0], "-test.run=^$"), lines: make(chan string, 32), stderr: &testkit.Output{}}
 	c.cmd.Env = append(env, childEnv+"="+strconv.FormatInt(base.Unix(), 10))
 	c.cmd.Stderr = c.stderr
 	out, err := c.cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	start(t, c.cmd)
-	c.name = fmt.Sprintf("org.kde.StatusNotifierItem-%d-1", c.cmd.Process.Pid)
+	testkit.StartProcess(t, c.cmd)
 	go func() {
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
@@ -116,25 +108,11 @@ func (c *trayChild) expect(t *testing.T, want string) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer the child's stderr copier and the test can share.
-type syncBuffer struct {
-	mu sync.Mutex // guards b
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
-
 // checkCountdown: the countdown label moves by itself, once a second.
-func checkCountdown(t *testing.T, conn *dbus.Conn, child *trayChild, menuObj dbus.BusObject, menu []entry) {
-	before := find(t, menu, "Kamernet__West").label
+func checkCountdown(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, menu []testkit.MenuEntry) {
+	before := find(t, menu, "Kamernet__West").Label
 	time.Sleep(1200 * time.Millisecond)
-	after := find(t, readMenu(t, menuObj), "Kamernet__West").label
+	after := find(t, readMenu(t, item), "Kamernet__West").Label
 	countdownRE := regexp.MustCompile(`^Kamernet__West — slowing down — retrying in \d+:\d\d$`)
 	if before == after || !countdownRE.MatchString(before) || !countdownRE.MatchString(after) {
 		t.Errorf("countdown did not move: %q then %q", before, after)
@@ -142,63 +120,52 @@ func checkCountdown(t *testing.T, conn *dbus.Conn, child *trayChild, menuObj dbu
 
 	// While Kamernet counts down, two labels change a second (the status
 	// line and its search), each one LayoutUpdated: no more.
-	n := layoutUpdates(t, conn, child.name, 2*time.Second)
+	n := layoutUpdates(t, conn, item, 2*time.Second)
 	t.Logf("%d LayoutUpdated signals in 2s of countdown", n)
 	if n < 2 || n > 6 {
 		t.Errorf("%d LayoutUpdated signals in 2s of countdown, want 2 to 6", n)
 	}
-
 }
 
 // checkClicks clicks entries the way a panel does and reads what the
 // child's actions received.
-func checkClicks(t *testing.T, conn *dbus.Conn, child *trayChild, menuObj dbus.BusObject, menu []entry) {
-	click(t, menuObj, find(t, menu, "Check now"))
+func checkClicks(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, child *trayChild, menu []testkit.MenuEntry) {
+	click(t, item, find(t, menu, "Check now"))
 	child.expect(t, "check-now")
-	click(t, menuObj, find(t, menu, "Funda Amsterdam"))
+	click(t, item, find(t, menu, "Funda Amsterdam"))
 	child.expect(t, "manual "+fundaAms)
-	click(t, menuObj, find(t, menu, "€ 750 · Room in De Pijp"))
+	click(t, item, find(t, menu, "€ 750 · Room in De Pijp"))
 	child.expect(t, "open https://kamernet.nl/kamer/1")
 
 	// Pause: the child sends the paused snapshot, and the same entry now
 	// says Resume (updated in place, same D-Bus ID).
 	pause := find(t, menu, "Pause")
-	click(t, menuObj, pause)
+	click(t, item, pause)
 	child.expect(t, "pause-all")
-	eventually(t, "Pause turns into Resume", 5*time.Second, func() error {
-		r, ok := lookup(readMenu(t, menuObj), "Resume")
+	testkit.Eventually(t, "Pause turns into Resume", 5*time.Second, func() error {
+		r, ok := testkit.FindEntry(readMenu(t, item), "Resume")
 		if !ok {
 			return fmt.Errorf("no Resume yet")
 		}
-		if r.id != pause.id {
-			return fmt.Errorf("Resume has ID %d, Pause had %d", r.id, pause.id)
+		if r.ID != pause.ID {
+			return fmt.Errorf("Resume has ID %d, Pause had %d", r.ID, pause.ID)
 		}
 		return nil
 	})
 	// Paused, nothing counts down: no redraw timer, no signals.
-	if n := layoutUpdates(t, conn, child.name, 1500*time.Millisecond); n != 0 {
+	if n := layoutUpdates(t, conn, item, 1500*time.Millisecond); n != 0 {
 		t.Errorf("%d LayoutUpdated signals in 1.5s with nothing counting down, want 0", n)
 	}
-	click(t, menuObj, pause)
+	click(t, item, pause)
 	child.expect(t, "resume-all")
 
 	auto := find(t, menu, "Start at login")
-	click(t, menuObj, auto)
+	click(t, item, auto)
 	child.expect(t, "autostart true")
-	eventually(t, "Start at login gets its tick", 5*time.Second, func() error {
-		e, _ := lookup(readMenu(t, menuObj), "Start at login")
-		if st := e.props["toggle-state"]; st.Value() != int32(1) {
-			return fmt.Errorf("toggle-state %v", st)
+	testkit.Eventually(t, "Start at login gets its tick", 5*time.Second, func() error {
+		if e, _ := testkit.FindEntry(readMenu(t, item), "Start at login"); !e.Checkable || !e.Checked {
+			return fmt.Errorf("entry %+v", e)
 		}
 		return nil
 	})
-
-}
-
-func click(t *testing.T, menuObj dbus.BusObject, e entry) {
-	t.Helper()
-	call := menuObj.Call("com.canonical.dbusmenu.Event", 0, e.id, "clicked", dbus.MakeVariant(int32(0)), uint32(0))
-	if call.Err != nil {
-		t.Fatalf("click %q: %v", e.label, call.Err)
-	}
 }

@@ -1,6 +1,7 @@
 package testkit
 
 import (
+	"bytes"
 	"log/slog"
 	"strings"
 	"sync"
@@ -45,4 +46,26 @@ func (l *Lines) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return strings.Join(l.lines, "\n")
+}
+
+// Output collects what a child process writes (give it as Stdout or
+// Stderr), to wait on and to show when a test fails. The zero value is
+// ready; safe for concurrent use.
+type Output struct {
+	// mu guards b.
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (o *Output) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.b.Write(p)
+}
+
+// String is everything written so far.
+func (o *Output) String() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.b.String()
 }

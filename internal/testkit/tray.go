@@ -1,7 +1,9 @@
 package testkit
 
 import (
+	"bytes"
 	"fmt"
+	"image/png"
 	"os"
 	"os/exec"
 	"strings"
@@ -192,6 +194,7 @@ type MenuEntry struct {
 	Enabled   bool
 	Checkable bool
 	Checked   bool
+	Hidden    bool // visible=false: on the bus, but no panel shows it
 	Children  []MenuEntry
 }
 
@@ -202,10 +205,16 @@ type layout struct {
 	Children []dbus.Variant
 }
 
-// Menu reads the whole menu. It reads twice and keeps the second answer:
-// fyne.io/systray's first GetLayout after a rebuild returns one level
-// only, and a panel re-reads too.
+// Menu reads the whole menu as a panel shows it: hidden entries left out.
 func (it *TrayItem) Menu() ([]MenuEntry, error) {
+	all, err := it.Layout()
+	return shown(all), err
+}
+
+// Layout reads every entry of the menu, hidden ones included. It reads
+// twice and keeps the second answer: fyne.io/systray's first GetLayout
+// after a rebuild returns one level only, and a panel re-reads too.
+func (it *TrayItem) Layout() ([]MenuEntry, error) {
 	var root layout
 	for range 2 {
 		var rev uint32
@@ -242,11 +251,23 @@ func menuEntries(vs []dbus.Variant) ([]MenuEntry, error) {
 			e.Label = "---"
 		}
 		if vis, ok := l.Props["visible"].Value().(bool); ok && !vis {
-			continue // a panel does not show it either
+			e.Hidden = true
 		}
 		out = append(out, e)
 	}
 	return out, nil
+}
+
+// shown is menu without its hidden entries, at every level.
+func shown(menu []MenuEntry) []MenuEntry {
+	var out []MenuEntry
+	for _, e := range menu {
+		if !e.Hidden {
+			e.Children = shown(e.Children)
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // FindEntry is the first entry, submenus included, whose label starts
@@ -289,6 +310,35 @@ func (it *TrayItem) Click(prefix string) error {
 	if !ok {
 		return fmt.Errorf("no menu entry starting %q in:\n%s", prefix, Labels(menu))
 	}
-	return it.conn.Object(it.Name, it.Path+"/menu").Call("com.canonical.dbusmenu.Event", 0,
+	return it.ClickEntry(e)
+}
+
+// ClickEntry sends the "clicked" event to e's ID, as a panel does with
+// the menu it read earlier (the label may have changed since).
+func (it *TrayItem) ClickEntry(e MenuEntry) error {
+	err := it.conn.Object(it.Name, it.Path+"/menu").Call("com.canonical.dbusmenu.Event", 0,
 		e.ID, "clicked", dbus.MakeVariant(int32(0)), uint32(0)).Err
+	if err != nil {
+		return fmt.Errorf("click %q (ID %d): %w", e.Label, e.ID, err)
+	}
+	return nil
+}
+
+// IconARGB is a PNG icon as a StatusNotifierItem sends it in IconPixmap:
+// ARGB32, row by row, to compare with Pixmap.Pix.
+func IconARGB(t testing.TB, pngData []byte) []byte {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(pngData))
+	if err != nil {
+		t.Fatalf("decode the icon: %v", err)
+	}
+	var out []byte
+	bounds := img.Bounds()
+	for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+		for x := bounds.Min.X; x < bounds.Max.X; x++ {
+			cr, cg, cb, ca := img.At(x, y).RGBA()
+			out = append(out, byte(ca>>8), byte(cr>>8), byte(cg>>8), byte(cb>>8))
+		}
+	}
+	return out
 }
