@@ -107,11 +107,7 @@ func TestLoadProblems(t *testing.T) {
 	for i := 0; i < 17; i++ {
 		many.WriteString(search("S"+string(rune('a'+i)), "https://example.com/s/"+string(rune('a'+i))))
 	}
-	tests := []struct {
-		name string
-		file string
-		want string
-	}{
+	checkLoadErrors(t, []loadError{
 		{"interval under minimum", "version = 1\n\ninterval = \"5s\"\n",
 			`config.toml:3: interval: 5s is under the 10s minimum`},
 		{"interval not a duration", "interval = \"30\"\n",
@@ -169,7 +165,21 @@ func TestLoadProblems(t *testing.T) {
 		{"version not a number", "version = \"one\"\n", `config.toml:1: version: "one" is not a whole number`},
 		{"a multi-line string does not fool the line scan", "[browser]\npath = \"\"\"\nurl = 1\n\"\"\"\n" +
 			search("A", "ftp://a"), `config.toml:8: search[1].url: "ftp://a" is not an http or https URL`},
-	}
+	})
+}
+
+// loadError is a settings file Load must refuse, and the whole message
+// it must refuse it with.
+type loadError struct {
+	name string
+	file string
+	want string
+}
+
+// checkLoadErrors loads each file and wants an *Error reading exactly
+// its want.
+func checkLoadErrors(t *testing.T, tests []loadError) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Load(writeFile(t, tt.file))

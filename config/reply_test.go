@@ -1,7 +1,6 @@
 package config
 
 import (
-	"errors"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -64,11 +63,7 @@ url = "https://www.funda.nl/zoeken/huur"
 
 func TestLoadReplyProblems(t *testing.T) {
 	search := "[[search]]\nname = \"A\"\nurl = \"https://kamernet.nl/huren\"\n"
-	tests := []struct {
-		name string
-		file string
-		want string
-	}{
+	checkLoadErrors(t, []loadError{
 		{"unknown placeholder in the default", "[reply]\nname = \"Sam\"\nmessage = \"Hi {titel} at {prijs}\"\n",
 			`config.toml:3: reply.message: unknown placeholder {titel} (did you mean {title}?), {prijs} (did you mean {price}?); use {title}, {price}, {place}, {url} or {name}`},
 		{"unknown placeholder in a search", search + "reply = true\nreply_message = \"Hi {landlord}\"\n",
@@ -94,19 +89,7 @@ func TestLoadReplyProblems(t *testing.T) {
 			`config.toml:2: unknown key "reply.mesage" (did you mean "reply.message"?)`},
 		{"wrong type", "[reply]\nphone = 612345678\n",
 			`config.toml:2: reply.phone: 612345678 is not text; put it in quotes`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := Load(writeFile(t, tt.file))
-			var e *Error
-			if !errors.As(err, &e) {
-				t.Fatalf("Load = %v, want an *Error", err)
-			}
-			if got := err.Error(); got != tt.want {
-				t.Errorf("Load error:\n%s\nwant:\n%s", got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 func TestSaveLoadReplyRoundTrip(t *testing.T) {
