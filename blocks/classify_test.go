@@ -49,14 +49,29 @@ var vendorByPrefix = map[string]string{
 	"ddos_guard_": "ddos-guard", "turnstile_": "cloudflare", "gitlab_": "", "nginx_": "",
 }
 
-func wantVendor(file string) (string, bool) {
+// checkVerdict checks v is of the kind want; an OK verdict carries
+// nothing else, a wall one a reason and the vendor that vendors (by file
+// name prefix) promises for file, if any.
+func checkVerdict(t *testing.T, file string, v Verdict, want Kind, vendors map[string]string) {
+	t.Helper()
+	if v.Kind != want {
+		t.Fatalf("kind = %s (%s: %s), want %s", v.Kind, v.Vendor, v.Reason, want)
+	}
+	if v.Kind == OK {
+		if v != (Verdict{Kind: OK}) {
+			t.Errorf("ok verdict carries %+v", v)
+		}
+		return
+	}
+	if v.Reason == "" {
+		t.Error("wall verdict without a reason")
+	}
 	base := filepath.Base(file)
-	for p, v := range vendorByPrefix {
-		if strings.HasPrefix(base, p) {
-			return v, true
+	for p, vendor := range vendors {
+		if strings.HasPrefix(base, p) && v.Vendor != vendor {
+			t.Errorf("vendor = %q, want %q (reason %s)", v.Vendor, vendor, v.Reason)
 		}
 	}
-	return "", false
 }
 
 // TestClassifyFixtures runs every real capture and every reconstruction as
@@ -71,21 +86,7 @@ func TestClassifyFixtures(t *testing.T) {
 					t.Fatal(err)
 				}
 				v := Classify(Page{URL: "https://example.com/", HTML: html}, now)
-				if v.Kind != fx.want {
-					t.Fatalf("kind = %s (%s: %s), want %s", v.Kind, v.Vendor, v.Reason, fx.want)
-				}
-				if v.Kind == OK {
-					if v != (Verdict{Kind: OK}) {
-						t.Errorf("ok verdict carries %+v", v)
-					}
-					return
-				}
-				if v.Reason == "" {
-					t.Error("wall verdict without a reason")
-				}
-				if want, ok := wantVendor(fx.file); ok && v.Vendor != want {
-					t.Errorf("vendor = %q, want %q (reason %s)", v.Vendor, want, v.Reason)
-				}
+				checkVerdict(t, fx.file, v, fx.want, vendorByPrefix)
 			})
 		}
 	}
