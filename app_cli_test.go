@@ -57,7 +57,7 @@ func checkFirstRun(t *testing.T, item *testkit.TrayItem, cfg, data string) {
 	if _, err := os.Stat(filepath.Join(data, "store")); err != nil {
 		t.Errorf("no store in the OS data folder: %v", err)
 	}
-	menu := appMenu(t, item)
+	menu := testkit.ReadMenu(t, item)
 	if len(menu) < 3 || menu[0].Label != "No searches yet — add one to start watching" || menu[2].Label != "Add search…" {
 		t.Errorf("a fresh app's menu should open with the hint and then Add search…:\n%s", testkit.Labels(menu))
 	}
@@ -135,15 +135,6 @@ func settingsText(interval string, searches ...appSearch) string {
 		fmt.Fprintf(&b, "\n[[search]]\nname = %q\nurl = %q\n", s.Name, s.URL)
 	}
 	return b.String()
-}
-
-func appMenu(t *testing.T, item *testkit.TrayItem) []testkit.MenuEntry {
-	t.Helper()
-	menu, err := item.Menu()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return menu
 }
 
 // TestAppWithoutTray: with no session bus the app says once that it runs

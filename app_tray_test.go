@@ -112,7 +112,7 @@ func (r *trayRig) baseline(t *testing.T) {
 		}
 		return err
 	})
-	menu := r.menu(t)
+	menu := testkit.ReadMenu(t, r.item)
 	var labels []string
 	for _, e := range menu {
 		if e.Label != "---" {
@@ -172,7 +172,7 @@ var countdownRe = regexp.MustCompile(`retrying in (\d+:\d\d)$`)
 
 func (r *trayRig) countdown(t *testing.T) {
 	read := func() string {
-		e, ok := testkit.FindEntry(r.menu(t), r.slowName+" — ")
+		e, ok := testkit.FindEntry(testkit.ReadMenu(t, r.item), r.slowName+" — ")
 		m := countdownRe.FindStringSubmatch(e.Label)
 		if !ok || m == nil {
 			t.Fatalf("the 429 search reads %q, want a countdown", e.Label)
@@ -233,7 +233,7 @@ func (r *trayRig) checkNow(t *testing.T) {
 		t.Errorf("the pop-up's app name is %q, want rentwatch", pop.App)
 	}
 	testkit.Eventually(t, "Recent listings shows it", 5*time.Second, func() error {
-		recent, _ := testkit.FindEntry(r.menu(t), "Recent listings")
+		recent, _ := testkit.FindEntry(testkit.ReadMenu(t, r.item), "Recent listings")
 		if len(recent.Children) == 0 || !strings.Contains(recent.Children[0].Label, room.Title) {
 			return fmt.Errorf("Recent listings: %+v", recent.Children)
 		}
@@ -262,7 +262,7 @@ func (r *trayRig) startAtLogin(t *testing.T) {
 			t.Fatal(err)
 		}
 		testkit.Eventually(t, fmt.Sprintf("Start at login ticked=%v", on), 5*time.Second, func() error {
-			e, _ := testkit.FindEntry(r.menu(t), "Start at login")
+			e, _ := testkit.FindEntry(testkit.ReadMenu(t, r.item), "Start at login")
 			if e.Checked != on {
 				return fmt.Errorf("entry %+v", e)
 			}
@@ -284,7 +284,7 @@ func (r *trayRig) pause(t *testing.T) {
 	}
 	var since time.Time
 	testkit.Eventually(t, "Pause becomes Resume", 5*time.Second, func() error {
-		menu := r.menu(t)
+		menu := testkit.ReadMenu(t, r.item)
 		if _, ok := testkit.FindEntry(menu, "Resume"); !ok {
 			return fmt.Errorf("menu:\n%s", testkit.Labels(menu))
 		}
@@ -292,7 +292,7 @@ func (r *trayRig) pause(t *testing.T) {
 		return nil
 	})
 	r.waitIcon(t, "paused")
-	if cn, _ := testkit.FindEntry(r.menu(t), "Check now"); cn.Enabled {
+	if cn, _ := testkit.FindEntry(testkit.ReadMenu(t, r.item), "Check now"); cn.Enabled {
 		t.Errorf("Check now stays clickable while paused")
 	}
 	time.Sleep(appInterval*11/10 + 1500*time.Millisecond) // past the latest a jittered cycle could come
@@ -300,7 +300,7 @@ func (r *trayRig) pause(t *testing.T) {
 		t.Errorf("paused at %s, the sites still got %d request(s):\n%s%s", since.Format("15:04:05.000"), n,
 			r.home.Log(), r.slow.Log())
 	}
-	if st := r.menu(t)[0].Label; !strings.HasPrefix(st, "Paused") {
+	if st := testkit.ReadMenu(t, r.item)[0].Label; !strings.HasPrefix(st, "Paused") {
 		t.Errorf("status line while paused: %q", st)
 	}
 }
@@ -334,15 +334,6 @@ func (r *trayRig) quit(t *testing.T) {
 	if len(snap.Listings) != len(want) {
 		t.Errorf("stored snapshot holds %d listings, the page %d", len(snap.Listings), len(want))
 	}
-}
-
-func (r *trayRig) menu(t *testing.T) []testkit.MenuEntry {
-	t.Helper()
-	menu, err := r.item.Menu()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return menu
 }
 
 func (r *trayRig) waitIcon(t *testing.T, state string) {

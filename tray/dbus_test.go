@@ -29,16 +29,6 @@ func find(t *testing.T, menu []testkit.MenuEntry, prefix string) testkit.MenuEnt
 	return e
 }
 
-// readMenu is the menu as a panel shows it.
-func readMenu(t *testing.T, item *testkit.TrayItem) []testkit.MenuEntry {
-	t.Helper()
-	menu, err := item.Menu()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return menu
-}
-
 func click(t *testing.T, item *testkit.TrayItem, e testkit.MenuEntry) {
 	t.Helper()
 	if err := item.ClickEntry(e); err != nil {

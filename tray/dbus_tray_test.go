@@ -48,7 +48,7 @@ func TestTrayOverDBus(t *testing.T) {
 	}
 	checkShape(t, layout, Menu(scripted(base, false), time.Now()))
 
-	menu := readMenu(t, item)
+	menu := testkit.ReadMenu(t, item)
 	checkCountdown(t, conn, item, menu)
 	checkClicks(t, conn, item, child, menu)
 
@@ -112,7 +112,7 @@ func (c *trayChild) expect(t *testing.T, want string) {
 func checkCountdown(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, menu []testkit.MenuEntry) {
 	before := find(t, menu, "Kamernet__West").Label
 	time.Sleep(1200 * time.Millisecond)
-	after := find(t, readMenu(t, item), "Kamernet__West").Label
+	after := find(t, testkit.ReadMenu(t, item), "Kamernet__West").Label
 	countdownRE := regexp.MustCompile(`^Kamernet__West — slowing down — retrying in \d+:\d\d$`)
 	if before == after || !countdownRE.MatchString(before) || !countdownRE.MatchString(after) {
 		t.Errorf("countdown did not move: %q then %q", before, after)
@@ -143,7 +143,7 @@ func checkClicks(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, child *t
 	click(t, item, pause)
 	child.expect(t, "pause-all")
 	testkit.Eventually(t, "Pause turns into Resume", 5*time.Second, func() error {
-		r, ok := testkit.FindEntry(readMenu(t, item), "Resume")
+		r, ok := testkit.FindEntry(testkit.ReadMenu(t, item), "Resume")
 		if !ok {
 			return fmt.Errorf("no Resume yet")
 		}
@@ -163,7 +163,7 @@ func checkClicks(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, child *t
 	click(t, item, auto)
 	child.expect(t, "autostart true")
 	testkit.Eventually(t, "Start at login gets its tick", 5*time.Second, func() error {
-		if e, _ := testkit.FindEntry(readMenu(t, item), "Start at login"); !e.Checkable || !e.Checked {
+		if e, _ := testkit.FindEntry(testkit.ReadMenu(t, item), "Start at login"); !e.Checkable || !e.Checked {
 			return fmt.Errorf("entry %+v", e)
 		}
 		return nil

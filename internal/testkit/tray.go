@@ -270,6 +270,17 @@ func shown(menu []MenuEntry) []MenuEntry {
 	return out
 }
 
+// ReadMenu is item's menu as a panel shows it; it fails the test when
+// the menu cannot be read.
+func ReadMenu(t testing.TB, item *TrayItem) []MenuEntry {
+	t.Helper()
+	menu, err := item.Menu()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return menu
+}
+
 // FindEntry is the first entry, submenus included, whose label starts
 // with prefix.
 func FindEntry(menu []MenuEntry, prefix string) (MenuEntry, bool) {
