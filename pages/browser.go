@@ -124,9 +124,10 @@ func NewBrowser(opts BrowserOptions) *Browser {
 	return &Browser{opts: opts, classify: blocks.Classify, restartAfter: restartAfterPages}
 }
 
-// Load opens pageURL in a new tab, waits for it to settle, waits out a
-// challenge for up to ChallengeWait, classifies and reads it, and closes the
-// tab. A wall is a Result with its Verdict, not an error; the error is
+// Load opens pageURL in a fresh tab (the spare made ahead of time), waits
+// for its DOMContentLoaded and for it to settle, waits out a challenge for
+// up to ChallengeWait, classifies and reads it, and closes the tab in the
+// background. Result.Phases says where the time went. A wall is a Result with its Verdict, not an error; the error is
 // non-nil only for a bad URL, the network, a timeout or the browser, and is
 // then a *LoadError.
 func (b *Browser) Load(ctx context.Context, pageURL string) (Result, error) {

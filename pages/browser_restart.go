@@ -2,6 +2,7 @@ package pages
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -24,6 +25,9 @@ func (b *Browser) share(ctx context.Context) error {
 			return b.busyCause()
 		}
 		if err := sleepCtx(ctx, 10*time.Millisecond); err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				return ErrTimeout
+			}
 			return err
 		}
 	}
