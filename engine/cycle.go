@@ -23,7 +23,10 @@ type plan struct {
 // sends all its searches; a host whose wait is over is probing and sends
 // exactly one, the others held with the host's retry time; a host still
 // waiting sends nothing.
-func (e *Engine) planCycle() plan {
+//
+// With probesOnly, only hosts whose wait is over are planned: a probe
+// cycle between two regular ones sends nothing to the other hosts.
+func (e *Engine) planCycle(probesOnly bool) plan {
 	now := e.d.Clock.Now()
 	p := plan{probing: map[string]bool{}, held: map[string][]config.Search{}}
 	byHost := map[string][]config.Search{}
@@ -41,12 +44,15 @@ func (e *Engine) planCycle() plan {
 		entry, blocked := e.st.registry.Get(h)
 		switch {
 		case !blocked && !e.st.forceProbe[h]:
-			p.due = append(p.due, list...)
+			if !probesOnly {
+				p.due = append(p.due, list...)
+			}
 		case !blocked || !now.Before(entry.NextRetryAt):
 			// Rotate the probe from episode to episode, so one search that
 			// happens to trip the wall does not keep the others out.
 			i := e.st.probeTurn[h] % len(list)
 			e.st.probeTurn[h]++
+			e.st.probedFor[h] = entry.NextRetryAt
 			p.probing[h] = true
 			p.due = append(p.due, list[i])
 			p.held[h] = append(slices.Clone(list[:i]), list[i+1:]...)
@@ -62,7 +68,16 @@ func (e *Engine) planCycle() plan {
 func (e *Engine) cycle(ctx context.Context) {
 	e.st.lastCycle = e.d.Clock.Now()
 	e.st.sendFailed = false
-	p := e.planCycle()
+	e.runPlan(ctx, e.planCycle(false))
+}
+
+// probeCycle sends the probes of hosts whose wait just ended, between two
+// regular cycles; a clean probe releases its host's searches at once.
+func (e *Engine) probeCycle(ctx context.Context) {
+	e.runPlan(ctx, e.planCycle(true))
+}
+
+func (e *Engine) runPlan(ctx context.Context, p plan) {
 	e.d.Log.Debug("cycle", "due", len(p.due), "probing", len(p.probing), "waiting", p.waiting)
 
 	// Vary the order: the same sequence every 30 seconds for hours is a

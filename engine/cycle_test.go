@@ -95,7 +95,7 @@ func TestChangeOfKindRestartsTheCount(t *testing.T) {
 			return wall(kind, 0, always)(n, url)
 		})
 		r := newRig(store, p, searches(fiveOnOneHost[0]), 3)
-		r.run(t, 6*time.Minute)
+		r.run(t, 5*time.Minute) // challenge at 0, ~1m; rate limit at ~4m; the next try is ~2m after
 		entry, _ := r.e.st.registry.Get(kamernet)
 		if entry.Kind != blocks.RateLimited || entry.Failures != 1 {
 			t.Fatalf("after two challenges and a rate limit: %+v, want rate_limited with a count of 1", entry)
@@ -424,5 +424,43 @@ func TestAFailedReplyNeverTouchesNotification(t *testing.T) {
 		if snap, _, _ := store.Snapshot(west); len(snap.Listings) != 2 {
 			t.Errorf("the snapshot should hold both listings after delivery: %v", snap.Listings)
 		}
+	})
+}
+
+func TestTheProbeGoesInWhenTheWaitEnds(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		p.answer(kamernet, wall(blocks.Challenge, 0, func(n int) bool { return n <= 2 }))
+		other := "https://funda.test/huur/amsterdam"
+		r := newRig(store, p, searches(fiveOnOneHost[0], fiveOnOneHost[1], other), 16)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { r.e.Run(ctx); close(done) }()
+		var waits []time.Time
+		for range 2 {
+			before := len(p.sent(kamernet))
+			for len(p.sent(kamernet)) == before {
+				time.Sleep(100 * time.Millisecond)
+			}
+			time.Sleep(2 * time.Second) // the load and its verdict
+			entry, _ := r.e.st.registry.Get(kamernet)
+			waits = append(waits, entry.NextRetryAt)
+		}
+		time.Sleep(5 * time.Minute)
+		sent := p.sent(kamernet)
+		for i, at := range waits {
+			if late := sent[i+1].at.Sub(at); late < 0 || late > time.Second {
+				t.Errorf("probe %d went in %v after its wait ended, want at once", i+1, late)
+			}
+		}
+		// The probes did not drag the other host along: it is checked on
+		// the regular cycle only.
+		cycles := len(p.sent("funda.test"))
+		if max := int(5*time.Minute/(27*time.Second)) + 2; cycles > max+3 {
+			t.Errorf("the other host got %d requests, more than its cycles", cycles)
+		}
+		cancel()
+		<-done
 	})
 }

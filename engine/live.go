@@ -15,9 +15,10 @@ type state struct {
 	views    map[string]*SearchView // by search URL
 	registry *blocks.Registry
 
-	errors     map[string]int  // consecutive hard errors per host
-	probeTurn  map[string]int  // which search probes next, per host
-	forceProbe map[string]bool // hosts to probe at once (after a check by hand)
+	errors     map[string]int       // consecutive hard errors per host
+	probeTurn  map[string]int       // which search probes next, per host
+	forceProbe map[string]bool      // hosts to probe at once (after a check by hand)
+	probedFor  map[string]time.Time // the wait each host was last probed after
 
 	pending  map[string]bool          // listing ids queued for delivery
 	deferred map[string]seen.Snapshot // snapshots waiting for their alert's delivery, by search URL
@@ -44,6 +45,7 @@ func newState(s Settings) state {
 		errors:     map[string]int{},
 		probeTurn:  map[string]int{},
 		forceProbe: map[string]bool{},
+		probedFor:  map[string]time.Time{},
 		pending:    map[string]bool{},
 		deferred:   map[string]seen.Snapshot{},
 		replying:   map[string]int{},

@@ -44,9 +44,17 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 			e.publish()
 			continue
 		}
+		probeAt, probe := e.nextProbe()
+		if e.runnable() && probe && !now.Before(probeAt) {
+			e.probeCycle(ctx)
+			continue
+		}
 		wait := time.Hour
 		if e.runnable() {
 			wait = max(next.Sub(now), 0)
+			if probe {
+				wait = min(wait, max(probeAt.Sub(now), 0))
+			}
 		}
 		t := time.NewTimer(wait)
 		select {
@@ -59,6 +67,26 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 		}
 		t.Stop()
 	}
+}
+
+// nextProbe is when the first host standing us down may be asked again,
+// among hosts with a search to check that were not yet probed for that
+// wait. The probe goes in at that moment, not at the next cycle: a
+// countdown that reaches zero and then sits there for half a minute is
+// minutes of not looking, summed over a ladder.
+func (e *Engine) nextProbe() (time.Time, bool) {
+	var at time.Time
+	for _, s := range e.st.enabled() {
+		host := e.st.views[s.URL].Host
+		entry, ok := e.st.registry.Get(host)
+		if !ok || e.st.probedFor[host].Equal(entry.NextRetryAt) {
+			continue
+		}
+		if at.IsZero() || entry.NextRetryAt.Before(at) {
+			at = entry.NextRetryAt
+		}
+	}
+	return at, !at.IsZero()
 }
 
 // runnable is false while the user has a manual check open: the visible
