@@ -53,7 +53,7 @@ type pageContext struct {
 // above its links, and broken markup can nest thousands of levels deep.
 const maxClimb = 48
 
-var onclickURL = regexp.MustCompile(`(?i)(?:location(?:\.href)?|open|navigate|href)\s*(?:=|\()\s*['"]([^'"]+)['"]`)
+var onclickURL = regexp.MustCompile(`(?i)(?:location(?:\.href)?|open|navigate|href|assign|replace)\s*(?:=|\()\s*['"]([^'"]+)['"]`)
 
 // linkTarget returns where an element leads: its href, a data-href-like
 // attribute, or the URL in an onclick handler.
@@ -64,7 +64,12 @@ func linkTarget(n *html.Node) string {
 	case atom.Link, atom.Img, atom.Script, atom.Source:
 		return ""
 	}
-	for _, k := range []string{"data-href", "data-url", "data-link", "data-target-url", "data-detail-url"} {
+	keys := []string{"data-href", "data-url", "data-link", "data-target-url", "data-detail-url"}
+	if strings.IndexByte(n.Data, '-') > 0 {
+		// a custom element (<listing-card href=...>) navigates like a link
+		keys = append(keys, "href")
+	}
+	for _, k := range keys {
 		if v := attrOf(n, k); v != "" {
 			return v
 		}
@@ -127,12 +132,48 @@ func skipChrome(n *html.Node, inCard bool) bool {
 }
 
 // sameSearch reports a link to the search page itself (pagination,
-// sorting, filters): same host and path.
+// sorting, filters): same host and path, unless the query routes to
+// another page of one script (index.php?page=detail, imot.cgi?act=5) or
+// names an id the search's URL has not (object.php?id=4711 on
+// object.php).
 func sameSearch(u, page *url.URL) bool {
 	if page == nil {
 		return false
 	}
-	return u.Host == page.Host && strings.TrimSuffix(u.Path, "/") == strings.TrimSuffix(page.Path, "/")
+	if u.Host != page.Host || strings.TrimSuffix(u.Path, "/") != strings.TrimSuffix(page.Path, "/") {
+		return false
+	}
+	if u.RawQuery == "" {
+		return true
+	}
+	lq, pq := u.Query(), page.Query()
+	for k, vs := range lq {
+		if len(vs) == 0 {
+			continue
+		}
+		pv, inPage := pq[k]
+		switch {
+		case !inPage && idParam(k) && (idToken(vs[0]) != "" || allDigits(vs[0])):
+			return false
+		case inPage && len(pv) > 0 && pv[0] != vs[0] && routeParam(k) && !(pageNumber(k) && allDigits(pv[0]) && allDigits(vs[0])):
+			return false
+		}
+	}
+	return true
+}
+
+// pageNumber reports a parameter that is a page number when numeric.
+func pageNumber(k string) bool { return strings.EqualFold(k, "page") || strings.EqualFold(k, "p") }
+
+// routeParam reports a query parameter that picks the page a script
+// shows ("page=detail", "act=5", "view=item"), not a page number.
+func routeParam(k string) bool {
+	switch strings.ToLower(k) {
+	case "page", "act", "action", "module", "mod", "view", "task", "do", "cmd", "mode", "route", "controller",
+		"option", "func", "op", "show", "site", "type_page", "pagetype", "tpl", "template":
+		return true
+	}
+	return false
 }
 
 // readGeneric finds the listings on a page without a portal definition.

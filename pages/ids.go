@@ -2,7 +2,6 @@ package pages
 
 import (
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -168,6 +167,11 @@ type urlShape struct {
 	first string // the first path segment, lowercased ("" when it holds the id)
 	id    string // the listing id token, "" when the URL has none
 	hasID bool
+	// query holds the id-like query values by parameter when the path has
+	// no id (object.php?id=4711, index.php?page=detail&oid=58&Itemid=12):
+	// shapeKeys picks which parameter is the listing's.
+	query map[string]string
+	path  string // the URL's site and path, to compare query ids within one script
 }
 
 func shapeOf(u *url.URL) urlShape {
@@ -180,18 +184,12 @@ func shapeOf(u *url.URL) urlShape {
 			idPos, id = i, t
 		}
 	}
+	var query map[string]string
 	if idPos < 0 && u.RawQuery != "" {
-		q := u.Query()
-		keys := make([]string, 0, 4)
-		for k, vs := range q {
-			if len(vs) > 0 && idToken(vs[0]) != "" {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
-		if len(keys) > 0 {
-			idPos, id = 100, idToken(q.Get(keys[0]))
-			segs = append(segs, "?"+keys[0])
+		query = queryIDs(u.Query())
+		if k := pickQueryID(query, nil); k != "" {
+			idPos, id = 100, query[k]
+			segs = append(segs, "?")
 		}
 	}
 	first := ""
@@ -199,13 +197,66 @@ func shapeOf(u *url.URL) urlShape {
 		first = strings.ToLower(segs[0])
 	}
 	base := siteOf(u.Host) + "|" + strconv.Itoa(len(segs)) + "|" + strconv.Itoa(idPos)
-	return urlShape{key: base + "|" + first, base: base, first: first, id: id, hasID: idPos >= 0}
+	return urlShape{key: base + "|" + first, base: base, first: first, id: id, hasID: idPos >= 0,
+		query: query, path: siteOf(u.Host) + u.Path}
+}
+
+// queryIDs returns the query values that can be a listing id: an id token
+// (see idToken), or any number in a parameter named like an id ("id",
+// "oid", "PropertyID", "adv"), since small sites count from 1.
+func queryIDs(q url.Values) map[string]string {
+	var out map[string]string
+	for k, vs := range q {
+		if len(vs) == 0 {
+			continue
+		}
+		t := idToken(vs[0])
+		if t == "" && idParam(k) && allDigits(vs[0]) && len(vs[0]) <= 12 {
+			t = vs[0]
+		}
+		if t != "" {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[k] = t
+		}
+	}
+	return out
+}
+
+// idParam reports a query parameter named like an id.
+func idParam(k string) bool {
+	k = strings.ToLower(k)
+	switch k {
+	case "adv", "obj", "objekt", "object", "expose", "listing", "property", "ad":
+		return true
+	}
+	return strings.HasSuffix(k, "id") || strings.HasPrefix(k, "id")
+}
+
+// pickQueryID picks the listing's parameter among the id-like ones: the
+// one whose values vary most across the page's links to the same script
+// (varies, when known), else one named like an id, else the one with the
+// most digits; the first by name on ties.
+func pickQueryID(query map[string]string, varies map[string]int) string {
+	best, bestScore := "", -1
+	for k, v := range query {
+		score := varies[k]*1000 + digitCount(v)
+		if idParam(k) {
+			score += 100
+		}
+		if score > bestScore || (score == bestScore && k < best) {
+			best, bestScore = k, score
+		}
+	}
+	return best
 }
 
 // shapeKeys sets each link's shape key. A first path segment shared by
 // several URLs is a section (/for-sale/ vs /find-agents/) and stays in the
 // key; one used by a single URL is that listing's own slug and is dropped.
 func shapeKeys(shapes []*urlShape, urls []string) {
+	pickQueryIDs(shapes)
 	seen := map[string]string{}
 	multi := map[string]bool{}
 	for i, s := range shapes {
@@ -222,5 +273,39 @@ func shapeKeys(shapes []*urlShape, urls []string) {
 		} else {
 			s.key = s.base + "|*"
 		}
+	}
+}
+
+// pickQueryIDs chooses, for the links to one script with several id-like
+// parameters, the parameter whose values differ most between them: the
+// listing id changes from card to card, a menu id (Itemid=12) or a search
+// token (slink=9f4k2x) does not.
+func pickQueryIDs(shapes []*urlShape) {
+	values := map[string]map[string]map[string]bool{} // path -> param -> values
+	for _, s := range shapes {
+		if len(s.query) < 2 {
+			continue
+		}
+		byParam := values[s.path]
+		if byParam == nil {
+			byParam = map[string]map[string]bool{}
+			values[s.path] = byParam
+		}
+		for k, v := range s.query {
+			if byParam[k] == nil {
+				byParam[k] = map[string]bool{}
+			}
+			byParam[k][v] = true
+		}
+	}
+	for _, s := range shapes {
+		if len(s.query) < 2 {
+			continue
+		}
+		varies := map[string]int{}
+		for k, vs := range values[s.path] {
+			varies[k] = len(vs)
+		}
+		s.id = s.query[pickQueryID(s.query, varies)]
 	}
 }

@@ -95,7 +95,9 @@ func dedupe(in []Listing) []Listing {
 			continue
 		}
 		key := ""
-		if s := shapeOf(u); s.id != "" {
+		// a query id is left out: which parameter is the listing's is only
+		// known from the whole page (shapeKeys)
+		if s := shapeOf(u); s.id != "" && s.query == nil {
 			key = siteOf(u.Host) + "#" + s.id
 			if seen[key] {
 				continue
