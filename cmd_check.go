@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"time"
 
 	"rentwatch/pages"
@@ -32,12 +31,13 @@ func cmdCheck(g globals, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "rentwatch check: %q is not an http or https URL\n", target)
 		return 2
 	}
-	data, err := dataDir(g)
+	profile, release, err := watcherProfile(g, "check", stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch check: %v\n", err)
 		return 1
 	}
-	b := pages.NewBrowser(pages.BrowserOptions{Chrome: g.chrome, ProfileDir: filepath.Join(data, "chrome-profile")})
+	defer release()
+	b := pages.NewBrowser(pages.BrowserOptions{Chrome: g.chrome, ProfileDir: profile})
 	defer b.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -51,18 +51,6 @@ func cmdCheck(g globals, args []string, stdout, stderr io.Writer) int {
 	}
 	printCheck(stdout, res)
 	return 0
-}
-
-// dataDir is --data / RENTWATCH_DATA, else rentwatch in the user cache dir.
-func dataDir(g globals) (string, error) {
-	if g.data != "" {
-		return g.data, nil
-	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		return "", fmt.Errorf("no data folder: set --data or RENTWATCH_DATA (%w)", err)
-	}
-	return filepath.Join(cache, "rentwatch"), nil
 }
 
 func printCheck(w io.Writer, res pages.Result) {

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/gofrs/flock"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -163,5 +165,27 @@ func TestCheckErrors(t *testing.T) {
 				t.Errorf("stderr = %q, want one line with %q", errs, tc.want)
 			}
 		})
+	}
+}
+
+// While the watcher runs it holds the browser profile; a check then uses a
+// fresh one and says so, rather than failing on Chrome's profile lock.
+func TestCheckWhileTheWatcherRuns(t *testing.T) {
+	g := globals{chrome: checkChrome(t), data: t.TempDir()}
+	srv := checkPortal(t)
+	watcher := flock.New(filepath.Join(g.data, "rentwatch.lock"))
+	if ok, err := watcher.TryLock(); !ok || err != nil {
+		t.Fatalf("lock: %v", err)
+	}
+	defer watcher.Unlock()
+	code, out, errs := runCheck(t, g, srv.URL+"/rooms")
+	if code != 0 || !strings.Contains(out, "listings: 5") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if !strings.Contains(errs, "rentwatch is running and has the browser profile; using a fresh one") {
+		t.Errorf("the user was not told: %q", errs)
+	}
+	if _, err := os.Stat(filepath.Join(g.data, "chrome-profile")); !os.IsNotExist(err) {
+		t.Errorf("the watcher's profile was touched: %v", err)
 	}
 }

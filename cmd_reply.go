@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -64,16 +63,17 @@ func cmdReply(g globals, args []string, stdout, stderr io.Writer) int {
 		me = *settings.Reply
 	}
 	text := config.RenderMessage(msg, config.MessageValues{Title: *title, Price: *price, URL: target, Name: me.Name})
-	data, err := runDataDir(g)
+	profile, release, err := watcherProfile(g, "reply", stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch reply: %v\n", err)
 		return 1
 	}
+	defer release()
 	chrome := g.chrome
 	if chrome == "" {
 		chrome = settings.Browser.Path
 	}
-	b := pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(data, "chrome-profile")})
+	b := pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: profile})
 	defer b.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

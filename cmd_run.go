@@ -276,6 +276,27 @@ func (a *app) open(err error) {
 	}
 }
 
+// watcherProfile is the browser profile a one-off command (check, reply)
+// should use: the watcher's own, with the cookies the user earned by hand,
+// unless the watcher is running and holds it (two Chromes cannot share a
+// profile); then none (a fresh temporary one), and the user is told.
+// Call release when done.
+func watcherProfile(g globals, cmd string, stderr io.Writer) (profile string, release func(), err error) {
+	data, err := runDataDir(g)
+	if err != nil {
+		return "", nil, err
+	}
+	if err := os.MkdirAll(data, 0o700); err != nil {
+		return "", nil, fmt.Errorf("data folder: %w", err)
+	}
+	lock := flock.New(filepath.Join(data, "rentwatch.lock"))
+	if ok, err := lock.TryLock(); err != nil || !ok {
+		fmt.Fprintf(stderr, "rentwatch %s: rentwatch is running and has the browser profile; using a fresh one (no cookies)\n", cmd)
+		return "", func() {}, nil
+	}
+	return filepath.Join(data, "chrome-profile"), func() { lock.Unlock() }, nil
+}
+
 func settingsPath(g globals) (string, error) {
 	if g.config != "" {
 		return g.config, nil
