@@ -464,3 +464,30 @@ func TestTheProbeGoesInWhenTheWaitEnds(t *testing.T) {
 		<-done
 	})
 }
+
+func TestAnEmptiedPageIsASoftBlockNotNothingNew(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		west := fiveOnOneHost[0]
+		p.post(west, "a", "b", "c")
+		r := newRig(store, p, searches(west), 17)
+		go func() {
+			time.Sleep(40 * time.Second)
+			p.mu.Lock()
+			p.listings[west] = nil // the layout changed: the reader finds nothing
+			p.mu.Unlock()
+		}()
+		r.run(t, 70*time.Second)
+		v := r.e.Snapshot().Searches[0]
+		if v.Status != SoftBlock || !strings.Contains(v.LastError, "none of the 3 listings") {
+			t.Fatalf("search: %+v, want a soft block", v)
+		}
+		if r.e.Snapshot().Overall != NeedsYou {
+			t.Errorf("overall %q", r.e.Snapshot().Overall)
+		}
+		if snap, _, _ := store.Snapshot(west); len(snap.Listings) != 3 {
+			t.Errorf("the snapshot was overwritten by the empty page: %v", snap.Listings)
+		}
+	})
+}

@@ -97,6 +97,10 @@ func describeWall(v blocks.Verdict, e blocks.Entry) string {
 	}
 }
 
+// softBlockMin is how many listings a search's last clean check must have
+// shown for an empty page to count as a soft block rather than news.
+const softBlockMin = 3
+
 // compare diffs a clean page against what the user has been told. New is
 // "not seen": not in the search's snapshot and not known to any search
 // within the retention. A search's first clean check is its baseline.
@@ -105,6 +109,15 @@ func (e *Engine) compare(now time.Time, s config.Search, v *SearchView, listings
 	prev, had, err := e.d.Store.Snapshot(s.URL)
 	if err != nil {
 		v.Status, v.LastError = Failing, "reading what was seen: "+err.Error()
+		return
+	}
+	if len(listings) == 0 && had && len(prev.Listings) >= softBlockMin {
+		// A page that had listings and now shows none, with no wall to
+		// see, is far more likely a soft block or a new layout than a
+		// market that emptied at once. Say so; keep the snapshot.
+		v.Status = SoftBlock
+		v.LastError = fmt.Sprintf("the page loaded but showed none of the %d listings it had: a soft block or a changed layout", len(prev.Listings))
+		e.d.Log.Warn("soft block", "search", s.Name, "had", len(prev.Listings))
 		return
 	}
 	snap := seen.Snapshot{Search: s.URL, Listings: map[string]time.Time{}, CheckedAt: now}
