@@ -179,6 +179,14 @@ func routeParam(k string) bool {
 // readGeneric finds the listings on a page without a portal definition.
 func readGeneric(root *html.Node, pc pageContext) []Listing {
 	links := collectLinks(root, pc)
+	ld := readJSONLD(root, pc)
+	named := map[string]bool{}
+	for _, l := range ld {
+		named[l.url] = true
+		if u, ok := resolveLink(nil, l.url); ok {
+			named[pageLink{url: l.url, shape: shapeOf(u)}.listing()] = true
+		}
+	}
 	for _, strict := range []bool{true, false} {
 		usable := make([]int, 0, len(links))
 		for i, l := range links {
@@ -186,15 +194,20 @@ func readGeneric(root *html.Node, pc pageContext) []Listing {
 				usable = append(usable, i)
 			}
 		}
-		if got := readCards(links, usable, pc, strict); len(got) > 0 {
+		if got := readCards(links, usable, pc, strict, named); len(got) > 0 {
 			return got
 		}
 	}
-	return readFew(links, pc)
+	if got := readFew(links, pc); len(got) > 0 {
+		return got
+	}
+	return jsonLDListings(ld)
 }
 
 // readCards picks the result list among the usable links and reads it.
-func readCards(links []pageLink, usable []int, pc pageContext, strict bool) []Listing {
+// A group whose listings the page's JSON-LD names scores up to three
+// times as much.
+func readCards(links []pageLink, usable []int, pc pageContext, strict bool, named map[string]bool) []Listing {
 	best, bestScore := resultList{}, 0.0
 	for _, g := range shapeGroups(links, usable) {
 		rl, score := findResultList(links, g)
@@ -203,7 +216,8 @@ func readCards(links []pageLink, usable []int, pc pageContext, strict bool) []Li
 		}
 		// a list whose links are the cards' titles is the result list; one
 		// whose links sit beside the titles (agents, save) is not
-		if score *= 0.5 + titleShare(links, rl); score > bestScore {
+		score *= (0.5 + titleShare(links, rl)) * (1 + 2*ldShare(links, g, named))
+		if score > bestScore {
 			best, bestScore = rl, score
 		}
 	}

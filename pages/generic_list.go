@@ -69,6 +69,7 @@ func findResultList(links []pageLink, g linkGroup) (resultList, float64) {
 			rl.tag = t
 		}
 	}
+	extendList(&rl, stats, parents)
 	return rl, bestScore
 }
 
@@ -109,11 +110,17 @@ type family struct {
 }
 
 // bestFamily scores the families of containers (see findResultList).
+// Containers in a rail (recently viewed, recommendations, carousels) are
+// never a result list.
 func bestFamily(stats map[*html.Node]*parentStat, parents []*html.Node) (*family, float64) {
 	fams := map[string]*family{}
 	var famOrder []*family
+	rails := railChecker{}
 	for _, p := range parents {
 		st, singles := stats[p], 0
+		if rails.isRail(p) {
+			continue
+		}
 		sig := classSignature(p)
 		f := fams[sig]
 		for _, c := range st.order {

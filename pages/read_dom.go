@@ -238,7 +238,7 @@ var wordSplit = regexp.MustCompile(`[^a-z0-9]+`)
 func isAdBlock(n *html.Node) bool {
 	for _, a := range n.Attr {
 		k := a.Key
-		if k != "class" && k != "id" && k != "data-testid" && k != "data-test" &&
+		if k != "class" && k != "id" && k != "data-testid" && k != "data-test" && k != "data-cy" && k != "data-qa" &&
 			!(strings.HasPrefix(k, "data-") && (strings.Contains(k, "type") || strings.Contains(k, "campaign") || strings.Contains(k, "ad"))) {
 			continue
 		}
