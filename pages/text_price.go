@@ -60,6 +60,8 @@ func findPrice(text string) string {
 				pos = s + strings.IndexByte(m, ' ')
 			case perArea(m, text[e:]):
 				pos = e
+			case currencyLeadsOn(m, text[e:]):
+				pos = s + strings.LastIndex(m, elementBreak) + len(elementBreak)
 			default:
 				return tidyPrice(m)
 			}
@@ -110,6 +112,19 @@ func gluedToNumber(before string) bool {
 func afterNumber(before string) bool {
 	n := len(before)
 	return n >= 2 && before[n-1] == ' ' && before[n-2] >= '0' && before[n-2] <= '9'
+}
+
+// currencyLeadsOn reports an amount and a currency from different elements
+// where the currency's own element goes on with an amount: in "Studio 1"
+// followed by "€ 800" the euro sign belongs to the 800, not to the 1.
+func currencyLeadsOn(m, after string) bool {
+	i := strings.LastIndex(m, elementBreak)
+	if i < 0 || m == "" || m[0] < '0' || m[0] > '9' {
+		return false
+	}
+	tail := strings.TrimLeft(m[i+len(elementBreak):], " \u00a0")
+	after = strings.TrimLeft(after, " \u00a0")
+	return tail != "" && (tail[0] < '0' || tail[0] > '9') && after != "" && after[0] >= '0' && after[0] <= '9'
 }
 
 // perArea reports a price per square metre: the match ends in "/m" and

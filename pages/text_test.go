@@ -72,6 +72,9 @@ func TestFindPrice(t *testing.T) {
 		{"CHF 2'350.–", "CHF 2'350.–"},
 		{"1 200 zł", "1 200 zł"},
 		{"4 295 000 kr", "4 295 000 kr"},
+		{"Studio 1" + elementBreak + "€ 800", "€ 800"}, // the euro sign leads the next element's amount
+		{"Room 2" + elementBreak + "€ 1.250 p.m.", "€ 1.250 p.m."},
+		{"650" + elementBreak + "€", "650 €"},                // amount and currency in two elements, nothing after
 		{"3 1 650 €", "650 €"},                               // "3" is a count: "1" cannot group with it
 		{"von 31.8 bis 14.9 450 € | 4", "450 €"},             // "9" belongs to the date before it
 		{"1\u2063650 €", "650 €"},                            // a counter in its own element
