@@ -155,3 +155,27 @@ func TestTopBlockJoinsRailDoesNot(t *testing.T) {
 		t.Errorf("read %d listings %v, want the 2 top and 8 regular ones, no rail", len(got), got)
 	}
 }
+
+func TestNamedTitle(t *testing.T) {
+	tests := []struct {
+		markup string
+		want   bool
+	}{
+		{`<div class="immo-titel">`, true},
+		{`<p class="titre-annonce">`, true},
+		{`<h3 slot="title">`, true},
+		{`<div data-testid="card-headline">`, true},
+		{`<div class="text-block-12">`, false},
+		{`<div class="price">`, false},
+	}
+	for _, tt := range tests {
+		doc, err := html.Parse(strings.NewReader(`<body>` + tt.markup + `x</body>`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := findFirst(doc, func(n *html.Node) bool { return n.Parent != nil && n.Parent.Data == "body" })
+		if got := namedTitle(n); got != tt.want {
+			t.Errorf("namedTitle(%s) = %v, want %v", tt.markup, got, tt.want)
+		}
+	}
+}

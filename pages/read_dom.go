@@ -160,14 +160,23 @@ func isAncestor(a, n *html.Node) bool {
 // titleAttrs are the attributes that name an element's role: class names
 // and the test hooks of React/Next.js pages (data-testid, data-cy, ...).
 var titleAttrs = map[string]bool{"class": true, "data-testid": true, "data-test": true, "data-test-id": true,
-	"data-cy": true, "data-qa-id": true, "itemprop": true}
+	"data-cy": true, "data-qa-id": true, "itemprop": true, "slot": true}
+
+// titleWords name a title in class names, in the languages of the portals
+// watched ("immo-titel", "titre-annonce", "headline").
+var titleWords = []string{"title", "titel", "titre", "titolo", "titulo", "headline"}
 
 // namedTitle reports whether n is named like a title in its class or
 // test-hook attributes ("listing-card__title", data-cy="listing-item-title").
 func namedTitle(n *html.Node) bool {
 	for _, a := range n.Attr {
-		if titleAttrs[a.Key] && len(a.Val) < 200 && containsFold(a.Val, "title") {
-			return true
+		if !titleAttrs[a.Key] || len(a.Val) >= 200 {
+			continue
+		}
+		for _, w := range titleWords {
+			if containsFold(a.Val, w) {
+				return true
+			}
 		}
 	}
 	return false

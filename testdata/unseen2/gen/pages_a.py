@@ -147,7 +147,7 @@ def index_php_oid():
         town = r.choice(["Bardolino", "Garda", "Lazise", "Malcesine", "Torri del Benaco"])
         price = "€ %s/mese" % group3(r.choice([650, 780, 900, 1100, 1350]), ".")
         href = "index.php?page=detail&oid=%d&Itemid=12" % oid
-        listings.append((host + "/index.php?Itemid=12&oid=%d&page=detail" % oid, title, price))
+        listings.append((host + "/index.php?Itemid=12&oid=%d&page=detail" % oid, "%s - %s" % (title, town), price))
         cards.append(f'''<div class="item-row clearfix">
 <div class="item-photo"><a href="{esc(href)}"><img src="images/immobili/{oid}/small_01.jpg" alt="{esc(title)}"></a></div>
 <div class="item-text"><a class="item-link" href="{esc(href)}"><strong>{esc(title)} - {esc(town)}</strong></a>
