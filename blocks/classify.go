@@ -93,6 +93,10 @@ const (
 	// question with the same title.
 	plainMaxText  = 1200
 	plainMaxLinks = 12
+	// A captcha standing alone on a page is a wall only on a dead end:
+	// the gates we know carry at most three links (privacy, terms, help),
+	// while a site's own page with a captcha on it has its menus around.
+	loneWidgetMaxLinks = 5
 )
 
 func (w *wallView) wallShaped() bool {
@@ -101,6 +105,69 @@ func (w *wallView) wallShaped() bool {
 
 func (w *wallView) plainShaped() bool {
 	return w.textBytes < plainMaxText && w.links < plainMaxLinks
+}
+
+// fields counts what a person fills in on the page besides a captcha.
+func (w *wallView) fields() int {
+	return w.inputs + w.textareas + w.selects
+}
+
+// pageNames are the places a server's error page names itself: its title
+// and its first heading. Later headings are sections of a page ("429 Too
+// Many Requests" under "Errors" in an API reference, a blog post's part).
+func (w *wallView) pageNames() []string {
+	out := make([]string, 0, 2)
+	if w.title != "" {
+		out = append(out, w.title)
+	}
+	if len(w.headings) > 0 {
+		out = append(out, w.headings[0])
+	}
+	return out
+}
+
+// says is true when the page itself says phrase, as a wall does: at the
+// start of its title or a heading, or near the start of a short text, and
+// neither inside quotation marks nor in a question, which is a page
+// quoting a wall or asking about it (a help article, a README, a FAQ).
+func (w *wallView) says(phrase string) bool {
+	for _, t := range w.titles() {
+		if strings.HasPrefix(t, phrase) {
+			return true
+		}
+	}
+	if w.textBytes >= sayMaxText {
+		return false
+	}
+	i := strings.Index(w.text, phrase)
+	return i >= 0 && i < sayWithin && !quoted(w.text[:i]) && !question(w.text[i+len(phrase):])
+}
+
+// question is true when the sentence that after continues ends in a
+// question mark: a FAQ asking why a page says the phrase.
+func question(after string) bool {
+	end := strings.IndexAny(after, ".!?？")
+	return end >= 0 && (after[end] == '?' || strings.HasPrefix(after[end:], "？"))
+}
+
+// A wall's sentence comes first on a page of little else: Cloudflare's
+// "example.com Checking if the site connection is secure" leads its text
+// after the site's name.
+const (
+	sayMaxText = 600
+	sayWithin  = 100
+)
+
+// quoted is true when before, the text up to a phrase, ends in an opening
+// quotation mark.
+func quoted(before string) bool {
+	before = strings.TrimRight(before, " ")
+	for _, q := range []string{`"`, "'", "“", "‘", "«", "„", "「", "‹"} {
+		if strings.HasSuffix(before, q) {
+			return true
+		}
+	}
+	return false
 }
 
 // fromHeaders answers from headers that vendors send only with a wall.

@@ -11,7 +11,7 @@ import (
 // FuzzClassify: any bytes, status and header values give one of the four
 // kinds, never a panic and never a negative Retry-After.
 func FuzzClassify(f *testing.F) {
-	for _, dir := range []string{"../testdata/real", "../testdata/walls", unseenDir} {
+	for _, dir := range []string{"../testdata/real", "../testdata/walls", unseenDir, ordinaryDir} {
 		for _, fx := range readManifest(f, dir) {
 			if b, err := os.ReadFile(fx.path); err == nil && len(b) < 64<<10 {
 				f.Add(b, 0, "", "")

@@ -3,6 +3,7 @@ package blocks
 import (
 	"net/http"
 	"strings"
+	"unicode"
 )
 
 // plainWall recognises wall pages no vendor signs: a web server's own 429
@@ -16,7 +17,13 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		return Verdict{}, false
 	}
 	vendor := vendorFromHeaders(w.header)
-	for _, t := range w.titles() {
+	for _, t := range w.pageNames() {
+		// A server's error page has nothing to fill in; a page titled
+		// "Access denied" with a password field is the site asking us to
+		// log in.
+		if w.passwords > 0 {
+			break
+		}
 		switch {
 		case isStatusLine(t, "429", rateLimitPhrases...):
 			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `"` + t + `" page`}, true
@@ -28,7 +35,10 @@ func (w *wallView) plainWall() (Verdict, bool) {
 	if widget == "" {
 		return w.scriptCheck(vendor)
 	}
-	if w.inputs > 0 || !w.asksForHuman() {
+	// A wall is a dead end that asks for nothing but its check: a form
+	// with fields, or the site's menus around the widget, make it the
+	// site's own page (a login, a feedback form, a saved search).
+	if w.fields() > 0 || w.links > loneWidgetMaxLinks || !w.asksForHuman() {
 		return Verdict{}, false
 	}
 	if vendor == "" {
@@ -65,7 +75,9 @@ func (w *wallView) brandedGate() (Verdict, bool) {
 		return Verdict{Kind: Denied, Vendor: "perimeterx", Reason: `#px-captcha under "` + asked + `"`}, true
 	}
 	widget, vendor := w.captchaWidget()
-	if widget == "" || w.inputs > 1 || (w.inputs == 1 && w.wallShaped()) {
+	// One text input may be the header's search box; a textarea is a
+	// comment or contact form, never part of a gate.
+	if widget == "" || w.textareas > 0 || w.inputs > 1 || (w.inputs == 1 && w.wallShaped()) {
 		return Verdict{}, false
 	}
 	if hv := vendorFromHeaders(w.header); hv != "" {
@@ -85,11 +97,14 @@ const brandedMaxText = 3 * wallMaxText
 // askingPhrases are what a title or heading says when it asks, beyond
 // naming a robot or a human (robotWords).
 var askingPhrases = []string{"verify you are human", "verify you're human", "are you human",
-	"human verification", "not a robot", "confirm you're human", "confirm you are human"}
+	"human verification", "not a robot", "confirm you're human", "confirm you are human",
+	"robot or human", "human or robot", "robot check"}
 
 // asksInTitle is true when a title or heading asks whether you are human.
 // It is stricter than asksForHuman: "captcha" or "security check" in a
-// title may name a product or an article.
+// title may name a product or an article, and a robot named in a headline
+// ("Robots won't fix the rent crisis", "un derecho humano") asks nothing.
+// A robot word counts only in a question or denied ("kein Roboter").
 func asksInTitle(t string) bool {
 	if t == "" {
 		return false
@@ -99,9 +114,37 @@ func asksInTitle(t string) bool {
 			return true
 		}
 	}
+	question := strings.ContainsAny(t, "?？")
 	for _, r := range robotWords {
-		if r != "bot" && r != "human" && r != "mens" && hasWord(t, r) {
+		if r != "bot" && r != "human" && r != "mens" && hasWord(t, r) && (question || deniesBeing(t, r)) {
 			return true
+		}
+	}
+	return false
+}
+
+// negations are the words that say "not" before a robot word, in the
+// languages of robotWords ("kein Roboter", "geen robot", "pas un robot",
+// "no soy un robot", "nie jestem robotem", "не робот").
+var negations = map[string]bool{"not": true, "no": true, "kein": true, "keine": true, "geen": true,
+	"pas": true, "non": true, "não": true, "nao": true, "nie": true, "ne": true, "nejsem": true, "не": true}
+
+// deniesBeing is true when a negation stands within the two words before
+// word in t, or word is denied the Japanese or Chinese way (ロボットでは
+// ありません, 不是机器人).
+func deniesBeing(t, word string) bool {
+	if strings.Contains(t, word+"では") || strings.Contains(t, word+"じゃ") || strings.Contains(t, "不是"+word) {
+		return true
+	}
+	words := strings.FieldsFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	for i, f := range words {
+		if f != word {
+			continue
+		}
+		for j := max(0, i-3); j < i; j++ {
+			if negations[words[j]] {
+				return true
+			}
 		}
 	}
 	return false
@@ -111,12 +154,14 @@ func asksInTitle(t string) bool {
 // a host's own, a new one): a page with nothing to read or fill in whose
 // title or heading says it is checking you, and a script to do it.
 func (w *wallView) scriptCheck(vendor string) (Verdict, bool) {
-	if w.scripts == 0 || w.inputs > 0 {
+	if w.scripts == 0 || w.fields() > 0 {
 		return Verdict{}, false
 	}
 	for _, t := range w.titles() {
 		for _, p := range checkingPhrases {
-			if strings.Contains(t, p) {
+			// The page saying it, not a help page asking about it ("Why
+			// do I see 'Checking your browser'?").
+			if strings.HasPrefix(t, p) && !strings.ContainsAny(t, "?？") {
 				return Verdict{Kind: Challenge, Vendor: vendor, Reason: `script check "` + t + `"`}, true
 			}
 		}
@@ -196,7 +241,7 @@ func (w *wallView) captchaWidget() (widget, vendor string) {
 		return "Turnstile widget", "cloudflare"
 	case w.attr("class", "h-captcha"), w.attr("src", "hcaptcha.com"):
 		return "hCaptcha widget", ""
-	case w.attr("class", "g-recaptcha"), w.attr("src", "google.com/recaptcha"), w.attr("src", "recaptcha.net"):
+	case w.attr("class", "g-recaptcha"), w.attrAny("src", isRecaptchaWidgetSrc):
 		return "reCAPTCHA widget", ""
 	case w.attr("src", "geetest.com"), strings.Contains(w.script, "initgeetest"):
 		return "GeeTest widget", ""
@@ -208,6 +253,17 @@ func (w *wallView) captchaWidget() (widget, vendor string) {
 		return "Yandex SmartCaptcha widget", ""
 	}
 	return "", ""
+}
+
+// isRecaptchaWidgetSrc is true for a reCAPTCHA script or frame that shows
+// a widget. The score-only v3 and Enterprise script (api.js?render=<site
+// key>) shows nothing: sites load it on every page, so it is no check.
+func isRecaptchaWidgetSrc(src string) bool {
+	if !strings.Contains(src, "google.com/recaptcha") && !strings.Contains(src, "recaptcha.net") {
+		return false
+	}
+	_, render, ok := strings.Cut(src, "render=")
+	return !ok || strings.HasPrefix(render, "explicit") || strings.HasPrefix(render, "onload")
 }
 
 // humanCheckPhrases are what a verification page says in its title or
@@ -306,6 +362,24 @@ func (w *wallView) attrAll(key string, subs ...string) bool {
 			all = all && strings.Contains(rest[:end], sub)
 		}
 		if all {
+			return true
+		}
+		rest = rest[end:]
+	}
+}
+
+// attrAny is true when some kept value of key satisfies ok.
+func (w *wallView) attrAny(key string, ok func(string) bool) bool {
+	rest := w.attrs
+	prefix := "\n" + key + "="
+	for {
+		i := strings.Index(rest, prefix)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(prefix):]
+		end := strings.IndexByte(rest, '\n')
+		if ok(rest[:end]) {
 			return true
 		}
 		rest = rest[end:]

@@ -41,9 +41,19 @@ type scan struct {
 	// limits (wallMaxText, wallMaxLinks), where scanning stops.
 	textBytes int
 	links     int
-	inputs    int  // text, email and password inputs: a form a person fills
-	scripts   int  // <script> elements, inline or not
-	truncated bool // the page is longer than maxScanBytes
+	// What a person fills in. A wall asks for nothing but its check;
+	// these tell the site's own forms (a login, a contact form, search
+	// filters) from a page that holds a captcha alone.
+	inputs    int // inputs a person types into: text, email, password, tel, number, ...
+	passwords int // password inputs: a login form, which no wall page carries
+	textareas int // textareas, not counting a captcha's hidden response field
+	selects   int // drop-down lists
+	scripts   int // <script> elements, inline or not
+	// siteScripts counts scripts loaded from the site's own paths
+	// (relative src, not /cdn-cgi/): an app's bundle. A vendor's wall
+	// page is the vendor's and loads none of the site's code.
+	siteScripts int
+	truncated   bool // the page is longer than maxScanBytes
 }
 
 // markerAttrs are the attributes whose values are kept for marker checks.
@@ -82,7 +92,8 @@ func scanPage(page Page) scan {
 	s.script = b.script.String()
 	s.attrs = b.attrs.String() + "\n"
 	s.refresh = b.refresh
-	s.textBytes, s.links, s.inputs, s.scripts = b.textBytes, b.links, b.inputs, b.scripts
+	s.textBytes, s.links, s.scripts, s.siteScripts = b.textBytes, b.links, b.scripts, b.siteScripts
+	s.inputs, s.passwords, s.textareas, s.selects = b.inputs, b.passwords, b.textareas, b.selects
 	return s
 }
 
@@ -103,22 +114,26 @@ const brandedMaxBytes = 256 << 10
 
 // scanBuilder carries the tokenizer state between tokens.
 type scanBuilder struct {
-	asks      bool   // the title or a heading asks whether you are human
-	read      int    // bytes of HTML tokenized so far
-	raw       string // the raw-text element we are in, if any
-	heading   int    // depth inside h1/h2; > 0 while reading one
-	cur       strings.Builder
-	titleText string
-	refresh   string
-	headings  []string
-	text      strings.Builder
-	hidden    strings.Builder
-	script    strings.Builder
-	attrs     strings.Builder
-	textBytes int
-	links     int
-	inputs    int
-	scripts   int
+	asks        bool   // the title or a heading asks whether you are human
+	read        int    // bytes of HTML tokenized so far
+	raw         string // the raw-text element we are in, if any
+	heading     int    // depth inside h1/h2; > 0 while reading one
+	cur         strings.Builder
+	titleText   string
+	refresh     string
+	headings    []string
+	text        strings.Builder
+	hidden      strings.Builder
+	script      strings.Builder
+	attrs       strings.Builder
+	textBytes   int
+	links       int
+	inputs      int
+	passwords   int
+	textareas   int
+	selects     int
+	scripts     int
+	siteScripts int
 }
 
 func (b *scanBuilder) token(z *html.Tokenizer, tt html.TokenType) {
@@ -177,46 +192,86 @@ func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr bool) {
 		b.heading++
 	}
 	tag := string(name) // compared only: no allocation
-	input, textInput := tag == "input", true
-	if tag == "script" {
+	switch tag {
+	case "script":
 		b.scripts++
+	case "select":
+		b.selects++
 	}
-	var refresh bool
-	var content []byte
+	t := tagAttrs{input: tag == "input", textInput: true, response: false}
 	for hasAttr {
 		var k, v []byte
 		k, v, hasAttr = z.TagAttr()
-		switch {
-		case tag == "a" && string(k) == "href":
-			b.links++
-		case input && string(k) == "type":
-			textInput = isTextInput(v)
-		case tag == "meta" && string(k) == "http-equiv":
-			refresh = strings.EqualFold(string(v), "refresh")
-		case tag == "meta" && string(k) == "content":
-			content = v
-		}
-		if markerAttrs[string(k)] && b.attrs.Len() < maxAttrBytes {
-			b.attrs.WriteByte('\n')
-			b.attrs.Write(k)
-			b.attrs.WriteByte('=')
-			appendLower(&b.attrs, v, maxAttrBytes)
-		}
+		b.attr(tag, k, v, &t)
 	}
-	if input && textInput {
+	switch {
+	case t.input && t.textInput:
 		b.inputs++
+		if t.password {
+			b.passwords++
+		}
+	case tag == "textarea" && !t.response:
+		b.textareas++
+	case tag == "script" && isSiteScript(t.src):
+		b.siteScripts++
 	}
-	if refresh && b.refresh == "" {
+	if t.refresh && b.refresh == "" {
 		var w strings.Builder
-		appendLower(&w, content, 1024)
+		appendLower(&w, t.content, 1024)
 		b.refresh = w.String()
 	}
 }
 
-// isTextInput is true for the input types a person types into.
+// tagAttrs is what startTag learns from one tag's attributes.
+type tagAttrs struct {
+	input, textInput, password bool
+	response                   bool // a captcha's response field (g-recaptcha-response, ...)
+	refresh                    bool
+	content, src               []byte
+}
+
+// attr reads one attribute of tag into t and keeps it for marker checks.
+func (b *scanBuilder) attr(tag string, k, v []byte, t *tagAttrs) {
+	switch key := string(k); {
+	case tag == "a" && key == "href":
+		b.links++
+	case t.input && key == "type":
+		t.textInput = isTextInput(v)
+		t.password = strings.EqualFold(string(v), "password")
+	case tag == "textarea" && (key == "name" || key == "id" || key == "class"):
+		t.response = t.response || bytes.Contains(bytes.ToLower(v), []byte("captcha"))
+	case tag == "script" && key == "src":
+		t.src = v
+	case tag == "meta" && key == "http-equiv":
+		t.refresh = strings.EqualFold(string(v), "refresh")
+	case tag == "meta" && key == "content":
+		t.content = v
+	}
+	if markerAttrs[string(k)] && b.attrs.Len() < maxAttrBytes {
+		b.attrs.WriteByte('\n')
+		b.attrs.Write(k)
+		b.attrs.WriteByte('=')
+		appendLower(&b.attrs, v, maxAttrBytes)
+	}
+}
+
+// isSiteScript is true for a script src on the site's own paths: relative,
+// and not Cloudflare's /cdn-cgi/, which it serves on every site it fronts.
+func isSiteScript(src []byte) bool {
+	s := strings.ToLower(strings.TrimSpace(string(src)))
+	switch {
+	case s == "", strings.HasPrefix(s, "//"), strings.Contains(s, "://"),
+		strings.HasPrefix(s, "data:"), strings.HasPrefix(s, "blob:"):
+		return false
+	}
+	return !strings.Contains(s, "/cdn-cgi/")
+}
+
+// isTextInput is true for the input types a person types into. "search"
+// is left out: a site's header search box stands on its wall pages too.
 func isTextInput(typ []byte) bool {
 	switch strings.ToLower(string(typ)) {
-	case "", "text", "email", "password":
+	case "", "text", "email", "password", "tel", "number", "url", "date":
 		return true
 	}
 	return false

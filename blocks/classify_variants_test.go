@@ -57,8 +57,10 @@ func TestClassifyStableUnderRewrites(t *testing.T) {
 			pages = append(pages, named{filepath.Base(dir) + "/" + fx.file, b, fx.want})
 		}
 	}
-	for _, sp := range loadServed(t, unseenDir) {
-		pages = append(pages, named{"unseen_walls/" + sp.file, sp.page.HTML, sp.htmlOnly})
+	for _, dir := range []string{unseenDir, ordinaryDir} {
+		for _, sp := range loadServed(t, dir) {
+			pages = append(pages, named{filepath.Base(dir) + "/" + sp.file, sp.page.HTML, sp.htmlOnly})
+		}
 	}
 	for _, p := range pages {
 		for _, rw := range rewrites {

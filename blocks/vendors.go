@@ -102,13 +102,18 @@ func cloudflare(w *wallView) (Verdict, bool) {
 		// The challenge page's own elements, whatever language it speaks
 		// ("Even geduld...", "Nur einen Moment...").
 		return wall(Challenge, "Cloudflare challenge elements")
+	case w.siteScripts > 0 || w.fields() > 0:
+		// Words alone, below: but the page runs the site's own code or
+		// has a form to fill in (an app shell titled "Please wait...", a
+		// login saying "Verify you are human by completing the action
+		// below" over its Turnstile), and Cloudflare's page has neither.
+		return Verdict{}, false
 	case isCloudflareWaitTitle(w.title):
 		return wall(Challenge, `title "`+w.title+`" with Cloudflare markup`)
 	}
 	for _, p := range cloudflareCheckPhrases {
-		// In a heading, or as nearly all the text there is: an article
-		// quoting the phrase says a great deal more around it.
-		if w.heading(p) || (w.inText(p) && w.textBytes < 600) {
+		// Said by the page, not quoted by an article or a help page.
+		if w.says(p) {
 			return wall(Challenge, `"`+p+`" with Cloudflare markup`)
 		}
 	}
@@ -222,6 +227,13 @@ func codeAfter(s, prefix string) int {
 	return n
 }
 
+// suspectsBot is true when the page says it took the visitor for a bot or
+// holds a captcha.
+func (w *wallView) suspectsBot() bool {
+	widget, _ := w.captchaWidget()
+	return widget != "" || w.asksForHuman()
+}
+
 // cloudflareSign is true when some part of the page is Cloudflare's own
 // (its /cdn-cgi/ paths, its cf- element ids, its name in the text or the
 // Server header). Alone it means only "served through Cloudflare".
@@ -286,7 +298,9 @@ func imperva(w *wallView) (Verdict, bool) {
 		// The captcha form (hCaptcha or reCAPTCHA) posts back to the
 		// resource path (?SWCGHOEL=v2); no ordinary form does.
 		return wall(Challenge, "Imperva captcha form posting to _Incapsula_Resource")
-	case w.title == "pardon our interruption" || w.heading("pardon our interruption"):
+	case (w.title == "pardon our interruption" || w.heading("pardon our interruption")) && w.suspectsBot():
+		// Sites title their maintenance pages the same; the block page
+		// says it took you for a bot and offers a captcha.
 		return wall(Denied, `"Pardon Our Interruption" (Imperva bot protection)`)
 	}
 	return Verdict{}, false
@@ -309,13 +323,16 @@ func akamai(w *wallView) (Verdict, bool) {
 	return Verdict{}, false
 }
 
+// sucuri: the firewall's pages are titled "Sucuri WebSite Firewall -
+// Access Denied" or "- CAPTCHA"; an article about the firewall names it
+// later in its title.
 func sucuri(w *wallView) (Verdict, bool) {
 	switch {
 	case strings.Contains(w.script, "sucuri_cloudproxy_js"):
 		return wall(Challenge, "sucuri_cloudproxy_js cookie challenge")
-	case strings.Contains(w.title, "sucuri website firewall") && strings.Contains(w.title, "captcha"):
+	case strings.HasPrefix(w.title, "sucuri website firewall") && strings.Contains(w.title, "captcha"):
 		return wall(Challenge, `title "Sucuri WebSite Firewall - CAPTCHA"`)
-	case strings.Contains(w.title, "sucuri website firewall"):
+	case strings.HasPrefix(w.title, "sucuri website firewall"):
 		return wall(Denied, `title "Sucuri WebSite Firewall - Access Denied"`)
 	case w.inText("sucuri website firewall") && (w.heading("access denied") || w.inText("block id")):
 		return wall(Denied, "Sucuri WebSite Firewall block page")
@@ -325,10 +342,15 @@ func sucuri(w *wallView) (Verdict, bool) {
 
 // awsWAF: the challenge and captcha interstitials configure
 // window.gokuProps and load challenge.js or captcha.js from *.awswaf.com.
+// Sites using the JavaScript SDK load the same challenge.js on every page,
+// so without gokuProps it counts only on a page with no links and none of
+// the site's own scripts.
 func awsWAF(w *wallView) (Verdict, bool) {
 	switch {
 	case strings.Contains(w.script, "gokuprops"):
 		return wall(Challenge, "AWS WAF gokuProps in script")
+	case w.links > 0 || w.siteScripts > 0:
+		return Verdict{}, false
 	case w.attr("src", "awswaf.com") && (w.attr("src", "/challenge.js") || w.attr("src", "/captcha.js")):
 		return wall(Challenge, "AWS WAF challenge.js")
 	}
@@ -352,9 +374,10 @@ func cloudFront(w *wallView) (Verdict, bool) {
 }
 
 // kasada: the block is an empty page whose scripts set window.KPSDK and
-// load ips.js (served with status 429). KPSDK alone is on ordinary pages.
+// load ips.js (served with status 429). KPSDK, and on some sites ips.js,
+// are on ordinary pages too, which have something to read.
 func kasada(w *wallView) (Verdict, bool) {
-	if !strings.Contains(w.script, "kpsdk") {
+	if !strings.Contains(w.script, "kpsdk") || w.textBytes > 0 || w.links > 0 {
 		return Verdict{}, false
 	}
 	if w.attr("src", "/ips.js") || (w.status == http.StatusTooManyRequests && w.textBytes == 0) {
@@ -369,7 +392,7 @@ func ddosGuard(w *wallView) (Verdict, bool) {
 		return wall(Challenge, `title "DDoS-Guard"`)
 	case w.attr("src", "/.well-known/ddos-guard/"):
 		return wall(Challenge, "DDoS-Guard /.well-known/ddos-guard/ check")
-	case w.inText("ddos-guard") && w.inText("checking your browser"):
+	case w.inText("ddos-guard") && w.says("checking your browser"):
 		return wall(Challenge, `DDoS-Guard "Checking your browser"`)
 	}
 	return Verdict{}, false

@@ -20,8 +20,11 @@ func vercel(w *wallView) (Verdict, bool) {
 // suspected bot to its captcha on validate.perfdrive.com, whose form posts
 // back there.
 func radware(w *wallView) (Verdict, bool) {
-	onPerfdrive := strings.Contains(hostOf(w.url), "perfdrive.com") ||
-		w.attr("action", "perfdrive.com") || w.attr("src", "perfdrive.com")
+	// The captcha lives on validate.perfdrive.com; cdn.perfdrive.com
+	// serves the connector script every protected page loads.
+	onPerfdrive := strings.Contains(hostOf(w.url), "validate.perfdrive.com") ||
+		w.attr("action", "validate.perfdrive.com") || w.attr("src", "validate.perfdrive.com") ||
+		w.attr("action", "perfdrive.com/captcha") || w.attr("src", "perfdrive.com/captcha")
 	switch {
 	case onPerfdrive:
 		return wall(Challenge, "Radware Bot Manager captcha (validate.perfdrive.com)")
@@ -38,7 +41,7 @@ func radware(w *wallView) (Verdict, bool) {
 // restyle it keep the support ID, which their help desk asks for.
 func f5(w *wallView) (Verdict, bool) {
 	switch {
-	case w.inText("the requested url was rejected"):
+	case w.says("the requested url was rejected"):
 		return wall(Denied, `F5 "The requested URL was rejected"`)
 	case w.title == "request rejected" && w.inText("support id"):
 		return wall(Denied, `F5 "Request Rejected" with a support ID`)
