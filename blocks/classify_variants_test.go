@@ -204,6 +204,30 @@ var classifyVariants = []struct {
 		`<html><head><title>Checking your browser version</title><script src="/detect.js"></script></head><body><h1>Is your browser supported?</h1>` +
 			`<form><input type="email" name="e" placeholder="Mail me the result"></form></body></html>`,
 		OK, ""},
+	{"Cloudflare 2024 page with random ids and the jsd script", 403, "",
+		`<html><head><title>Just a moment...</title><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script></head><body><div class="main-wrapper"><div class="main-content">` +
+			`<h1 class="zone-name-title h1">www.kamers.example</h1><p id="aXk3">Verifying you are human. This may take a few seconds.</p>` +
+			`<p id="bQ9z">www.kamers.example needs to review the security of your connection before proceeding.</p></div></div></body></html>`,
+		Challenge, "cloudflare"},
+	{"app shell titled Please wait through Cloudflare runs its own bundle", 200, "",
+		`<html><head><title>Please wait...</title><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script><script src="/static/js/main.1a.js"></script></head><body><div id="root"></div></body></html>`,
+		OK, ""},
+	{"DDoS-Guard check known by its leading sentence", 0, "",
+		`<html><head><title>Проверка браузера</title><script src="/js/check.js"></script></head><body><div><p>Checking your browser before accessing kvartira.example.</p>` +
+			`<p>This process is automatic. DDoS protection by DDoS-Guard</p></div></body></html>`,
+		Challenge, "ddos-guard"},
+	{"Distil/Imperva Pardon Our Interruption block", 0, "",
+		`<html><head><title>Pardon Our Interruption</title></head><body><h1>Pardon Our Interruption...</h1><p>As you were browsing, something about your browser made us think you were a bot.</p>` +
+			`<div class="g-recaptcha" data-sitekey="x"></div></body></html>`,
+		Denied, "imperva"},
+	{"lone captcha gate with a privacy and a terms link", 0, "",
+		`<html><head><title>Beveiligingscontrole</title><script src="https://www.google.com/recaptcha/api.js?hl=nl"></script></head><body><h1>Even controleren</h1>` +
+			`<p>Bevestig dat je geen robot bent.</p><form method="post" action="/verify"><div class="g-recaptcha" data-sitekey="x"></div></form>` +
+			`<a href="/privacy">Privacy</a> <a href="/voorwaarden">Voorwaarden</a></body></html>`,
+		Challenge, ""},
+	{"score-only reCAPTCHA v3 under a robot sentence is no widget", 0, "",
+		`<html><head><title>Bericht verstuurd</title><script src="https://www.google.com/recaptcha/api.js?render=6Lc"></script></head><body><h1>Bedankt</h1><p>Geen robot, maar een mens leest je bericht.</p></body></html>`,
+		OK, ""},
 	{"Vercel checkpoint HTML alone", 0, "",
 		`<html><head><title>Vercel Security Checkpoint</title></head><body><h1>We're verifying your browser</h1></body></html>`,
 		Challenge, "vercel"},
