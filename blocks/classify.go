@@ -19,16 +19,20 @@ import (
 //     (a script's config object, an element id, the title), but only on a
 //     wall-shaped page: little visible text and few links. A big page full
 //     of real content that merely mentions a marker is never a wall.
-//  3. A plain wall page of no known vendor: a short page titled "429 Too
-//     Many Requests" or "403 Forbidden" (in any status code and a few
-//     languages), or a captcha widget standing alone on a page that asks,
-//     in any of several languages, whether you are a human or a robot,
-//     with nothing else to fill in, or a page that says it is checking
-//     your browser and runs a script to do it. Served with a 429, such a
-//     captcha page is rate_limited: the site said why it wants the check.
+//  3. A plain wall page of no known vendor: a short page whose title or
+//     first heading is "429 Too Many Requests" or "403 Forbidden" (in any
+//     status code and a few languages) and that has no password field,
+//     or a captcha widget standing alone on a dead end (no field to fill
+//     in, at most a few links) that asks, in any of several languages,
+//     whether you are a human or a robot, or a page whose title or
+//     heading starts by saying it is checking your browser and runs a
+//     script to do it. Served with a 429, such a captcha page is
+//     rate_limited: the site said why it wants the check.
 //  4. A verification page dressed in the site's own menus, too big for
-//     step 3: its title or a heading asks whether you are human and it
-//     holds a captcha (or HUMAN's #px-captcha).
+//     step 3: its title or a heading asks whether you are human (a robot
+//     word counts in a question or denied: "Robot or human?", "kein
+//     Roboter") and it holds a captcha (or HUMAN's #px-captcha), with at
+//     most a search box beside it.
 //  5. The status code alone: 429 is rate_limited, 403 is denied (the server
 //     refused us, whatever the body looks like; treating it as ok would
 //     keep polling a host that said no), and 503 with a Retry-After is
