@@ -491,3 +491,34 @@ func TestAnEmptiedPageIsASoftBlockNotNothingNew(t *testing.T) {
 		}
 	})
 }
+
+func TestServerErrorsCountTowardTheGraceAndMissingPagesDoNot(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		p.answer(kamernet, func(n int, url string) (pages.Result, error) {
+			status := 503
+			if strings.HasSuffix(url, "west") {
+				status = 404
+			}
+			return pages.Result{URL: url, Status: status, Verdict: blocks.Verdict{Kind: blocks.OK}}, nil
+		})
+		r := newRig(store, p, searches(fiveOnOneHost[0], fiveOnOneHost[1]), 18)
+		r.run(t, 20*time.Second)
+		snap := r.e.Snapshot()
+		for _, v := range snap.Searches {
+			if v.Status != Failing || v.LastError == "" {
+				t.Errorf("%s: %+v, want an error in words", v.URL, v)
+			}
+		}
+		if !strings.Contains(snap.Searches[0].LastError, "404") || !strings.Contains(snap.Searches[1].LastError, "503") {
+			t.Errorf("errors: %q, %q", snap.Searches[0].LastError, snap.Searches[1].LastError)
+		}
+		if _, waiting := r.e.st.registry.Get(kamernet); waiting {
+			t.Errorf("one 503 made the host wait")
+		}
+		if s, had, _ := store.Snapshot(fiveOnOneHost[1]); had {
+			t.Errorf("an error page became a baseline: %v", s.Listings)
+		}
+	})
+}

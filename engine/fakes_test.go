@@ -58,7 +58,7 @@ func (p *fakePortal) Load(ctx context.Context, url string) (pages.Result, error)
 		return pages.Result{}, ctx.Err()
 	}
 	if ans != nil {
-		if res, err := ans(n, url); err != nil || res.Verdict.Kind != blocks.OK {
+		if res, err := ans(n, url); err != nil || res.Verdict.Kind != blocks.OK || res.Status >= 300 {
 			return res, err
 		}
 	}

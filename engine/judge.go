@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"time"
 
 	"rentwatch/blocks"
@@ -44,7 +45,18 @@ func (e *Engine) record(ctx context.Context, r report, v *SearchView, now time.T
 		return e.recordError(host, v, r.err, now)
 	}
 	verdict := r.result.Verdict
+	if status := r.result.Status; verdict.Kind == blocks.OK && status >= 500 {
+		// Server trouble is no wall, but no clean page either: it counts
+		// toward ERROR_GRACE like a failed load.
+		return e.recordError(host, v, fmt.Errorf("the site answered %d %s", status, http.StatusText(status)), now)
+	}
 	e.st.errors[host] = 0
+	if status := r.result.Status; verdict.Kind == blocks.OK && status >= 400 {
+		// A page that is not there is this search's problem (a wrong or
+		// expired URL), not the host's: its other searches go on.
+		v.Status, v.LastError = Failing, fmt.Sprintf("the page answered %d %s: check the search's address", status, http.StatusText(status))
+		return true
+	}
 	if verdict.Kind != blocks.OK && verdict.Kind != "" {
 		entry := e.st.registry.Record(host, verdict.Kind, verdict.RetryAfter, now, e.d.Rand.Float64())
 		v.Status, v.Wall, v.Vendor, v.Until = Waiting, entry.Kind, verdict.Vendor, entry.NextRetryAt
