@@ -132,38 +132,16 @@ func (e *Engine) compare(now time.Time, s config.Search, v *SearchView, listings
 		e.d.Log.Warn("soft block", "search", s.Name, "had", len(prev.Listings))
 		return
 	}
-	snap := seen.Snapshot{Search: s.URL, Listings: map[string]time.Time{}, CheckedAt: now}
-	ids := make([]string, 0, len(listings))
-	for _, l := range listings {
-		first, ok := prev.Listings[l.ID]
-		if !ok {
-			first = now
-		}
-		snap.Listings[l.ID] = first
-		ids = append(ids, l.ID)
-	}
+	snap := nextSnapshot(s.URL, prev, listings, now)
 	if !had {
 		e.saveSnapshot(v, snap, now)
-		e.d.Log.Info("baseline", "search", s.Name, "listings", len(ids))
+		e.d.Log.Info("baseline", "search", s.Name, "listings", len(listings))
 		return
 	}
-	known, err := e.d.Store.Known(ids, now)
+	fresh, waitsForDelivery, err := e.newOn(s, listings, prev, now)
 	if err != nil {
 		v.Status, v.LastError = Failing, "reading what was seen: "+err.Error()
 		return
-	}
-	var fresh []seen.Alert
-	waitsForDelivery := false
-	for _, l := range listings {
-		switch _, inSnap := prev.Listings[l.ID]; {
-		case e.st.pending[l.ID]: // already queued, maybe by another search
-			waitsForDelivery = true
-		case known[l.ID] || inSnap:
-		default:
-			fresh = append(fresh, alertFor(s, l, now))
-			e.st.pending[l.ID] = true
-			waitsForDelivery = true
-		}
 	}
 	if len(fresh) > 0 {
 		if err := e.d.Store.AddPending(fresh); err != nil {
@@ -185,6 +163,48 @@ func (e *Engine) compare(now time.Time, s config.Search, v *SearchView, listings
 		return
 	}
 	e.saveSnapshot(v, snap, now)
+}
+
+// nextSnapshot is the page's listings with their first-seen times: kept
+// from the last snapshot, now for a listing it did not have.
+func nextSnapshot(search string, prev seen.Snapshot, listings []pages.Listing, now time.Time) seen.Snapshot {
+	snap := seen.Snapshot{Search: search, Listings: make(map[string]time.Time, len(listings)), CheckedAt: now}
+	for _, l := range listings {
+		first, ok := prev.Listings[l.ID]
+		if !ok {
+			first = now
+		}
+		snap.Listings[l.ID] = first
+	}
+	return snap
+}
+
+// newOn picks the page's new listings: not in the search's snapshot, not
+// known to any search within the retention, and not already queued (maybe
+// by another search: one listing is alerted once). New ones are marked
+// queued. waits is true when any listing on the page awaits delivery, so
+// the snapshot must wait too.
+func (e *Engine) newOn(s config.Search, listings []pages.Listing, prev seen.Snapshot, now time.Time) (fresh []seen.Alert, waits bool, err error) {
+	ids := make([]string, len(listings))
+	for i, l := range listings {
+		ids[i] = l.ID
+	}
+	known, err := e.d.Store.Known(ids, now)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, l := range listings {
+		switch _, inSnap := prev.Listings[l.ID]; {
+		case e.st.pending[l.ID]:
+			waits = true
+		case known[l.ID] || inSnap:
+		default:
+			fresh = append(fresh, alertFor(s, l, now))
+			e.st.pending[l.ID] = true
+			waits = true
+		}
+	}
+	return fresh, waits, nil
 }
 
 func (e *Engine) saveSnapshot(v *SearchView, snap seen.Snapshot, now time.Time) {
