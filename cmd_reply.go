@@ -22,7 +22,8 @@ const replyUsage = "usage: rentwatch reply --dry-run LISTING-URL [--search NAME]
 // message, in the watcher's browser profile. --dry-run fills the form and
 // saves a screenshot without sending, so the user can check a recipe before
 // turning auto-reply on; without it the message really goes out, so --yes
-// is required. rentwatch must not be running (it holds the profile).
+// is required. While rentwatch runs it holds the watcher's profile, so the
+// reply then goes out from a fresh one (without the user's logins).
 func cmdReply(g globals, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("reply", &g, stderr)
 	dry := fs.Bool("dry-run", false, "fill the form and save a screenshot; send nothing")
@@ -63,21 +64,7 @@ func cmdReply(g globals, args []string, stdout, stderr io.Writer) int {
 		me = *settings.Reply
 	}
 	text := config.RenderMessage(msg, config.MessageValues{Title: *title, Price: *price, URL: target, Name: me.Name})
-	profile, release, err := watcherProfile(g, "reply", stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "rentwatch reply: %v\n", err)
-		return 1
-	}
-	defer release()
-	chrome := g.chrome
-	if chrome == "" {
-		chrome = settings.Browser.Path
-	}
-	b := pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: profile})
-	defer b.Close()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	res, err := b.Reply(ctx, target, pages.Reply{Message: text, Name: me.Name, Email: me.Email, Phone: me.Phone, DryRun: *dry})
+	res, err := replyInBrowser(g, settings, target, pages.Reply{Message: text, Name: me.Name, Email: me.Email, Phone: me.Phone, DryRun: *dry}, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch reply: %v\n", err)
 		return 1
@@ -95,6 +82,25 @@ func cmdReply(g globals, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "screenshot: %s\nnothing was sent (dry run)\n", path)
 	return 0
+}
+
+// replyInBrowser sends (or with DryRun, fills) the reply in the watcher's
+// browser profile, or a fresh one while the watcher holds it.
+func replyInBrowser(g globals, settings config.Settings, target string, r pages.Reply, stderr io.Writer) (pages.ReplyResult, error) {
+	profile, release, err := watcherProfile(g, "reply", stderr)
+	if err != nil {
+		return pages.ReplyResult{}, err
+	}
+	defer release()
+	chrome := g.chrome
+	if chrome == "" {
+		chrome = settings.Browser.Path
+	}
+	b := pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: profile})
+	defer b.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return b.Reply(ctx, target, r)
 }
 
 // replyMessage loads the settings and picks the message template: the named
