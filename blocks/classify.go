@@ -130,6 +130,88 @@ func (w *wallView) pageNames() []string {
 	return out
 }
 
+// titles are the page's title and headings, the places a wall names itself.
+func (w *wallView) titles() []string {
+	out := make([]string, 0, 1+len(w.headings))
+	if w.title != "" {
+		out = append(out, w.title)
+	}
+	return append(out, w.headings...)
+}
+
+// attr is true when some kept value of key contains sub.
+func (w *wallView) attr(key, sub string) bool {
+	prefix := "\n" + key + "="
+	for v, rest, ok := nextAttr(w.attrs, prefix); ok; v, rest, ok = nextAttr(rest, prefix) {
+		if strings.Contains(v, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// attrAll is true when one kept value of key contains every one of subs.
+func (w *wallView) attrAll(key string, subs ...string) bool {
+	prefix := "\n" + key + "="
+	for v, rest, ok := nextAttr(w.attrs, prefix); ok; v, rest, ok = nextAttr(rest, prefix) {
+		all := true
+		for _, sub := range subs {
+			all = all && strings.Contains(v, sub)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// attrAny is true when some kept value of key satisfies ok.
+func (w *wallView) attrAny(key string, ok func(string) bool) bool {
+	prefix := "\n" + key + "="
+	for v, rest, found := nextAttr(w.attrs, prefix); found; v, rest, found = nextAttr(rest, prefix) {
+		if ok(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// nextAttr finds the next line of scan.attrs that starts with prefix
+// ("\nkey=") and returns its value and the text after it. The lookups
+// above loop over it rather than share one walker taking a callback: the
+// indirect call cost the classifier over a tenth of its time on a wall
+// page (BenchmarkClassifyWall).
+func nextAttr(attrs, prefix string) (value, rest string, ok bool) {
+	i := strings.Index(attrs, prefix)
+	if i < 0 {
+		return "", "", false
+	}
+	attrs = attrs[i+len(prefix):]
+	end := strings.IndexByte(attrs, '\n') // attrs always ends in '\n'
+	return attrs[:end], attrs[end:], true
+}
+
+// attrIs is true when some kept attribute key has exactly value.
+func (w *wallView) attrIs(key, value string) bool {
+	return strings.Contains(w.attrs, "\n"+key+"="+value+"\n")
+}
+
+// heading is true when some h1 or h2 contains sub.
+func (w *wallView) heading(sub string) bool {
+	for _, h := range w.headings {
+		if strings.Contains(h, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// inText is true when the visible text, or the noscript and iframe
+// fallback text, contains sub.
+func (w *wallView) inText(sub string) bool {
+	return strings.Contains(w.text, sub) || strings.Contains(w.hidden, sub)
+}
+
 // says is true when the page itself says phrase, as a wall does: at the
 // start of its title or a heading, or near the start of a short text, and
 // neither inside quotation marks nor in a question, which is a page

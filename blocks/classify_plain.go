@@ -185,15 +185,6 @@ var (
 		"toegang geweigerd", "accès refusé", "acceso denegado", "accesso negato"}
 )
 
-// titles are the page's title and headings, the places a wall names itself.
-func (w *wallView) titles() []string {
-	out := make([]string, 0, 1+len(w.headings))
-	if w.title != "" {
-		out = append(out, w.title)
-	}
-	return append(out, w.headings...)
-}
-
 // isStatusLine is true when t is no more than a status line: one of the
 // phrases, optionally with a status code, "error", "http" and punctuation
 // around it ("429", "Error 429 - Too Many Requests", "503 Too many
@@ -326,83 +317,4 @@ func isLetterAt(s string, i int) bool {
 	}
 	c := s[i]
 	return 'a' <= c && c <= 'z' || c >= 0x80
-}
-
-// attr is true when some kept attribute key has a value containing sub.
-func (w *wallView) attr(key, sub string) bool {
-	rest := w.attrs
-	prefix := "\n" + key + "="
-	for {
-		i := strings.Index(rest, prefix)
-		if i < 0 {
-			return false
-		}
-		rest = rest[i+len(prefix):]
-		end := strings.IndexByte(rest, '\n') // attrs always ends in '\n'
-		if strings.Contains(rest[:end], sub) {
-			return true
-		}
-		rest = rest[end:]
-	}
-}
-
-// attrAll is true when one kept value of key contains every one of subs.
-func (w *wallView) attrAll(key string, subs ...string) bool {
-	rest := w.attrs
-	prefix := "\n" + key + "="
-	for {
-		i := strings.Index(rest, prefix)
-		if i < 0 {
-			return false
-		}
-		rest = rest[i+len(prefix):]
-		end := strings.IndexByte(rest, '\n')
-		all := true
-		for _, sub := range subs {
-			all = all && strings.Contains(rest[:end], sub)
-		}
-		if all {
-			return true
-		}
-		rest = rest[end:]
-	}
-}
-
-// attrAny is true when some kept value of key satisfies ok.
-func (w *wallView) attrAny(key string, ok func(string) bool) bool {
-	rest := w.attrs
-	prefix := "\n" + key + "="
-	for {
-		i := strings.Index(rest, prefix)
-		if i < 0 {
-			return false
-		}
-		rest = rest[i+len(prefix):]
-		end := strings.IndexByte(rest, '\n')
-		if ok(rest[:end]) {
-			return true
-		}
-		rest = rest[end:]
-	}
-}
-
-// attrIs is true when some kept attribute key has exactly value.
-func (w *wallView) attrIs(key, value string) bool {
-	return strings.Contains(w.attrs, "\n"+key+"="+value+"\n")
-}
-
-// heading is true when some h1 or h2 contains sub.
-func (w *wallView) heading(sub string) bool {
-	for _, h := range w.headings {
-		if strings.Contains(h, sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// inText is true when the visible text, or the noscript and iframe
-// fallback text, contains sub.
-func (w *wallView) inText(sub string) bool {
-	return strings.Contains(w.text, sub) || strings.Contains(w.hidden, sub)
 }

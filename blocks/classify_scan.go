@@ -198,7 +198,7 @@ func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr bool) {
 	case "select":
 		b.selects++
 	}
-	t := tagAttrs{input: tag == "input", textInput: true, response: false}
+	t := tagAttrs{input: tag == "input", textInput: true}
 	for hasAttr {
 		var k, v []byte
 		k, v, hasAttr = z.TagAttr()

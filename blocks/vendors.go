@@ -2,7 +2,6 @@ package blocks
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 )
 
@@ -52,195 +51,11 @@ func wall(kind Kind, reason string) (Verdict, bool) {
 	return Verdict{Kind: kind, Reason: reason}, true
 }
 
-// cloudflareErrors maps the 1xxx error pages that are walls to their kind.
-// The others (1016 origin DNS error, 1101 worker threw, ...) are the site's
-// trouble, not a refusal.
-var cloudflareErrors = map[int]Kind{
-	1005: Denied, // banned the ASN
-	1006: Denied, // banned the IP
-	1007: Denied,
-	1008: Denied,
-	1009: Denied, // banned the country
-	1010: Denied, // banned the browser signature
-	1011: Denied, // hotlinking denied
-	1012: Denied, // access denied
-	1015: RateLimited,
-	1020: Denied, // a firewall rule
-}
-
-func cloudflare(w *wallView) (Verdict, bool) {
-	switch {
-	case w.attr("class", "cf-captcha-container"), w.attr("id", "cf-captcha-bookmark"),
-		strings.Contains(w.script, "cf_captcha_kind"):
-		return wall(Challenge, "Cloudflare captcha (cf-captcha-container)")
-	case w.heading("sorry, you have been blocked"):
-		// The WAF block page, under the same title as the captcha page.
-		return wall(Denied, `Cloudflare "Sorry, you have been blocked"`)
-	case strings.HasPrefix(w.title, "attention required!") && strings.Contains(w.title, "cloudflare"):
-		return wall(Challenge, `title "Attention Required! | Cloudflare"`)
-	}
-	if v, ok := cloudflareError(w); ok {
-		return v, ok
-	}
-	switch {
-	case assigns(w.script, "_cf_chl_opt"):
-		return wall(Challenge, "_cf_chl_opt in script")
-	case w.attr("id", "jschl-answer"), w.attr("name", "jschl_vc"), w.attr("name", "jschl_answer"):
-		return wall(Challenge, "jschl-answer form")
-	case w.attr("action", "__cf_chl_"), w.attr("action", "/cdn-cgi/l/chk_jschl"):
-		return wall(Challenge, "challenge form posting to __cf_chl_")
-	case w.attr("id", "cf-browser-verification"), w.attr("class", "cf-browser-verification"):
-		return wall(Challenge, "cf-browser-verification")
-	case w.attrAll("src", "/cdn-cgi/challenge-platform/", "/orchestrate/"):
-		// The script that runs a challenge (chl_page, managed, jsch,
-		// captcha); ordinary pages load only .../scripts/jsd/.
-		return wall(Challenge, "Cloudflare challenge orchestrate script")
-	case !w.cloudflareSign():
-		return Verdict{}, false
-	case w.attrIs("id", "challenge-stage"), w.attrIs("id", "challenge-running"),
-		w.attrIs("id", "challenge-body-text"), w.attr("id", "cf-chl-widget-"):
-		// The challenge page's own elements, whatever language it speaks
-		// ("Even geduld...", "Nur einen Moment...").
-		return wall(Challenge, "Cloudflare challenge elements")
-	case w.siteScripts > 0 || w.fields() > 0:
-		// Words alone, below: but the page runs the site's own code or
-		// has a form to fill in (an app shell titled "Please wait...", a
-		// login saying "Verify you are human by completing the action
-		// below" over its Turnstile), and Cloudflare's page has neither.
-		return Verdict{}, false
-	case isCloudflareWaitTitle(w.title):
-		return wall(Challenge, `title "`+w.title+`" with Cloudflare markup`)
-	}
-	for _, p := range cloudflareCheckPhrases {
-		// Said by the page, not quoted by an article or a help page.
-		if w.says(p) {
-			return wall(Challenge, `"`+p+`" with Cloudflare markup`)
-		}
-	}
-	return Verdict{}, false
-}
-
-// cloudflareCheckPhrases are what Cloudflare's interstitials have said
-// while checking, from the 2015 IUAM page to the 2023+ managed challenge.
-var cloudflareCheckPhrases = []string{
-	"checking your browser before accessing",
-	"checking if the site connection is secure",
-	"needs to review the security of your connection",
-	"verify you are human by completing the action below",
-	"verifying you are human. this may take a few seconds",
-}
-
-// isCloudflareWaitTitle is true for the titles of Cloudflare's English
-// interstitials, as they stand or with "| Cloudflare" after them (2019).
-// Pages in other languages are known by their elements instead.
-func isCloudflareWaitTitle(t string) bool {
-	t = strings.TrimSpace(strings.TrimSuffix(t, "| cloudflare"))
-	switch t {
-	case "just a moment...", "just a moment…", "please wait...", "please wait…",
-		"one moment, please...", "one moment, please…":
-		return true
-	}
-	return false
-}
-
-// assigns is true when script sets or reads a property of name
-// ("window._cf_chl_opt={", "_cf_chl_opt.cOgUHash"), not merely quotes it
-// as data the way a page's JSON about an article would.
-func assigns(script, name string) bool {
-	for rest := script; ; {
-		i := strings.Index(rest, name)
-		if i < 0 {
-			return false
-		}
-		rest = strings.TrimLeft(rest[i+len(name):], " \t\n\r")
-		if strings.HasPrefix(rest, ".") || (strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==")) {
-			return true
-		}
-	}
-}
-
-// cloudflareError reads Cloudflare's 1xxx error page: the cf-error-details
-// template (2015 to now) or the bare "error code: 1020" text it sends when
-// the client does not look like a browser.
-func cloudflareError(w *wallView) (Verdict, bool) {
-	code := 0
-	// The template by its ids, or by the title every version has had:
-	// "Access denied | example.com used Cloudflare to restrict access".
-	if w.attr("id", "cf-error-details") || w.attr("id", "cf-wrapper") ||
-		strings.Contains(w.title, "used cloudflare to restrict access") {
-		for _, h := range w.headings {
-			if c := codeAfter(h, "error "); c != 0 {
-				code = c
-				break
-			}
-			if c := cloudflareCodeIn(h); c != 0 {
-				code = c
-				break
-			}
-		}
-	} else if strings.HasPrefix(w.text, "error code: ") && w.textBytes < 40 {
-		code = codeAfter(w.text, "error code: ")
-	} else {
-		return Verdict{}, false
-	}
-	if kind, ok := cloudflareErrors[code]; ok {
-		return wall(kind, "Cloudflare error "+strconv.Itoa(code))
-	}
-	switch {
-	case w.inText("you are being rate limited"):
-		return wall(RateLimited, `Cloudflare error page "You are being rate limited"`)
-	case w.heading("access denied") && w.attr("id", "cf-error-details"):
-		return wall(Denied, `Cloudflare error page "Access denied"`)
-	case strings.Contains(w.title, "used cloudflare to restrict access"):
-		return wall(Denied, `title "... used Cloudflare to restrict access"`)
-	}
-	return Verdict{}, false
-}
-
-// cloudflareCodeIn finds a 1xxx error code standing as its own word in a
-// heading, whatever word precedes it ("Error 1020", "Fehler 1020").
-func cloudflareCodeIn(h string) int {
-	for _, f := range strings.Fields(h) {
-		if len(f) == 4 && f[0] == '1' {
-			if n, err := strconv.Atoi(f); err == nil {
-				return n
-			}
-		}
-	}
-	return 0
-}
-
-// codeAfter returns the four-digit number that follows prefix in s, or 0.
-func codeAfter(s, prefix string) int {
-	i := strings.Index(s, prefix)
-	if i < 0 {
-		return 0
-	}
-	rest := s[i+len(prefix):]
-	if len(rest) < 4 {
-		return 0
-	}
-	n, err := strconv.Atoi(rest[:4])
-	if err != nil || (len(rest) > 4 && rest[4] >= '0' && rest[4] <= '9') {
-		return 0
-	}
-	return n
-}
-
 // suspectsBot is true when the page says it took the visitor for a bot or
 // holds a captcha.
 func (w *wallView) suspectsBot() bool {
 	widget, _ := w.captchaWidget()
 	return widget != "" || w.asksForHuman()
-}
-
-// cloudflareSign is true when some part of the page is Cloudflare's own
-// (its /cdn-cgi/ paths, its cf- element ids, its name in the text or the
-// Server header). Alone it means only "served through Cloudflare".
-func (w *wallView) cloudflareSign() bool {
-	return strings.Contains(w.attrs, "/cdn-cgi/") || strings.Contains(w.script, "/cdn-cgi/") ||
-		strings.Contains(w.attrs, "\nid=cf-") || w.inText("cloudflare") ||
-		vendorFromHeaders(w.header) == "cloudflare"
 }
 
 func dataDome(w *wallView) (Verdict, bool) {
@@ -396,4 +211,136 @@ func ddosGuard(w *wallView) (Verdict, bool) {
 		return wall(Challenge, `DDoS-Guard "Checking your browser"`)
 	}
 	return Verdict{}, false
+}
+
+// vercel: Attack Challenge Mode and the firewall's challenge action serve
+// "Vercel Security Checkpoint", which loads its script from the reserved
+// /.well-known/vercel/security/ path (with a 429 and x-vercel-mitigated,
+// which fromHeaders reads first when there are headers).
+func vercel(w *wallView) (Verdict, bool) {
+	switch {
+	case w.attr("src", "/.well-known/vercel/security/"):
+		return wall(Challenge, "Vercel security checkpoint script")
+	case w.title == "vercel security checkpoint":
+		return wall(Challenge, `title "Vercel Security Checkpoint"`)
+	}
+	return Verdict{}, false
+}
+
+// radware: Radware Bot Manager (formerly ShieldSquare) redirects a
+// suspected bot to its captcha on validate.perfdrive.com, whose form posts
+// back there.
+func radware(w *wallView) (Verdict, bool) {
+	// The captcha lives on validate.perfdrive.com; cdn.perfdrive.com
+	// serves the connector script every protected page loads.
+	onPerfdrive := strings.Contains(hostOf(w.url), "validate.perfdrive.com") ||
+		w.attr("action", "validate.perfdrive.com") || w.attr("src", "validate.perfdrive.com") ||
+		w.attr("action", "perfdrive.com/captcha") || w.attr("src", "perfdrive.com/captcha")
+	switch {
+	case onPerfdrive:
+		return wall(Challenge, "Radware Bot Manager captcha (validate.perfdrive.com)")
+	case (strings.Contains(w.title, "radware") || strings.Contains(w.title, "shieldsquare")) &&
+		strings.Contains(w.title, "captcha"):
+		return wall(Challenge, `title "Radware/ShieldSquare ... Captcha"`)
+	}
+	return Verdict{}, false
+}
+
+// f5: BIG-IP ASM / Advanced WAF's blocking page, unchanged for a decade
+// and served with a 200 by default, so its text is all there is: "The
+// requested URL was rejected ... Your support ID is ...". Sites that
+// restyle it keep the support ID, which their help desk asks for.
+func f5(w *wallView) (Verdict, bool) {
+	switch {
+	case w.says("the requested url was rejected"):
+		return wall(Denied, `F5 "The requested URL was rejected"`)
+	case w.title == "request rejected" && w.inText("support id"):
+		return wall(Denied, `F5 "Request Rejected" with a support ID`)
+	}
+	return Verdict{}, false
+}
+
+// fastly: Fastly's bot management "Client Challenge" (PyPI's, among
+// others) loads everything from a /_fs-ch-<token>/ path.
+func fastly(w *wallView) (Verdict, bool) {
+	if w.attr("src", "/_fs-ch-") || w.attr("href", "/_fs-ch-") || strings.Contains(w.script, "/_fs-ch-") {
+		return wall(Challenge, "Fastly client challenge (/_fs-ch-)")
+	}
+	return Verdict{}, false
+}
+
+// anubis: the open-source proof-of-work gate many small sites put up
+// against scrapers since 2025; its challenge is a JSON script element with
+// the id anubis_challenge.
+func anubis(w *wallView) (Verdict, bool) {
+	switch {
+	case w.attrIs("id", "anubis_challenge"):
+		return wall(Challenge, "Anubis proof-of-work challenge")
+	case strings.HasPrefix(w.title, "making sure you're not a bot") && strings.Contains(w.attrs, "anubis"):
+		return wall(Challenge, `Anubis "Making sure you're not a bot!"`)
+	}
+	return Verdict{}, false
+}
+
+// siteGround: SiteGround's bot protection sends a visitor through
+// /.well-known/sgcaptcha/ (a refresh or a redirect) before the page.
+func siteGround(w *wallView) (Verdict, bool) {
+	if strings.Contains(w.attrs, "/.well-known/sgcaptcha") || strings.Contains(w.script, "/.well-known/sgcaptcha") ||
+		strings.Contains(w.refresh, "/.well-known/sgcaptcha") {
+		return wall(Challenge, "SiteGround sgcaptcha")
+	}
+	return Verdict{}, false
+}
+
+// wordfence: the WordPress firewall's block page, "Your access to this
+// site has been limited by the site owner", served with a 503 (or 403);
+// its Block Reason says when the limit was on request rate.
+func wordfence(w *wallView) (Verdict, bool) {
+	if !w.inText("generated by wordfence") && !strings.Contains(w.title, "your access to this site has been limited") {
+		return Verdict{}, false
+	}
+	if w.inText("exceeded the maximum") {
+		return wall(RateLimited, "Wordfence rate limit (exceeded the maximum requests)")
+	}
+	return wall(Denied, `Wordfence "Your access to this site has been limited"`)
+}
+
+// reblaze: Reblaze's JavaScript check sets window.rbzns before it runs
+// and reloads with the rbzid cookie.
+func reblaze(w *wallView) (Verdict, bool) {
+	if assigns(w.script, "rbzns") {
+		return wall(Challenge, "Reblaze rbzns check")
+	}
+	return Verdict{}, false
+}
+
+// assigns is true when script sets or reads a property of name
+// ("window._cf_chl_opt={", "_cf_chl_opt.cOgUHash"), not merely quotes it
+// as data the way a page's JSON about an article would.
+func assigns(script, name string) bool {
+	for rest := script; ; {
+		i := strings.Index(rest, name)
+		if i < 0 {
+			return false
+		}
+		rest = strings.TrimLeft(rest[i+len(name):], " \t\n\r")
+		if strings.HasPrefix(rest, ".") || (strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==")) {
+			return true
+		}
+	}
+}
+
+// hostOf returns the host of a lowercased absolute URL, or "".
+func hostOf(url string) string {
+	_, rest, ok := strings.Cut(url, "://")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	return rest
 }

@@ -11,7 +11,7 @@ import (
 type Kind string
 
 const (
-	OK          Kind = "ok"
+	OK          Kind = "ok"           // a clean page: nothing in the way
 	Challenge   Kind = "challenge"    // an interstitial we could not get through
 	RateLimited Kind = "rate_limited" // the site asked us to slow down
 	Denied      Kind = "denied"       // a flat refusal; the user must pass a check by hand
