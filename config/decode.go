@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -173,7 +174,7 @@ func unknownKeys(t map[string]any, at string, allowed []string, ps *problems) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if contains(allowed, k) {
+		if slices.Contains(allowed, k) {
 			continue
 		}
 		for _, leaf := range leaves(t[k], join(at, k)) {
@@ -253,15 +254,6 @@ func join(at, k string) string {
 		return k
 	}
 	return at + "." + k
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // show renders a TOML value for a message: text quoted, numbers as is.

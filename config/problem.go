@@ -103,8 +103,8 @@ func (ps *problems) addAt(key, field, format string, args ...any) {
 	ps.bad[field] = true
 }
 
-// has reports whether field (or, for "search[2]", any of its sub-fields'
-// parent) already has a problem.
+// has reports whether field already has a problem, so a check that would
+// only repeat it in other words ("empty" after "not text") can stay quiet.
 func (ps *problems) has(field string) bool { return ps.bad[field] }
 
 // err returns nil when nothing was found, else an *Error with each

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/mail"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -123,7 +124,7 @@ func truncate(s string, n int) string {
 func unknownPlaceholders(msg string) []string {
 	var out []string
 	for _, m := range placeholderRe.FindAllStringSubmatch(msg, -1) {
-		if !contains(Placeholders, m[1]) && !contains(out, m[1]) {
+		if !slices.Contains(Placeholders, m[1]) && !slices.Contains(out, m[1]) {
 			out = append(out, m[1])
 		}
 	}
