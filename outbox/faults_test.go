@@ -8,6 +8,7 @@ import (
 	"io"
 	"log"
 	"net"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -255,9 +256,11 @@ func faultSettings(t *testing.T, srv *faultServer, cert testkit.Cert, security s
 		Username: "alice@example.test", Password: faultPassword, CAFile: cert.CertFile,
 		Timeout: 3 * time.Second, // headroom for a busy machine; the hang cases shorten it
 	}
-	if _, err := fmtSscan(port, &s.Port); err != nil {
+	p, err := strconv.Atoi(port)
+	if err != nil {
 		t.Fatal(err)
 	}
+	s.Port = p
 	return s
 }
 

@@ -38,14 +38,20 @@ type EmailSettings struct {
 	Auth       string // "", "plain", "login", "oauthbearer", "xoauth2"
 }
 
-// Notifier shows a desktop pop-up.
+// Notifier shows a desktop pop-up. title is plain text; body is already
+// escaped for the notification server's markup. Notify returns once the
+// pop-up is handed over, with an error when it could not be; Deliver may
+// call it from several goroutines at once.
 type Notifier interface {
 	Notify(title, body string) error
 }
 
-// Outbox delivers alert batches. Deliver is safe for concurrent use; set
-// Logf before the first Deliver. A listing gets its pop-up once: when the
-// engine retries a batch after a failed email, only the email is retried.
+// Outbox delivers alert batches. Make one with New: the zero Outbox has
+// nothing to pop up with. Deliver and Note are safe for concurrent use;
+// set Logf before the first Deliver. Nothing needs closing: every
+// delivery dials and closes its own connection. A listing gets its pop-up
+// once: when the engine retries a batch after a failed email, only the
+// email is retried.
 type Outbox struct {
 	// Logf, if set, hears about pop-ups that failed while email carried
 	// the delivery. Never given a password.
