@@ -38,12 +38,10 @@ func hashKey(prefix, s string) []byte {
 	return append([]byte(prefix), sum[:hashLen]...)
 }
 
-func snapshotKey(search string) []byte { return hashKey(snapshotPfx, search) }
-func checkedKey(search string) []byte  { return hashKey(checkedPfx, search) }
-func indexKey(listingID string) []byte { return hashKey(indexPfx, listingID) }
-func pendingKey(listingID string) []byte {
-	return hashKey(pendingPfx, listingID)
-}
+func snapshotKey(search string) []byte   { return hashKey(snapshotPfx, search) }
+func checkedKey(search string) []byte    { return hashKey(checkedPfx, search) }
+func indexKey(listingID string) []byte   { return hashKey(indexPfx, listingID) }
+func pendingKey(listingID string) []byte { return hashKey(pendingPfx, listingID) }
 func repliedKey(listingID string) []byte { return hashKey(repliedPfx, listingID) }
 
 // snapshotRecord is the listings of a Snapshot on disk. First-seen times
