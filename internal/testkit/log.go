@@ -57,6 +57,7 @@ type Output struct {
 	b  bytes.Buffer
 }
 
+// Write keeps p; it never fails.
 func (o *Output) Write(p []byte) (int, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()

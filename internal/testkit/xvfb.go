@@ -123,6 +123,12 @@ func Screenshot(t testing.TB, display, path string) image.Image {
 	if out, err := exec.Command(bin, "-display", display, "-window", "root", path).CombinedOutput(); err != nil {
 		t.Fatalf("import -window root: %v\n%s", err, out)
 	}
+	return ReadPNG(t, path)
+}
+
+// ReadPNG decodes the PNG at path, failing the test if it cannot.
+func ReadPNG(t testing.TB, path string) image.Image {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
