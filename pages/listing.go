@@ -54,14 +54,18 @@ func readWith(pageURL string, raw []byte, defs []portalDef) Reading {
 	if !ok {
 		return r
 	}
-	if def := portalFor(defs, pc.page); def != nil {
-		r.Portal, r.Expected = def.Name, def.Expected
-		if ls := dedupe(def.read(root, pc)); len(ls) > 0 {
-			r.Site, r.Listings = def.Name, ls
-			return r
-		}
+	def := portalFor(defs, pc.page)
+	if def == nil {
+		r.Listings = dedupe(readGeneric(root, pc))
+		return r
 	}
-	r.Listings = dedupe(readGeneric(root, pc))
+	// both readers run: a definition that matches the wrong elements on a
+	// layout it was not written for must not hide the result list (see
+	// pickReading)
+	r.Portal, r.Expected = def.Name, def.Expected
+	mine := dedupe(def.read(root, pc))
+	gen := dedupe(def.portalIDs(readGeneric(root, pc)))
+	r.Site, r.Listings = def.pickReading(mine, gen)
 	return r
 }
 
