@@ -31,37 +31,60 @@ type listingLine struct {
 	Title, Price, Place, Link, Found string
 }
 
-// groupBySearch groups a batch by search and cleans every field that came
-// from a page or from the settings.
+// groupBySearch groups a batch by search (see groupAlerts) and cleans
+// every field that came from a page or from the settings.
 func groupBySearch(batch []Alert) []searchGroup {
-	var groups []searchGroup
-	index := map[string]int{}
-	for _, a := range batch {
-		name := oneLine(a.SearchName, maxTitle)
+	alerts := groupAlerts(batch)
+	groups := make([]searchGroup, 0, len(alerts))
+	for _, as := range alerts {
+		name := oneLine(as[0].SearchName, maxTitle)
 		if name == "" {
 			name = "(unnamed search)"
 		}
-		i, ok := index[name]
-		if !ok {
-			i = len(groups)
-			index[name] = i
-			groups = append(groups, searchGroup{Name: name, URL: webLink(a.SearchURL)})
+		g := searchGroup{Name: name, URL: webLink(as[0].SearchURL)}
+		for _, a := range as {
+			g.Listings = append(g.Listings, listingOf(a))
 		}
-		line := listingLine{
-			Title: oneLine(a.Title, maxTitle),
-			Price: oneLine(a.Price, 60),
-			Place: oneLine(a.Place, 120),
-			Link:  webLink(a.URL),
-		}
-		if line.Title == "" {
-			line.Title = "(no title)"
-		}
-		if !a.FoundAt.IsZero() {
-			line.Found = a.FoundAt.Format("15:04")
-		}
-		groups[i].Listings = append(groups[i].Listings, line)
+		groups = append(groups, g)
 	}
 	return groups
+}
+
+// listingOf is one alert's listing as shown.
+func listingOf(a Alert) listingLine {
+	line := listingLine{
+		Title: oneLine(a.Title, maxTitle),
+		Price: oneLine(a.Price, 60),
+		Place: oneLine(a.Place, 120),
+		Link:  webLink(a.URL),
+	}
+	if line.Title == "" {
+		line.Title = "(no title)"
+	}
+	if !a.FoundAt.IsZero() {
+		line.Found = a.FoundAt.Format("15:04")
+	}
+	return line
+}
+
+// groupAlerts splits a batch by search name as shown (cleaned and capped),
+// in the order the searches first appear in it. Pop-ups and the email
+// group by this one function, so popUps can tell which alerts each pop-up
+// covered.
+func groupAlerts(batch []Alert) [][]Alert {
+	var out [][]Alert
+	index := map[string]int{}
+	for _, a := range batch {
+		name := oneLine(a.SearchName, maxTitle)
+		i, ok := index[name]
+		if !ok {
+			i = len(out)
+			index[name] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], a)
+	}
+	return out
 }
 
 // Subject is the subject line for a batch: "3 new listings: Kamernet

@@ -182,20 +182,3 @@ func (o *Outbox) popUps(batch []Alert) error {
 	}
 	return first
 }
-
-// groupAlerts splits a batch by search, in the order popUpsFor uses.
-func groupAlerts(batch []Alert) [][]Alert {
-	var out [][]Alert
-	index := map[string]int{}
-	for _, a := range batch {
-		name := oneLine(a.SearchName, maxTitle)
-		i, ok := index[name]
-		if !ok {
-			i = len(out)
-			index[name] = i
-			out = append(out, nil)
-		}
-		out[i] = append(out[i], a)
-	}
-	return out
-}
