@@ -1,19 +1,18 @@
 package outbox
 
 import (
-	_ "embed"
 	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/gen2brain/beeep"
+
+	"rentwatch/assets"
 )
 
-// icon is the app icon shown on pop-ups. It lives here until the assets
-// package provides the app icon; then Desktop takes it from there.
-//
-//go:embed icon.png
-var icon []byte
+// icon is the app icon shown on pop-ups, at a size every notification
+// daemon scales well.
+var icon = assets.AppIconPNG(64)
 
 // appName is what the desktop shows as the pop-up's sender.
 const appName = "rentwatch"
