@@ -25,12 +25,12 @@ const (
 type Overall string
 
 const (
-	AllGood      Overall = "ok"
-	BusyChecking Overall = "checking"
+	AllGood      Overall = "ok"        // every search checked clean
+	BusyChecking Overall = "checking"  // a page is loading now
 	OnHold       Overall = "waiting"   // some host is standing us down; it will retry by itself
 	NeedsYou     Overall = "attention" // a refusal, a wall that keeps standing, bad email settings
 	Broken       Overall = "error"     // every check is failing
-	AllPaused    Overall = "paused"
+	AllPaused    Overall = "paused"    // the user paused every search
 )
 
 // SearchView is the live state of one search, as the tray shows it.
