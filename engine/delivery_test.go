@@ -1,0 +1,191 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"rentwatch/blocks"
+	"rentwatch/outbox"
+	"rentwatch/pages"
+	"rentwatch/seen"
+)
+
+func TestBaselineThenNewListingsAreAlertedOnceAcrossSearches(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		west, oost := fiveOnOneHost[0], fiveOnOneHost[1]
+		p.post(west, "a", "b")
+		p.post(oost, "c")
+		r := newRig(store, p, searches(west, oost), 8)
+		ctxRun := func(d time.Duration) { r.run(t, d) }
+		go func() {
+			time.Sleep(45 * time.Second) // after the baseline cycle
+			p.post(west, "shared")
+			p.post(oost, "shared")
+		}()
+		ctxRun(2 * time.Minute)
+		if got := r.mail.told(); !slices.Equal(got, []string{"shared"}) {
+			t.Fatalf("told %v, want only the new listing, once (the first cycle is a baseline)", got)
+		}
+	})
+}
+
+func TestFailedSendKeepsListingsUnseenAndRetries(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		west := fiveOnOneHost[0]
+		p.post(west, "a")
+		r := newRig(store, p, searches(west), 9)
+		r.mail.fail = func(n int) error {
+			if n == 1 {
+				return &outbox.DeliveryError{Stage: "data", Code: 451, Err: errors.New("try later")}
+			}
+			return nil
+		}
+		go func() { time.Sleep(40 * time.Second); p.post(west, "new") }()
+		r.run(t, 3*time.Minute)
+		if r.mail.tries < 2 {
+			t.Fatalf("delivery tried %d times, want a retry after the failure", r.mail.tries)
+		}
+		if got := r.mail.told(); !slices.Equal(got, []string{"new"}) {
+			t.Fatalf("told %v, want the listing once, on the retry", got)
+		}
+		if !r.logs.has("Failed to send: ") || !r.logs.has("Keeping listings unseen, will retry next poll") {
+			t.Errorf("the failure was not logged as the design says")
+		}
+		snap, _, _ := store.Snapshot(west)
+		if _, ok := snap.Listings["new"]; !ok {
+			t.Errorf("after delivery the snapshot should hold the listing: %v", snap.Listings)
+		}
+	})
+}
+
+func TestKillBetweenDeliveryAndSnapshotGivesADuplicateNotALoss(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		real := openStore(t)
+		p := newPortal()
+		west := fiveOnOneHost[0]
+		p.post(west, "a")
+		crashing := &crashingStore{Store: real}
+		r := newRig(crashing, p, searches(west), 10)
+		go func() { time.Sleep(40 * time.Second); p.post(west, "b"); crashing.crash = true }()
+		r.run(t, 70*time.Second)
+		if got := r.mail.told(); !slices.Equal(got, []string{"b"}) {
+			t.Fatalf("first run told %v, want [b]", got)
+		}
+		// The process "restarts" on the same store.
+		r2 := newRig(real, p, searches(west), 11)
+		r2.run(t, 40*time.Second)
+		if got := r2.mail.told(); !slices.Contains(got, "b") {
+			t.Fatalf("after the crash the listing was lost: told %v", got)
+		}
+		if pending, _ := real.Pending(); len(pending) != 0 {
+			t.Errorf("pending after a good delivery: %v", pending)
+		}
+	})
+}
+
+type noteBox struct {
+	mailbox
+	notes []string
+}
+
+func (n *noteBox) Note(s string) { n.mu.Lock(); n.notes = append(n.notes, s); n.mu.Unlock() }
+
+type failingReplier struct{ calls int }
+
+func (f *failingReplier) Reply(ctx context.Context, a seen.Alert) error {
+	f.calls++
+	return errors.New("recipe out of date")
+}
+
+func TestAFailedReplyNeverTouchesNotification(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		west := fiveOnOneHost[0]
+		p.post(west, "a")
+		r := newRig(store, p, searches(west), 15)
+		box, replier := &noteBox{}, &failingReplier{}
+		r.e.d.Outbox, r.e.d.Replier = box, replier
+		go func() { time.Sleep(40 * time.Second); p.post(west, "b") }()
+		r.run(t, 4*time.Minute)
+		if got := box.told(); !slices.Equal(got, []string{"b"}) {
+			t.Fatalf("told %v, want [b] once", got)
+		}
+		if replier.calls != 1 {
+			t.Errorf("replier called %d times, want once, after the alert", replier.calls)
+		}
+		if len(box.notes) != 1 || !strings.Contains(box.notes[0], "recipe out of date") {
+			t.Errorf("notes for the next email: %q", box.notes)
+		}
+		if snap, _, _ := store.Snapshot(west); len(snap.Listings) != 2 {
+			t.Errorf("the snapshot should hold both listings after delivery: %v", snap.Listings)
+		}
+	})
+}
+
+func TestAnEmptiedPageIsASoftBlockNotNothingNew(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		west := fiveOnOneHost[0]
+		p.post(west, "a", "b", "c")
+		r := newRig(store, p, searches(west), 17)
+		go func() {
+			time.Sleep(40 * time.Second)
+			p.mu.Lock()
+			p.listings[west] = nil // the layout changed: the reader finds nothing
+			p.mu.Unlock()
+		}()
+		r.run(t, 70*time.Second)
+		v := r.e.Snapshot().Searches[0]
+		if v.Status != SoftBlock || !strings.Contains(v.LastError, "none of the 3 listings") {
+			t.Fatalf("search: %+v, want a soft block", v)
+		}
+		if r.e.Snapshot().Overall != NeedsYou {
+			t.Errorf("overall %q", r.e.Snapshot().Overall)
+		}
+		if snap, _, _ := store.Snapshot(west); len(snap.Listings) != 3 {
+			t.Errorf("the snapshot was overwritten by the empty page: %v", snap.Listings)
+		}
+	})
+}
+
+func TestServerErrorsCountTowardTheGraceAndMissingPagesDoNot(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		p.answer(kamernet, func(n int, url string) (pages.Result, error) {
+			status := 503
+			if strings.HasSuffix(url, "west") {
+				status = 404
+			}
+			return pages.Result{URL: url, Status: status, Verdict: blocks.Verdict{Kind: blocks.OK}}, nil
+		})
+		r := newRig(store, p, searches(fiveOnOneHost[0], fiveOnOneHost[1]), 18)
+		r.run(t, 20*time.Second)
+		snap := r.e.Snapshot()
+		for _, v := range snap.Searches {
+			if v.Status != Failing || v.LastError == "" {
+				t.Errorf("%s: %+v, want an error in words", v.URL, v)
+			}
+		}
+		if !strings.Contains(snap.Searches[0].LastError, "404") || !strings.Contains(snap.Searches[1].LastError, "503") {
+			t.Errorf("errors: %q, %q", snap.Searches[0].LastError, snap.Searches[1].LastError)
+		}
+		if _, waiting := r.e.st.registry.Get(kamernet); waiting {
+			t.Errorf("one 503 made the host wait")
+		}
+		if s, had, _ := store.Snapshot(fiveOnOneHost[1]); had {
+			t.Errorf("an error page became a baseline: %v", s.Listings)
+		}
+	})
+}
