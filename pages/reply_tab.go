@@ -125,7 +125,7 @@ func (t *replyTab) toForm() error {
 		case st.Message:
 			return true, nil
 		case st.Open && !clicked:
-			ok, err := t.do("click", map[string]any{"targets": t.rc.Open})
+			ok, err := replyOp[bool](t, "click", map[string]any{"targets": t.rc.Open})
 			clicked = ok && err == nil
 			return false, nil
 		case st.Login && (clicked || !st.Open):
@@ -163,7 +163,7 @@ func (t *replyTab) fill(r Reply) ([]string, error) {
 		if len(f.css) == 0 {
 			continue
 		}
-		got, err := t.do2("fill", map[string]any{"css": f.css, "value": f.value})
+		got, err := replyOp[string](t, "fill", map[string]any{"css": f.css, "value": f.value})
 		if err != nil {
 			return filled, err
 		}
@@ -189,7 +189,7 @@ func (t *replyTab) send() error {
 	if err != nil {
 		return err
 	}
-	ok, err := t.do("click", map[string]any{"targets": t.rc.Submit})
+	ok, err := replyOp[bool](t, "click", map[string]any{"targets": t.rc.Submit})
 	if err != nil {
 		return err
 	}
@@ -256,26 +256,17 @@ func (t *replyTab) look() (replyState, error) {
 	return chromedp.Run(cctx, chromedp.Evaluate[replyState](expr))
 }
 
-// do runs one of replyJS's boolean operations.
-func (t *replyTab) do(op string, args map[string]any) (bool, error) {
+// replyOp runs one of replyJS's operations and returns its answer: a
+// bool for a click, a word for a fill.
+func replyOp[T any](t *replyTab, op string, args map[string]any) (T, error) {
 	cctx, cancel := context.WithTimeout(t.ctx, callTimeout)
 	defer cancel()
 	expr, err := replyExpr(op, args)
 	if err != nil {
-		return false, err
+		var zero T
+		return zero, err
 	}
-	return chromedp.Run(cctx, chromedp.Evaluate[bool](expr))
-}
-
-// do2 runs one of replyJS's operations that answer in a word.
-func (t *replyTab) do2(op string, args map[string]any) (string, error) {
-	cctx, cancel := context.WithTimeout(t.ctx, callTimeout)
-	defer cancel()
-	expr, err := replyExpr(op, args)
-	if err != nil {
-		return "", err
-	}
-	return chromedp.Run(cctx, chromedp.Evaluate[string](expr))
+	return chromedp.Run(cctx, chromedp.Evaluate[T](expr))
 }
 
 // replyExpr is replyJS calling op with args, which go in as JSON: never
