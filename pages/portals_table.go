@@ -29,12 +29,15 @@ var portalDefs = compilePortals([]portalDef{
 	},
 	{
 		Name: "pararius.nl", Sites: []string{"pararius.nl", "pararius.com"}, Expected: true,
-		// /appartement-te-huur/amsterdam/61d026c2/bilderdijkkade
-		IDPattern: `/([0-9a-f]{8})(?:/|$)`,
+		// /appartement-te-huur/amsterdam/61d026c2/bilderdijkkade; before
+		// about 2020 /appartement-te-huur/amsterdam/PR0001460838/kinkerstraat
+		IDPattern: `/([0-9a-f]{8})(?:/|$)|/(PR\d{8,})(?:/|$)`,
 		Layouts: []portalLayout{
 			{Card: `section.listing-search-item`, Link: `a.listing-search-item__link--title`, Title: `a.listing-search-item__link--title`,
 				Price: `.listing-search-item__price`, Place: `.listing-search-item__sub-title`},
 			{Card: `li.search-list__item--listing`, Link: `a[class*="link--title"], h2 a`, Title: `h2`, Price: `[class*="price"]`, Place: `[class*="sub-title"]`},
+			// 2019
+			{Card: `li.property-list-item-container`, Link: `h2 a`, Title: `h2`, Price: `p.price`, Place: `ul.breadcrumbs li`},
 		},
 	},
 	{
@@ -57,13 +60,16 @@ var portalDefs = compilePortals([]portalDef{
 				Place: `address.propertyCard-address`},
 			{Card: `div.propertyCard`, Link: `a.propertyCard-link, a[href*="/properties/"]`, Title: `h2`, Price: `.propertyCard-priceValue, [class*="price"]`,
 				Place: `address`},
+			// before the 2017 redesign
+			{Card: `ol#summaries li.summary-list-item`, Link: `h2 a`, Title: `h2`, Price: `.price-new`, Place: `.displayaddress`},
 		},
 	},
 	{
 		Name: "zoopla.co.uk", Sites: []string{"zoopla.co.uk"}, Expected: true,
 		IDPattern: `/details/(\d+)`,
 		Layouts: []portalLayout{
-			{Card: `[data-testid="regular-listings"] [id^="listing_"]`, Link: `a[href*="/details/"]`, Title: `h2, [data-testid="listing-title"]`,
+			// the featured strip above the regular list holds results too
+			{Card: `[data-testid="featured-listings"] [id^="listing_"], [data-testid="regular-listings"] [id^="listing_"]`, Link: `a[href*="/details/"]`, Title: `h2, [data-testid="listing-title"]`,
 				Price: `[data-testid="listing-price"], p[class*="price"]`, Place: `address`},
 			{Card: `li[data-listing-id]`, IDAttr: "data-listing-id", Link: `a.listing-results-price, a[href*="/details/"]`,
 				Title: `h2 a, h2`, Price: `a.listing-results-price`, Place: `a.listing-results-address`},
@@ -76,7 +82,8 @@ var portalDefs = compilePortals([]portalDef{
 		Layouts: []portalLayout{
 			// cards whose links carry data-campaign_type are paid partner
 			// placements, not search results
-			{Card: `div.wgg_card.offer_list_item[data-id]:not(:has([data-campaign_type]))`, IDAttr: "data-id",
+			// (before about 2020 the cards had no wgg_card class)
+			{Card: `div.offer_list_item[data-id]:not(:has([data-campaign_type]))`, IDAttr: "data-id",
 				Link: `h3.truncate_title a`, Title: `h3.truncate_title`, Price: `.middle .col-xs-3 b`, Place: `.col-xs-11 span`},
 		},
 	},

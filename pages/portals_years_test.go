@@ -2,7 +2,10 @@ package pages
 
 import (
 	"os"
+	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // The pages in testdata/portals_years reconstruct search pages of the
@@ -38,4 +41,50 @@ func runYears(t *testing.T, defs []portalDef) {
 			}
 		})
 	}
+}
+
+// The layouts added for past years read their pages on their own (without
+// the generic reader's help), with the portal's ids.
+func TestPortalYearsDefinitionLayouts(t *testing.T) {
+	pages := map[string]string{
+		"pararius_huurwoningen_amsterdam_2019": "pararius.nl:PR000",
+		"rightmove_to_rent_london_2016":        "rightmove.co.uk:58",
+		"wg_gesucht_wg_zimmer_berlin_2019":     "wg-gesucht.de:7",
+		"zoopla_to_rent_london_2024":           "zoopla.co.uk:66",
+	}
+	for _, c := range loadFixtures(t, "../testdata/portals_years", "../testdata/portals_years") {
+		idPrefix, ok := pages[c.name]
+		if !ok {
+			continue
+		}
+		delete(pages, c.name)
+		t.Run(c.name, func(t *testing.T) {
+			root, pc := parseFixture(t, c)
+			ls := dedupe(portalFor(portalDefs, pc.page).read(root, pc))
+			if s := scoreReading(c.truth, ls); s.precision < 1 || s.recall < 1 {
+				t.Errorf("definition alone: P=%.3f R=%.3f missing %v extra %v", s.precision, s.recall, s.missing, s.extra)
+			}
+			for _, l := range ls {
+				if !strings.HasPrefix(l.ID, idPrefix) {
+					t.Errorf("%s: id %q, want the portal's id (%s...)", l.URL, l.ID, idPrefix)
+				}
+			}
+		})
+	}
+	if len(pages) > 0 {
+		t.Errorf("pages not found: %v", pages)
+	}
+}
+
+func parseFixture(t *testing.T, c fixtureCase) (*html.Node, pageContext) {
+	t.Helper()
+	root, err := html.Parse(strings.NewReader(decodePage(mustRead(t, c.html))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc, ok := newPageContext(c.truth.PageURL, root)
+	if !ok {
+		t.Fatalf("bad page URL %q", c.truth.PageURL)
+	}
+	return root, pc
 }
