@@ -35,7 +35,9 @@ type Reading struct {
 }
 
 // Read finds the listings on a search page. pageURL resolves relative links
-// and picks the portal definition; html is the page as loaded, in any
+// and picks the portal definition, whose reading is checked against the
+// generic reader's (a definition can misread a new layout); html is the
+// page as loaded, in any
 // charset. It never panics on bad input: a page it cannot read has no
 // listings. Safe for concurrent use.
 func Read(pageURL string, html []byte) Reading {

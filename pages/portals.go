@@ -13,8 +13,9 @@ import (
 
 // portalDef says how to read one portal's search pages. It is data: a
 // layout change means editing the table below, not code. A definition
-// lists several layouts (old and new); the first that finds cards wins,
-// and when none does the generic reader takes over.
+// lists several layouts (old and new); the first that finds cards wins.
+// The generic reader reads every page too, and its result wins when the
+// definition's is clearly worse (see pickReading).
 type portalDef struct {
 	Name  string   // shown as Reading.Site ("funda.nl")
 	Sites []string // registrable domains it serves (siteOf of the host)

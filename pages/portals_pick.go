@@ -37,20 +37,55 @@ func (d *portalDef) pickReading(def, gen []Listing) (string, []Listing) {
 	if len(gen) <= len(def) || d.detailShare(gen) < 0.8 {
 		return d.Name, def
 	}
-	superset := common == len(def)
 	clearlyBigger := len(gen) >= 2*len(def) && len(gen) >= len(def)+3
 	switch {
-	case superset:
-		// the same list plus cards the selectors missed (a featured strip
-		// above it, a second card component)
-		return d.Name, mergeListings(gen, def)
-	case clearlyBigger && 2*common >= len(def):
+	case clearlyBigger && 2*common < len(def):
+		// the definition read something else than the result list (a
+		// rail of look-alike cards)
+		return "generic", gen
+	case clearlyBigger && len(def) < fullList:
+		// the definition read a part of the list (the premium strip)
 		return d.Name, mergeListings(gen, def)
 	case clearlyBigger:
-		// the definition read something else than the result list
-		return "generic", gen
+		// a full list already: the generic reader joined more (a map
+		// list, a block of other searches' cards)
+		return d.Name, def
+	case common == len(def) && !trailing(gen, inDef(def)):
+		// the same list plus cards the selectors missed (a featured
+		// strip above it, a card variant in between)
+		return d.Name, mergeListings(gen, def)
 	}
 	return d.Name, def
+}
+
+// fullList is the number of cards from which a definition's result looks
+// like a whole result page rather than a strip of it.
+const fullList = 10
+
+func inDef(def []Listing) map[string]bool {
+	m := make(map[string]bool, len(def))
+	for _, l := range def {
+		m[l.ID] = true
+	}
+	return m
+}
+
+// trailing reports whether every listing of gen not in def comes after the
+// last one that is: a block below the result list ("similar", "nearby"),
+// which a definition rightly leaves out.
+func trailing(gen []Listing, def map[string]bool) bool {
+	last := -1
+	for i, l := range gen {
+		if def[l.ID] {
+			last = i
+		}
+	}
+	for _, l := range gen[:last+1] {
+		if !def[l.ID] {
+			return false
+		}
+	}
+	return true
 }
 
 // mergeListings is base in its order, each listing replaced by the one of

@@ -54,6 +54,12 @@ func TestPickReading(t *testing.T) {
 			listingsOf(twenty[:15]...), listingsOf(append(twenty[:10:10], idRange(500, 8)...)...), "example.com", twenty[:15]},
 		{"generic's links are no detail URLs: definition",
 			listingsOf(three...), listingsOf("page1", "page2", "page3", "page4", "page5", "page6", "page7", "page8"), "example.com", three},
+		{"a full list, the generic reader joined a map list: definition",
+			listingsOf(twenty[:12]...), listingsOf(append(twenty[:12:12], idRange(300, 30)...)...), "example.com", twenty[:12]},
+		{"a full list, a similar block below it: definition",
+			listingsOf(twenty[:16]...), listingsOf(twenty...), "example.com", twenty[:16]},
+		{"a full list, a card variant in between: merged",
+			listingsOf(append(twenty[:8:8], twenty[9:]...)...), listingsOf(twenty...), "example.com", twenty},
 		{"promo tile among the definition's cards is dropped",
 			listingsOf(append(twenty[:6:6], "promo")...), nil, "example.com", twenty[:6]},
 	}
