@@ -21,6 +21,7 @@ var railWords = map[string]bool{
 	"recommended": true, "recommendation": true, "recommendations": true, "recommend": true, "recs": true,
 	"similar": true, "recently": true, "viewed": true, "history": true, "related": true, "alsolike": true,
 	"lastseen": true, "zuletzt": true, "aehnliche": true, "vergelijkbaar": true, "similaires": true, "simili": true,
+	"nearby": true, "umgebung": true,
 }
 
 // railPhrases mark a rail in a heading's text (lowercase), in the
@@ -32,6 +33,10 @@ var railPhrases = []string{
 	"recommandé", "visti di recente", "simili", "consigliat", "vistos recientemente", "similares", "recomendad",
 	"ostatnio oglądane", "podobne", "polecane", "senast visade", "liknande", "rekommender", "viimeksi katsotut",
 	"недавно просмотренные", "похожие", "рекомендуем", "подобни", "разгледани",
+	// "Nearby" blocks that follow a narrow search's own few results.
+	"in der umgebung", "in der nähe", "in de buurt", "in de omgeving", "nearby", "near this area",
+	"in surrounding areas", "à proximité", "aux alentours", "nelle vicinanze", "cerca de", "en los alrededores",
+	"w pobliżu", "i närheten",
 }
 
 // railChecker remembers which elements sit in a rail block (an aside or
