@@ -27,3 +27,17 @@ func TestNearbyBlockAfterANarrowSearch(t *testing.T) {
 		})
 	}
 }
+
+// A search's own title may name its area as "nearby": that heading must
+// not make the results a rail.
+func TestNearbyInTheSearchTitleIsNotARail(t *testing.T) {
+	card := func(id int) string {
+		return fmt.Sprintf(`<li class="card"><h3><a href="/wohnung/%d">Wohnung %d</a></h3><span class="price">%d €</span></li>`, id, id, 700+id)
+	}
+	for _, heading := range []string{"Wohnungen in der Umgebung von Leipzig", "Rooms nearby Camden Town", "Pisos cerca de Madrid"} {
+		page := `<html><body><main><h1>` + heading + `</h1><ul class="results">` + card(1) + card(2) + card(3) + card(4) + `</ul></main></body></html>`
+		if got := readWith("https://wohnen.example.de/suche", []byte(page), nil); len(got.Listings) != 4 {
+			t.Errorf("%q: read %d listings, want 4", heading, len(got.Listings))
+		}
+	}
+}

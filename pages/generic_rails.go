@@ -21,7 +21,6 @@ var railWords = map[string]bool{
 	"recommended": true, "recommendation": true, "recommendations": true, "recommend": true, "recs": true,
 	"similar": true, "recently": true, "viewed": true, "history": true, "related": true, "alsolike": true,
 	"lastseen": true, "zuletzt": true, "aehnliche": true, "vergelijkbaar": true, "similaires": true, "simili": true,
-	"nearby": true, "umgebung": true,
 }
 
 // railPhrases mark a rail in a heading's text (lowercase), in the
@@ -33,11 +32,18 @@ var railPhrases = []string{
 	"recommandé", "visti di recente", "simili", "consigliat", "vistos recientemente", "similares", "recomendad",
 	"ostatnio oglądane", "podobne", "polecane", "senast visade", "liknande", "rekommender", "viimeksi katsotut",
 	"недавно просмотренные", "похожие", "рекомендуем", "подобни", "разгледани",
-	// "Nearby" blocks that follow a narrow search's own few results.
-	"in der umgebung", "in der nähe", "in de buurt", "in de omgeving", "nearby", "near this area",
-	"in surrounding areas", "à proximité", "aux alentours", "nelle vicinanze", "cerca de", "en los alrededores",
-	"w pobliżu", "i närheten",
 }
+
+// nearbyWords and moreWords together mark a block of "more listings
+// nearby" after a narrow search's own few results ("Weitere Angebote in
+// der Umgebung"). A nearby word alone is not enough: a search's own title
+// may say "Rooms near Camden" or "Wohnungen in der Umgebung von Leipzig".
+var (
+	nearbyWords = []string{"umgebung", "in der nähe", "in de buurt", "omgeving", "nearby", "near this", "surrounding",
+		"à proximité", "alentours", "vicinanze", "cerca", "alrededores", "pobliżu", "närheten"}
+	moreWords = []string{"weitere", "mehr ", "andere", "more ", "other", "meer ", "andere ", "autres", "plus d",
+		"altri", "altre", "otros", "otras", "más ", "więcej", "inne", "fler", "andra"}
+)
 
 // railChecker remembers which elements sit in a rail block (an aside or
 // an element named like a rail), so each ancestor is looked at once.
@@ -110,6 +116,15 @@ func railHeading(t string) bool {
 	}
 	for _, p := range railPhrases {
 		if strings.Contains(t, p) {
+			return true
+		}
+	}
+	return containsAny(t, nearbyWords) && containsAny(t, moreWords)
+}
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
 			return true
 		}
 	}
