@@ -45,6 +45,9 @@ var commands = map[string]command{
 }
 
 func main() {
+	if len(os.Args) > 1 {
+		attachConsole() // a subcommand's output reaches the terminal on Windows too
+	}
 	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
 }
 
