@@ -56,6 +56,12 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 	a, err := openApp(g, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch: %v\n", err)
+		if !*noTray && !*once {
+			// Started from a menu or at login, nobody reads stderr: say
+			// it where the user looks ("already running", a damaged store
+			// and how to move it aside).
+			outbox.Desktop{}.Notify("rentwatch did not start", err.Error())
+		}
 		return 1
 	}
 	defer a.close()
