@@ -63,6 +63,11 @@ type Result struct {
 	// SoftBlock is a clean-looking page on a portal that always shows
 	// listings, with none on it: a soft block or a changed layout.
 	SoftBlock bool
+	// Early is true when the page was read from its HTML as the server sent
+	// it, as soon as that had arrived, before DOMContentLoaded: a clean 2xx
+	// page with listings in it (see browser_early.go). Phases.Body is then
+	// the wait for the body, and DOMReady and Settle are zero.
+	Early bool
 }
 
 // Browser loads pages in one long-lived headless Chrome, one fresh tab per
@@ -74,6 +79,9 @@ type Browser struct {
 	opts BrowserOptions
 	// classify is the wall classifier; tests of the waiting logic may swap it.
 	classify func(blocks.Page, time.Time) blocks.Verdict
+	// noEarly turns the early read off, for tests of what the rendered
+	// page shows (scripts run, webdriver hidden).
+	noEarly bool
 
 	// use is held shared by every Load and exclusively by OpenVisible and a
 	// restart, so the visible window never shares the profile with a
@@ -124,7 +132,9 @@ func NewBrowser(opts BrowserOptions) *Browser {
 	return &Browser{opts: opts, classify: blocks.Classify, restartAfter: restartAfterPages}
 }
 
-// Load opens pageURL in a fresh tab (the spare made ahead of time), waits
+// Load opens pageURL in a fresh tab (the spare made ahead of time). A clean
+// page whose HTML as sent holds listings is read as soon as that HTML has
+// arrived (Result.Early). Any other page it waits
 // for its DOMContentLoaded and for it to settle, waits out a challenge for
 // up to ChallengeWait, classifies and reads it, and closes the tab in the
 // background. Result.Phases says where the time went. A wall is a Result with its Verdict, not an error; the error is

@@ -51,9 +51,12 @@ var blockedTypes = []network.ResourceType{
 // Phases says where a Load's time went, phase by phase (each its own
 // span, not a running total). A challenge's wait is Result.Waited.
 type Phases struct {
-	Tab      time.Duration // waiting for a ready tab: about zero when the spare was ready
-	Commit   time.Duration // from sending the URL until the main document's response
-	DOMReady time.Duration // from there to the main document's DOMContentLoaded
+	Tab    time.Duration // waiting for a ready tab: about zero when the spare was ready
+	Commit time.Duration // from sending the URL until the main document's response
+	// Body is, for an early read (Result.Early), from the response until
+	// the main document's body had fully arrived; zero otherwise.
+	Body     time.Duration
+	DOMReady time.Duration // from the response to the main document's DOMContentLoaded
 	Settle   time.Duration // until no script or request that renders was busy and the DOM quiet
 	Read     time.Duration // capture, classify and read the listings
 }
@@ -69,7 +72,20 @@ func (b *Browser) loadInTab(ctx context.Context, t *tab, pageURL string) (Result
 	defer stop()
 
 	navCtx, navCancel := context.WithTimeout(lctx, b.opts.PageTimeout)
-	err := navigateDOMReady(navCtx, t.watch, pageURL, &res.Phases)
+	var early Result
+	tryEarly := func(doc mainDoc) (ok bool) {
+		if b.noEarly {
+			return false
+		}
+		early, ok = b.earlyRead(navCtx, doc, pageURL)
+		return ok
+	}
+	err := navigateDOMReady(navCtx, t.watch, pageURL, &res.Phases, tryEarly)
+	if err == nil && early.Early {
+		navCancel()
+		early.Phases.Commit, early.Phases.Body = res.Phases.Commit, res.Phases.Body
+		return early, nil
+	}
 	if err == nil {
 		began := time.Now()
 		settle(navCtx, t.watch)
@@ -104,8 +120,11 @@ func (b *Browser) loadInTab(ctx context.Context, t *tab, pageURL string) (Result
 // navigateDOMReady sends the tab to pageURL and returns at the new
 // document's DOMContentLoaded. It does not wait for the load event: that
 // waits for every image, frame and ad, none of which hold listings, and
-// what scripts still fetch after DOMContentLoaded is settle's job.
-func navigateDOMReady(ctx context.Context, w *tabWatch, pageURL string, ph *Phases) error {
+// what scripts still fetch after DOMContentLoaded is settle's job. Before
+// that, once the document's body has fully arrived, it offers it to
+// tryEarly (once) and returns at once if that read it (Phases.Body set,
+// DOMReady zero).
+func navigateDOMReady(ctx context.Context, w *tabWatch, pageURL string, ph *Phases, tryEarly func(mainDoc) bool) error {
 	began := time.Now()
 	nav, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: pageURL})
 	switch {
@@ -118,14 +137,24 @@ func navigateDOMReady(ctx context.Context, w *tabWatch, pageURL string, ph *Phas
 	}
 	committed := time.Now()
 	ph.Commit = committed.Sub(began)
-	defer func() { ph.DOMReady = time.Since(committed) }()
+	tried := false
 	for !w.sawDOMReady(nav.LoaderID) {
+		if doc, ok := w.bodyArrived(nav.LoaderID); ok && !tried {
+			tried = true
+			arrived := time.Since(committed)
+			if tryEarly(doc) {
+				ph.Body = arrived
+				return nil
+			}
+			continue // DOMContentLoaded may have come during the read
+		}
 		select {
 		case <-w.readyNote:
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 	}
+	ph.DOMReady = time.Since(committed)
 	return nil
 }
 

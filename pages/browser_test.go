@@ -77,13 +77,14 @@ func TestLoadPages(t *testing.T) {
 		minWaited  time.Duration
 		maxWaited  time.Duration
 		minListing int
+		early      bool // read from the HTML as it arrived (Result.Early)
 	}{
 		{name: "static results", path: "/results", status: 200, kind: blocks.OK,
-			html: []string{`data-id="9100"`, "Bright room 12"}, minListing: 12},
+			html: []string{`data-id="9100"`, "Bright room 12"}, minListing: 12, early: true},
 		{name: "javascript results", path: "/results-js", status: 200, kind: blocks.OK,
 			html: []string{"js-card", "Bright room 8 near the park"}, minListing: 8},
 		{name: "redirect to another host", path: "/moved?to=" + other.URL + "/results", status: 200, kind: blocks.OK,
-			finalURL: other.URL + "/results", html: []string{`data-id="9100"`}, minListing: 12},
+			finalURL: other.URL + "/results", html: []string{`data-id="9100"`}, minListing: 12, early: true},
 		{name: "429 with Retry-After", path: "/slow-down", status: 429, kind: blocks.RateLimited,
 			header: [2]string{"Retry-After", "120"}},
 		{name: "403 Cloudflare 1020", path: "/denied", status: 403, kind: blocks.Denied, vendor: "cloudflare",
@@ -129,6 +130,9 @@ func TestLoadPages(t *testing.T) {
 			if len(res.Listings) < tc.minListing {
 				t.Errorf("read %d listings (site %q), want at least %d", len(res.Listings), res.Site, tc.minListing)
 			}
+			if res.Early != tc.early {
+				t.Errorf("Early = %v, want %v", res.Early, tc.early)
+			}
 			if res.Took <= 0 || res.Took < res.Waited {
 				t.Errorf("Took = %v with Waited %v", res.Took, res.Waited)
 			}
@@ -139,6 +143,9 @@ func TestLoadPages(t *testing.T) {
 func TestLoadBlocksMediaAndHidesAutomation(t *testing.T) {
 	portal := newFixturePortal(t, "127.0.0.1", 0)
 	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: 10 * time.Second})
+	// What the page's own script sees is in the rendered page, not in the
+	// HTML an early read returns at.
+	b.noEarly = true
 	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
 		t.Fatalf("Load: %v", err)
 	}

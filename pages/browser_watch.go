@@ -37,11 +37,23 @@ type tabWatch struct {
 	// readyNote gets a token at each, for a waiter to look again.
 	domReady  map[cdp.LoaderID]bool
 	readyNote chan struct{}
+	// mainDocs are the main frame's document requests by loader, with their
+	// final response (after redirects); arrived marks those whose body has
+	// fully arrived (Network.loadingFinished), for the early read. Each
+	// arrival also sends readyNote a token.
+	mainDocs map[cdp.LoaderID]mainDoc
+	arrived  map[network.RequestID]bool
+}
+
+// mainDoc is one main-frame document request and its response.
+type mainDoc struct {
+	id   network.RequestID
+	resp *network.Response
 }
 
 func newTabWatch() *tabWatch {
 	return &tabWatch{inflight: map[network.RequestID]bool{}, domReady: map[cdp.LoaderID]bool{},
-		readyNote: make(chan struct{}, 1)}
+		readyNote: make(chan struct{}, 1), mainDocs: map[cdp.LoaderID]mainDoc{}, arrived: map[network.RequestID]bool{}}
 }
 
 func (w *tabWatch) listen(ev any) {
@@ -56,19 +68,24 @@ func (w *tabWatch) listen(ev any) {
 		}
 	case *network.EventLoadingFinished:
 		w.finished(ev.RequestID)
+		if _, ok := w.arrived[ev.RequestID]; ok {
+			w.arrived[ev.RequestID] = true
+			w.note()
+		}
 	case *network.EventLoadingFailed:
 		w.finished(ev.RequestID)
 	case *network.EventResponseReceived:
 		if ev.Type == network.ResourceTypeDocument && w.mainFrame != "" && ev.FrameID == w.mainFrame {
 			w.doc = ev.Response
+			if w.mainDocs != nil { // nil in a watch made without newTabWatch (Reply's)
+				w.mainDocs[ev.LoaderID] = mainDoc{id: ev.RequestID, resp: ev.Response}
+				w.arrived[ev.RequestID] = false
+			}
 		}
 	case *page.EventLifecycleEvent:
 		if ev.Name == "DOMContentLoaded" && ev.FrameID == w.mainFrame && w.domReady != nil {
 			w.domReady[ev.LoaderID] = true
-			select {
-			case w.readyNote <- struct{}{}:
-			default:
-			}
+			w.note()
 		}
 	case *inspector.EventTargetCrashed:
 		if w.crashed != nil {
@@ -83,6 +100,23 @@ func (w *tabWatch) finished(id network.RequestID) {
 		delete(w.inflight, id)
 		w.lastNet = time.Now()
 	}
+}
+
+// note wakes a waiter on readyNote; the caller holds w.mu.
+func (w *tabWatch) note() {
+	select {
+	case w.readyNote <- struct{}{}:
+	default:
+	}
+}
+
+// bodyArrived returns loader's main document once its body has fully
+// arrived: its request (for Network.getResponseBody) and final response.
+func (w *tabWatch) bodyArrived(loader cdp.LoaderID) (mainDoc, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	d, ok := w.mainDocs[loader]
+	return d, ok && w.arrived[d.id]
 }
 
 // busy reports the requests in flight and how many have started.

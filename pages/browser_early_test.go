@@ -1,0 +1,126 @@
+package pages
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"rentwatch/blocks"
+)
+
+// earlyPortal serves pages for the early read: listings in the HTML behind
+// a stylesheet that takes 3 s and a script in the head, the same with a challenge's marker, and the
+// same with a script that adds listings after load.
+func earlyPortal(t *testing.T) *httptest.Server {
+	t.Helper()
+	cards := func(n int) string {
+		var s strings.Builder
+		for i := range n {
+			fmt.Fprintf(&s, `<li class="listing" data-id="%d"><a href="/room/%d"><h2>Bright room %d near the park</h2></a>`+
+				`<span class="price">€ %d per month</span> <span class="place">Amsterdam West</span></li>`, 7100+i, 7100+i, i+1, 650+i)
+		}
+		return s.String()
+	}
+	head := `<!DOCTYPE html><html><head><meta charset="utf-8"><title>%s</title>` +
+		`<link rel="stylesheet" href="/slow.css"><script src="/app.js"></script></head><body><main><ul class="results" id="results">%s</ul></main>%s</body></html>`
+	addMore := `<script>for (let i = 0; i < 5; i++) { const li = document.createElement('li'); li.className = 'listing';` +
+		`li.innerHTML = '<a href="/room/' + (8100 + i) + '"><h2>Room added by script ' + i + '</h2></a><span class="price">€ 900 per month</span>';` +
+		`document.getElementById('results').appendChild(li); }</script>`
+	challenge := `<script>window._cf_chl_opt={cvId:'3',cType:'managed',cRay:'7f1a2b3c4d5e6f70'};</script>`
+	mux := http.NewServeMux()
+	page := func(path, title, body, tail string) {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprintf(w, head, title, body, tail)
+		})
+	}
+	page("/results", "Rooms in Amsterdam", cards(12), "")
+	page("/results-and-script", "Rooms in Amsterdam", cards(12), addMore)
+	page("/walled", "Just a moment...", cards(12), challenge)
+	page("/placeholder", "Rooms in Amsterdam", "<li>Loading…</li>", addMore)
+	mux.HandleFunc("/app.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript")
+		_, _ = w.Write([]byte("window.portal = {ready: true};"))
+	})
+	mux.HandleFunc("/slow.css", func(w http.ResponseWriter, r *http.Request) {
+		// The script after it waits for it, and the parser for the script:
+		// no DOMContentLoaded before it is in.
+		select {
+		case <-time.After(3 * time.Second):
+		case <-r.Context().Done():
+			return
+		}
+		w.Header().Set("Content-Type", "text/css")
+		_, _ = w.Write([]byte("body{margin:0}"))
+	})
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &httptest.Server{Listener: l, Config: &http.Server{Handler: mux}}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestLoadEarlyRead(t *testing.T) {
+	srv := earlyPortal(t)
+	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: 10 * time.Second, ChallengeWait: time.Second})
+	tests := []struct {
+		name     string
+		path     string
+		early    bool
+		kind     blocks.Kind
+		listings int           // exactly this many
+		minTook  time.Duration // at least: the stylesheet's 3 s held it up
+		maxTook  time.Duration
+	}{
+		// The stylesheet holds DOMContentLoaded up for 3 s; the listings
+		// are in the HTML, so the Load need not wait for it.
+		{name: "server-rendered", path: "/results", early: true, kind: blocks.OK, listings: 12, maxTook: 2 * time.Second},
+		// What the script adds is not read: the trade-off of browser_early.go.
+		{name: "server-rendered, script adds more", path: "/results-and-script", early: true, kind: blocks.OK,
+			listings: 12, maxTook: 2 * time.Second},
+		// A challenge's marker on a page with listings: never early, the
+		// wait-out still runs (after DOMContentLoaded, 3 s in).
+		{name: "listings behind a challenge marker", path: "/walled", early: false, kind: blocks.Challenge,
+			listings: -1, minTook: 3 * time.Second},
+		// No listings in the HTML: read once scripts have run.
+		{name: "placeholder filled by script", path: "/placeholder", early: false, kind: blocks.OK,
+			listings: 5, minTook: 3 * time.Second},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := b.Load(context.Background(), srv.URL+tc.path)
+			if err != nil {
+				t.Fatalf("Load: %v", err)
+			}
+			if res.Early != tc.early {
+				t.Errorf("Early = %v, want %v (phases %+v)", res.Early, tc.early, res.Phases)
+			}
+			if res.Verdict.Kind != tc.kind {
+				t.Errorf("Verdict = %+v, want %s", res.Verdict, tc.kind)
+			}
+			if tc.listings >= 0 && len(res.Listings) != tc.listings {
+				t.Errorf("read %d listings, want %d", len(res.Listings), tc.listings)
+			}
+			if res.Took < tc.minTook || tc.maxTook > 0 && res.Took > tc.maxTook {
+				t.Errorf("Took = %v, want between %v and %v", res.Took, tc.minTook, tc.maxTook)
+			}
+			if res.Status != 200 || res.URL != srv.URL+tc.path {
+				t.Errorf("Status %d URL %q", res.Status, res.URL)
+			}
+			if ph := res.Phases; tc.early && (ph.Body <= 0 || ph.DOMReady != 0 || ph.Settle != 0) {
+				t.Errorf("early read phases: %+v", ph)
+			}
+			if ph := res.Phases; !tc.early && (ph.Body != 0 || ph.DOMReady <= 0) {
+				t.Errorf("full load phases: %+v", ph)
+			}
+		})
+	}
+}
