@@ -76,16 +76,24 @@ func BenchmarkPageLoad(b *testing.B) {
 	// Back to back, each Load waits for the tab the last one freed (the
 	// spare is made after a Load, not during it); spaced 300 ms apart, as
 	// the engine's loads are, the spare is ready. The pause is not timed.
+	// The -full runs turn the early read off (DOMContentLoaded and settle,
+	// as before it), for a before/after in one run.
 	for _, mode := range []struct {
-		name  string
-		pause time.Duration
-	}{{"browser-load", 0}, {"browser-load-spaced", 300 * time.Millisecond}} {
+		name    string
+		pause   time.Duration
+		noEarly bool
+	}{
+		{"browser-load", 0, false}, {"browser-load-spaced", 300 * time.Millisecond, false},
+		{"browser-load-full", 0, true}, {"browser-load-spaced-full", 300 * time.Millisecond, true},
+	} {
 		b.Run(mode.name, func(b *testing.B) {
 			br, _ := newTestBrowser(b, BrowserOptions{})
+			br.noEarly = mode.noEarly
 			if _, err := br.Load(context.Background(), pageURL); err != nil { // Chrome starts once
 				b.Fatal(err)
 			}
 			var phases []Phases
+			early := 0
 			pid := br.chromePID()
 			cpu0 := treeCPUms(pid)
 			medianOf(b, func() error {
@@ -94,9 +102,13 @@ func BenchmarkPageLoad(b *testing.B) {
 					err = fmt.Errorf("status %d", res.Status)
 				}
 				phases = append(phases, res.Phases)
+				if res.Early {
+					early++
+				}
 				return err
 			}, mode.pause)
 			reportPhases(b, phases)
+			b.ReportMetric(float64(early)/float64(b.N), "early/load")
 			if br.chromePID() == pid { // no restart in between
 				b.ReportMetric(float64(treeCPUms(pid)-cpu0)/float64(b.N), "ms-chrome-cpu/load")
 			}
@@ -149,6 +161,7 @@ func reportPhases(b *testing.B, phases []Phases) {
 	}{
 		{"ms-tab", func(p Phases) time.Duration { return p.Tab }},
 		{"ms-commit", func(p Phases) time.Duration { return p.Commit }},
+		{"ms-body", func(p Phases) time.Duration { return p.Body }},
 		{"ms-domready", func(p Phases) time.Duration { return p.DOMReady }},
 		{"ms-settle", func(p Phases) time.Duration { return p.Settle }},
 		{"ms-read", func(p Phases) time.Duration { return p.Read }},
