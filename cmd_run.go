@@ -88,6 +88,9 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	a.log.Info("watching", "searches", len(a.engine.Snapshot().Searches), "settings", a.settingsPath, "log", a.logPath)
+	if len(a.engine.Snapshot().Searches) == 0 {
+		a.log.Info("no searches yet: add one with `rentwatch searches add URL` or in the settings file; it is picked up at once")
+	}
 	a.engine.Run(ctx)
 	a.log.Info("stopped")
 	return 0
