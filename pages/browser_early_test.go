@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -122,5 +123,47 @@ func TestLoadEarlyRead(t *testing.T) {
 				t.Errorf("full load phases: %+v", ph)
 			}
 		})
+	}
+}
+
+// An early read returns while the page is still loading; the tab closes in
+// the background. No image may reach the server then either: blocked
+// requests Chrome still held when the tab went would otherwise be let go.
+func TestEarlyReadLetsNoImageThrough(t *testing.T) {
+	var images atomic.Int32
+	mux := http.NewServeMux()
+	mux.HandleFunc("/img/", func(w http.ResponseWriter, r *http.Request) {
+		images.Add(1)
+		http.NotFound(w, r)
+	})
+	mux.HandleFunc("/slow.css", func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(300 * time.Millisecond)
+		w.Header().Set("Content-Type", "text/css")
+	})
+	mux.HandleFunc("/app.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript")
+	})
+	mux.HandleFunc("/rooms", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		var cards strings.Builder
+		for i := range 20 {
+			fmt.Fprintf(&cards, `<li class="listing"><a href="/room/%d"><img src="/img/%d.jpg"><h2>Room %d</h2></a><span class="price">€ %d</span></li>`,
+				900+i, i, i, 700+i)
+		}
+		fmt.Fprintf(w, `<!DOCTYPE html><html><head><title>Rooms</title><link rel="stylesheet" href="/slow.css"><script src="/app.js"></script></head>`+
+			`<body><main><ul class="results">%s</ul></main></body></html>`, cards.String())
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: 10 * time.Second})
+	for range 3 {
+		res, err := b.Load(context.Background(), srv.URL+"/rooms")
+		if err != nil || !res.Early || len(res.Listings) != 20 {
+			t.Fatalf("Load: early %v, %d listings, %v", res.Early, len(res.Listings), err)
+		}
+	}
+	time.Sleep(1500 * time.Millisecond) // the tabs close in the background
+	if n := images.Load(); n != 0 {
+		t.Errorf("%d image requests reached the server", n)
 	}
 }

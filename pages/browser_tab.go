@@ -83,6 +83,13 @@ func (b *Browser) loadInTab(ctx context.Context, t *tab, pageURL string) (Result
 	err := navigateDOMReady(navCtx, t.watch, pageURL, &res.Phases, tryEarly)
 	if err == nil && early.Early {
 		navCancel()
+		// The page is still loading and its tab closes in the background.
+		// Stop it now, while this tab still fails what it blocks: requests
+		// Chrome holds for the blocker when the tab goes are let through,
+		// and images would reach the site after all.
+		sctx, scancel := context.WithTimeout(lctx, callTimeout)
+		_, _ = chromedp.Call(sctx, page.StopLoading, cdp.Empty{})
+		scancel()
 		early.Phases.Commit, early.Phases.Body = res.Phases.Commit, res.Phases.Body
 		return early, nil
 	}
