@@ -28,6 +28,16 @@ func hasAttr(n *html.Node, key string) bool {
 	return false
 }
 
+// hidesText reports an element whose content is never text a reader sees:
+// code, styles, templates and drawings. nodeText and priceText skip it.
+func hidesText(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Svg:
+		return true
+	}
+	return false
+}
+
 // nodeText is the visible text under n, whitespace collapsed, without
 // scripts and styles, read only up to a limit so a huge card stays cheap.
 func nodeText(n *html.Node) string {
@@ -42,8 +52,7 @@ func nodeText(n *html.Node) string {
 			b.WriteString(n.Data)
 			return
 		case html.ElementNode:
-			switch n.DataAtom {
-			case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Svg:
+			if hidesText(n) {
 				return
 			}
 			if isBlock(n) {
@@ -81,8 +90,7 @@ func priceText(n *html.Node) string {
 			}
 			return
 		case html.ElementNode:
-			switch n.DataAtom {
-			case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Svg:
+			if hidesText(n) {
 				return
 			}
 		}
