@@ -230,10 +230,12 @@ type treeMem struct {
 	procs    int
 }
 
-// treeMemKB sums VmRSS and Pss (from smaps_rollup, where the kernel has it)
-// over pid and all its descendants.
-func treeMemKB(pid int) treeMem {
+// procTree returns pid and all its descendants, parents first, with the
+// fields of each one's /proc/PID/stat after the command name (which may
+// hold spaces): f[1] is the parent, f[11:15] the CPU times.
+func procTree(pid int) (tree []int, stats map[int][]string) {
 	children := map[int][]int{}
+	stats = map[int][]string{}
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
 		p, err := strconv.Atoi(e.Name())
@@ -244,18 +246,27 @@ func treeMemKB(pid int) treeMem {
 		if err != nil {
 			continue
 		}
-		// Fields after the command (which may hold spaces) start at ") ".
-		rest := string(stat[strings.LastIndexByte(string(stat), ')')+2:])
-		if f := strings.Fields(rest); len(f) > 1 {
-			ppid, _ := strconv.Atoi(f[1])
-			children[ppid] = append(children[ppid], p)
+		f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))
+		if len(f) < 15 {
+			continue
 		}
+		ppid, _ := strconv.Atoi(f[1])
+		children[ppid] = append(children[ppid], p)
+		stats[p] = f
 	}
+	for queue := []int{pid}; len(queue) > 0; queue = queue[1:] {
+		tree = append(tree, queue[0])
+		queue = append(queue, children[queue[0]]...)
+	}
+	return tree, stats
+}
+
+// treeMemKB sums VmRSS and Pss (from smaps_rollup, where the kernel has it)
+// over pid and all its descendants.
+func treeMemKB(pid int) treeMem {
 	var total treeMem
-	queue := []int{pid}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = append(queue[1:], children[p]...)
+	tree, _ := procTree(pid)
+	for _, p := range tree {
 		dir := "/proc/" + strconv.Itoa(p)
 		rss, ok := kBField(dir+"/status", "VmRSS:")
 		if !ok {
@@ -289,30 +300,10 @@ func kBField(path, name string) (int64, bool) {
 // (a closed tab's renderer is reaped by Chrome's zygote). Unlike wall time
 // on a shared machine, it does not depend on what else runs.
 func treeCPUms(pid int) int64 {
-	children := map[int][]int{}
-	stats := map[int][]string{}
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		p, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))
-		if len(f) < 15 {
-			continue
-		}
-		ppid, _ := strconv.Atoi(f[1])
-		children[ppid] = append(children[ppid], p)
-		stats[p] = f
-	}
 	var ticks int64
-	for queue := []int{pid}; len(queue) > 0; queue = queue[1:] {
-		queue = append(queue, children[queue[0]]...)
-		if f := stats[queue[0]]; f != nil {
+	tree, stats := procTree(pid)
+	for _, p := range tree {
+		if f := stats[p]; f != nil {
 			for _, i := range []int{11, 12, 13, 14} { // utime stime cutime cstime
 				v, _ := strconv.ParseInt(f[i], 10, 64)
 				ticks += v
