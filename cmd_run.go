@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"reflect"
 	"runtime/debug"
 	"sync/atomic"
 	"syscall"
@@ -190,9 +191,13 @@ func (a *app) settingsChanged(s config.Settings, err error) {
 		a.engine.SetProblem("Settings file: " + err.Error())
 		return
 	}
-	a.settings.Store(&s)
+	before := a.settings.Swap(&s)
 	a.engine.SetSettings(engineSettings(s))
-	a.engine.SetOutbox(a.newOutbox(s))
+	if !reflect.DeepEqual(before.Email, s.Email) {
+		// Only new email settings deserve a new outbox, and a fresh try
+		// after a refusal; an edit to a search keeps "check your email".
+		a.engine.SetOutbox(a.newOutbox(s))
+	}
 }
 
 func engineSettings(s config.Settings) engine.Settings {

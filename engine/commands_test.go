@@ -2,11 +2,14 @@ package engine
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	"rentwatch/blocks"
+	"rentwatch/outbox"
 )
 
 func TestManualCheckClearsTheHostAndProbesAtOnce(t *testing.T) {
@@ -101,6 +104,41 @@ func TestUnchangedSettingsSendNoExtraRequests(t *testing.T) {
 		time.Sleep(5 * time.Second)
 		if n := len(p.sent(kamernet)); n < 3 {
 			t.Errorf("a new search was not checked at once (%d requests)", n)
+		}
+		cancel()
+		<-done
+	})
+}
+
+func TestASearchEditKeepsTheEmailProblemNewEmailSettingsClearIt(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		west := fiveOnOneHost[0]
+		p.post(west, "a")
+		list := searches(west)
+		r := newRig(store, p, list, 19)
+		r.mail.fail = func(int) error {
+			return &outbox.DeliveryError{Permanent: true, Stage: "auth", Code: 535, Err: errors.New("bad password")}
+		}
+		go func() { time.Sleep(40 * time.Second); p.post(west, "b") }()
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { r.e.Run(ctx); close(done) }()
+		time.Sleep(100 * time.Second) // two cycles after the new listing
+		if s := r.e.Snapshot(); !strings.Contains(s.Problem, "check your email settings") || s.Overall != NeedsYou {
+			t.Fatalf("after a refused login: problem %q, overall %q", s.Problem, s.Overall)
+		}
+		list[0].Name = "renamed"
+		r.e.SetSettings(Settings{Interval: 30 * time.Second, Searches: list})
+		time.Sleep(time.Second)
+		if s := r.e.Snapshot(); !strings.Contains(s.Problem, "check your email settings") {
+			t.Errorf("renaming a search cleared the email problem: %q", s.Problem)
+		}
+		r.e.SetOutbox(&mailbox{})
+		time.Sleep(time.Second)
+		if s := r.e.Snapshot(); s.Problem != "" {
+			t.Errorf("new email settings left the problem: %q", s.Problem)
 		}
 		cancel()
 		<-done

@@ -108,9 +108,7 @@ func (e *Engine) applySettings(s Settings) {
 			e.d.Log.Warn("forget removed search", "search", url, "err", err)
 		}
 	}
-	e.st.settingsProblem = ""
-	e.st.emailRetryAt = time.Time{} // new email settings deserve a new try
-	e.st.emailProblem = ""
+	e.st.settingsProblem = "" // (email problems are SetOutbox's to clear)
 	// Only a new search is worth a check at once: settings that did not
 	// change what is watched (the watcher's first report, a new interval,
 	// a renamed search) must not send a second burst of requests.
