@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"rentwatch/pages"
+	"rentwatch/pages/read"
 )
 
 // cmdCheck loads one page now in the watcher's browser profile and prints
@@ -91,7 +92,7 @@ func printCheckJSON(stdout, stderr io.Writer, res pages.Result) int {
 	}
 	listings := res.Listings
 	if listings == nil {
-		listings = []pages.Listing{}
+		listings = []read.Listing{}
 	}
 	out := map[string]any{
 		"url": res.URL, "status": res.Status,

@@ -17,7 +17,7 @@ import (
 	"golang.org/x/net/http/httpguts"
 
 	"rentwatch/blocks"
-	"rentwatch/pages"
+	"rentwatch/pages/read"
 )
 
 // maxInspectBytes bounds what inspect reads: far above any real page.
@@ -72,7 +72,7 @@ func cmdInspect(g globals, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	page := blocks.Page{Status: a.status, Header: a.header, URL: a.url.String(), HTML: html}
-	report := inspectReport(blocks.Classify(page, time.Now()), pages.Read(a.url.String(), html), a.url)
+	report := inspectReport(blocks.Classify(page, time.Now()), read.Read(a.url.String(), html), a.url)
 	if a.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetEscapeHTML(false)
@@ -183,7 +183,7 @@ type inspectListing struct {
 	Price string `json:"price"`
 }
 
-func inspectReport(v blocks.Verdict, r pages.Reading, base *url.URL) inspectJSON {
+func inspectReport(v blocks.Verdict, r read.Reading, base *url.URL) inspectJSON {
 	out := inspectJSON{
 		Verdict:  string(v.Kind),
 		Vendor:   v.Vendor,

@@ -15,6 +15,7 @@ import (
 	"rentwatch/internal/testkit"
 	"rentwatch/outbox"
 	"rentwatch/pages"
+	"rentwatch/pages/read"
 	"rentwatch/seen"
 )
 
@@ -207,7 +208,7 @@ func describe(s Snapshot) string {
 // post puts room on the search's page and returns the listing the
 // reader makes of it: the id, absolute URL and price text the alert must
 // carry.
-func (r *e2eRig) post(t *testing.T, search config.Search, room testkit.Room) pages.Listing {
+func (r *e2eRig) post(t *testing.T, search config.Search, room testkit.Room) read.Listing {
 	t.Helper()
 	host := r.hostOf(search)
 	host.Post(search.URL, room)
@@ -220,7 +221,7 @@ func (r *e2eRig) post(t *testing.T, search config.Search, room testkit.Room) pag
 		}
 	}
 	t.Fatalf("the reader does not find room %d on %s", room.ID, search.URL)
-	return pages.Listing{}
+	return read.Listing{}
 }
 
 // messageWith returns the one message in mailpit naming title.
@@ -246,7 +247,7 @@ func (r *e2eRig) popsWith(title string) []testkit.Notification {
 
 // checkAlerted checks one new listing reached the user whole, by email
 // and by pop-up, and was then recorded as seen for its search.
-func (r *e2eRig) checkAlerted(t *testing.T, search config.Search, want pages.Listing) {
+func (r *e2eRig) checkAlerted(t *testing.T, search config.Search, want read.Listing) {
 	t.Helper()
 	msg, ok := r.messageWith(t, want.Title)
 	if !ok {

@@ -15,6 +15,7 @@ import (
 	"rentwatch/config"
 	"rentwatch/outbox"
 	"rentwatch/pages"
+	"rentwatch/pages/read"
 	"rentwatch/seen"
 )
 
@@ -71,7 +72,7 @@ func (p *fakePortal) page(url string) pages.Result {
 	defer p.mu.Unlock()
 	res := pages.Result{URL: url, Status: 200, Verdict: blocks.Verdict{Kind: blocks.OK}}
 	for _, id := range p.listings[url] {
-		res.Listings = append(res.Listings, pages.Listing{ID: id, URL: url + "/" + id, Title: "Room " + id, Price: "€ 700"})
+		res.Listings = append(res.Listings, read.Listing{ID: id, URL: url + "/" + id, Title: "Room " + id, Price: "€ 700"})
 	}
 	res.Site = "generic"
 	return res

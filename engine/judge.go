@@ -8,7 +8,7 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/config"
-	"rentwatch/pages"
+	"rentwatch/pages/read"
 	"rentwatch/seen"
 )
 
@@ -116,7 +116,7 @@ const softBlockMin = 3
 // compare diffs a clean page against what the user has been told. New is
 // "not seen": not in the search's snapshot and not known to any search
 // within the retention. A search's first clean check is its baseline.
-func (e *Engine) compare(now time.Time, s config.Search, v *SearchView, listings []pages.Listing) {
+func (e *Engine) compare(now time.Time, s config.Search, v *SearchView, listings []read.Listing) {
 	v.Listings, v.Status = len(listings), Idle
 	prev, had, err := e.d.Store.Snapshot(s.URL)
 	if err != nil {
@@ -167,7 +167,7 @@ func (e *Engine) compare(now time.Time, s config.Search, v *SearchView, listings
 
 // nextSnapshot is the page's listings with their first-seen times: kept
 // from the last snapshot, now for a listing it did not have.
-func nextSnapshot(search string, prev seen.Snapshot, listings []pages.Listing, now time.Time) seen.Snapshot {
+func nextSnapshot(search string, prev seen.Snapshot, listings []read.Listing, now time.Time) seen.Snapshot {
 	snap := seen.Snapshot{Search: search, Listings: make(map[string]time.Time, len(listings)), CheckedAt: now}
 	for _, l := range listings {
 		first, ok := prev.Listings[l.ID]
@@ -184,7 +184,7 @@ func nextSnapshot(search string, prev seen.Snapshot, listings []pages.Listing, n
 // by another search: one listing is alerted once). New ones are marked
 // queued. waits is true when any listing on the page awaits delivery, so
 // the snapshot must wait too.
-func (e *Engine) newOn(s config.Search, listings []pages.Listing, prev seen.Snapshot, now time.Time) (fresh []seen.Alert, waits bool, err error) {
+func (e *Engine) newOn(s config.Search, listings []read.Listing, prev seen.Snapshot, now time.Time) (fresh []seen.Alert, waits bool, err error) {
 	ids := make([]string, len(listings))
 	for i, l := range listings {
 		ids[i] = l.ID
@@ -213,7 +213,7 @@ func (e *Engine) saveSnapshot(v *SearchView, snap seen.Snapshot, now time.Time) 
 	}
 }
 
-func alertFor(s config.Search, l pages.Listing, now time.Time) seen.Alert {
+func alertFor(s config.Search, l read.Listing, now time.Time) seen.Alert {
 	return seen.Alert{
 		ListingID: l.ID, Search: s.URL, SearchName: s.Name,
 		URL: l.URL, Title: l.Title, Price: l.Price, Place: l.Place, FoundAt: now,

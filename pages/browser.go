@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
+	"rentwatch/pages/read"
 )
 
 // Defaults for BrowserOptions left at zero.
@@ -51,11 +52,11 @@ type BrowserOptions struct {
 
 // Result is one page as the browser saw it, classified and read.
 type Result struct {
-	URL     string      // final URL, after redirects
-	Status  int         // of the main document; 0 when unknown
-	Header  http.Header // of the main document
-	Verdict blocks.Verdict
-	Reading // the listings found (Site, Listings, Expected)
+	URL          string      // final URL, after redirects
+	Status       int         // of the main document; 0 when unknown
+	Header       http.Header // of the main document
+	Verdict      blocks.Verdict
+	read.Reading // the listings found (Site, Listings, Expected)
 	// Waited is the time spent waiting for a challenge to clear by itself.
 	Waited time.Duration
 	Took   time.Duration // the whole Load

@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
+	"rentwatch/pages/read"
 )
 
 // The early read. Most portals render their search results on the server:
@@ -54,7 +55,7 @@ func (b *Browser) earlyRead(ctx context.Context, doc mainDoc, pageURL string) (r
 	if verdict.Kind != blocks.OK {
 		return res, false
 	}
-	reading := Read(pg.URL, pg.HTML)
+	reading := read.Read(pg.URL, pg.HTML)
 	if len(reading.Listings) == 0 {
 		return res, false
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
+	"rentwatch/pages/read"
 )
 
 const (
@@ -118,7 +119,7 @@ func (b *Browser) loadInTab(ctx context.Context, t *tab, pageURL string) (Result
 	if res.URL == "" {
 		res.URL = pageURL
 	}
-	res.Reading = Read(res.URL, pg.HTML)
+	res.Reading = read.Read(res.URL, pg.HTML)
 	res.SoftBlock = verdict.Kind == blocks.OK && res.Expected && len(res.Listings) == 0
 	res.Phases.Read = time.Since(began) - res.Waited
 	return res, nil

@@ -1,8 +1,8 @@
 // Package pages is rentwatch's eyes: it loads search pages in one
 // long-lived Chrome (chromedp), waits out interstitials that clear by
-// themselves, hands what the browser saw to the wall classifier, and reads
-// the listings off the page with portal definitions and a generic reader
-// for every other portal. It also opens the visible window for a check by
-// hand and fills contact forms for the auto-reply. It never decides when to
+// themselves, hands what the browser saw to the wall classifier in blocks,
+// and has the listings read off the page by pages/read. It also opens the
+// visible window for a check by hand and fills contact forms for the
+// auto-reply, by the reply recipes kept here. It never decides when to
 // retry: that is the engine's, by the policy in blocks.
 package pages

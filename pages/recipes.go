@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/andybalholm/cascadia"
+
+	"rentwatch/pages/read"
 )
 
 // ErrNoRecipe is returned for a listing on a portal rentwatch has no reply
@@ -139,7 +141,7 @@ func RecipeFor(listingURL string) (Recipe, error) {
 	if err != nil || u.Host == "" {
 		return Recipe{}, fmt.Errorf("%q is not a listing URL: %w", listingURL, ErrBadURL)
 	}
-	site := siteOf(u.Host)
+	site := read.SiteOf(u.Host)
 	recipes.mu.RLock()
 	defer recipes.mu.RUnlock()
 	for _, r := range recipes.list {

@@ -14,9 +14,9 @@ import (
 	"time"
 
 	// The portal checks its own pages with the generic reader, so the
-	// pages package's in-package tests cannot import testkit (a cycle);
+	// read package's in-package tests cannot import testkit (a cycle);
 	// none does.
-	"rentwatch/pages"
+	"rentwatch/pages/read"
 )
 
 // This file is a fixture rental site: a real HTTP server on a loopback
@@ -130,7 +130,7 @@ func (p *Portal) render(path string) ([]byte, error) {
 }
 
 // Search puts a search page with rooms at path and returns its URL. It
-// fails the test when the generic reader (pages.Read) does not find every
+// fails the test when the generic reader (read.Read) does not find every
 // room on it: the fixture must stay readable for the rest of the test to
 // mean anything.
 func (p *Portal) Search(t testing.TB, path string, rooms ...Room) string {
@@ -147,7 +147,7 @@ func (p *Portal) Search(t testing.TB, path string, rooms ...Room) string {
 
 // Read is what the generic reader makes of the search page at pageURL as
 // it stands. It fails the test when there is no such page.
-func (p *Portal) Read(t testing.TB, pageURL string) []pages.Listing {
+func (p *Portal) Read(t testing.TB, pageURL string) []read.Listing {
 	t.Helper()
 	p.mu.Lock()
 	page, err := p.render(strings.TrimPrefix(pageURL, p.URL))
@@ -155,7 +155,7 @@ func (p *Portal) Read(t testing.TB, pageURL string) []pages.Listing {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return pages.Read(pageURL, page).Listings
+	return read.Read(pageURL, page).Listings
 }
 
 // Post puts a new room at the top of the search page at pageURL, as a

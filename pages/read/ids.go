@@ -1,4 +1,4 @@
-package pages
+package read
 
 import (
 	"net/url"
@@ -86,10 +86,11 @@ func canonicalURL(base *url.URL, href string) string {
 	return u.String()
 }
 
-// siteOf is the registrable part of a host ("funda.nl" for www.funda.nl,
-// "zoopla.co.uk" for www.zoopla.co.uk), good enough to tell a portal's own
-// links from links to other sites.
-func siteOf(host string) string {
+// SiteOf returns the registrable part of a host ("funda.nl" for
+// www.funda.nl, "zoopla.co.uk" for www.zoopla.co.uk), good enough to tell a
+// portal's own links from links to other sites. Portal definitions, and the
+// reply recipes in pages, name the sites they serve by it.
+func SiteOf(host string) string {
 	host = strings.TrimSuffix(strings.ToLower(host), ".")
 	if h, _, ok := strings.Cut(host, ":"); ok && !strings.Contains(host, "]") {
 		host = h
@@ -196,9 +197,9 @@ func shapeOf(u *url.URL) urlShape {
 	if len(segs) > 0 && idPos != 0 {
 		first = strings.ToLower(segs[0])
 	}
-	base := siteOf(u.Host) + "|" + strconv.Itoa(len(segs)) + "|" + strconv.Itoa(idPos)
+	base := SiteOf(u.Host) + "|" + strconv.Itoa(len(segs)) + "|" + strconv.Itoa(idPos)
 	return urlShape{key: base + "|" + first, base: base, first: first, id: id, hasID: idPos >= 0,
-		query: query, path: siteOf(u.Host) + u.Path}
+		query: query, path: SiteOf(u.Host) + u.Path}
 }
 
 // queryIDs returns the query values that can be a listing id: an id token

@@ -1,4 +1,4 @@
-package pages
+package read
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ import (
 // definition's is clearly worse (see pickReading).
 type portalDef struct {
 	Name  string   // shown as Reading.Site ("funda.nl")
-	Sites []string // registrable domains it serves (siteOf of the host)
+	Sites []string // registrable domains it serves (SiteOf of the host)
 	// IDPattern finds the portal's own listing id in a listing URL; the
 	// first non-empty group is the id.
 	IDPattern string
@@ -43,7 +43,7 @@ func portalFor(defs []portalDef, page *url.URL) *portalDef {
 	if page == nil {
 		return nil
 	}
-	site := siteOf(page.Host)
+	site := SiteOf(page.Host)
 	for i := range defs {
 		for _, s := range defs[i].Sites {
 			if s == site {
@@ -84,7 +84,7 @@ func (d *portalDef) readCard(card *goquery.Selection, lay portalLayout, pc pageC
 		return Listing{}, false
 	}
 	u, ok := resolveLink(pc.base, linkTarget(linkNode))
-	if !ok || siteOf(u.Host) != pc.site {
+	if !ok || SiteOf(u.Host) != pc.site {
 		return Listing{}, false
 	}
 	l := Listing{URL: u.String(), ID: u.String()}

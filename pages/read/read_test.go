@@ -1,4 +1,4 @@
-package pages
+package read
 
 import (
 	"fmt"
@@ -159,7 +159,7 @@ func checkReading(t testing.TB, r Reading) {
 }
 
 func FuzzRead(f *testing.F) {
-	for _, p := range []string{"../testdata/real/listings/wg_gesucht_berlin_2023.html", "../testdata/portals/woonportaal_onclick_cards.html"} {
+	for _, p := range []string{"../../testdata/real/listings/wg_gesucht_berlin_2023.html", "../../testdata/portals/woonportaal_onclick_cards.html"} {
 		if raw, err := os.ReadFile(p); err == nil {
 			f.Add(raw[:min(len(raw), 20000)])
 		}

@@ -1,4 +1,4 @@
-package pages
+package read
 
 import (
 	"encoding/json"
@@ -117,7 +117,7 @@ func samePrice(a, b string) bool {
 }
 
 func TestRealPagesGenericAlone(t *testing.T) {
-	runFixtures(t, loadFixtures(t, "../testdata/real/truth", "../testdata/real"), nil)
+	runFixtures(t, loadFixtures(t, "../../testdata/real/truth", "../../testdata/real"), nil)
 }
 
 func runFixtures(t *testing.T, cases []fixtureCase, defs []portalDef) {
@@ -147,7 +147,7 @@ func runFixtures(t *testing.T, cases []fixtureCase, defs []portalDef) {
 }
 
 func TestRealPagesWithDefinitions(t *testing.T) {
-	runFixtures(t, loadFixtures(t, "../testdata/real/truth", "../testdata/real"), portalDefs)
+	runFixtures(t, loadFixtures(t, "../../testdata/real/truth", "../../testdata/real"), portalDefs)
 }
 
 func mustURL(t testing.TB, s string) *url.URL {
@@ -162,9 +162,9 @@ func mustURL(t testing.TB, s string) *url.URL {
 // The pages in testdata/portals are written in the style of portals the
 // readers have no saved page of; the generic reader must read them alone.
 func TestPortalFixturesGenericAlone(t *testing.T) {
-	runFixtures(t, loadFixtures(t, "../testdata/portals", "../testdata/portals"), nil)
+	runFixtures(t, loadFixtures(t, "../../testdata/portals", "../../testdata/portals"), nil)
 }
 
 func TestPortalFixturesWithDefinitions(t *testing.T) {
-	runFixtures(t, loadFixtures(t, "../testdata/portals", "../testdata/portals"), portalDefs)
+	runFixtures(t, loadFixtures(t, "../../testdata/portals", "../../testdata/portals"), portalDefs)
 }

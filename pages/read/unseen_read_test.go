@@ -1,4 +1,4 @@
-package pages
+package read
 
 import "testing"
 
@@ -6,5 +6,5 @@ import "testing"
 // the generic reader was not built against (see testdata/unseen/MANIFEST.tsv):
 // they measure how it generalises, with no portal definition at all.
 func TestUnseenPagesGenericAlone(t *testing.T) {
-	runFixtures(t, loadFixtures(t, "../testdata/unseen", "../testdata/unseen"), nil)
+	runFixtures(t, loadFixtures(t, "../../testdata/unseen", "../../testdata/unseen"), nil)
 }

@@ -1,4 +1,4 @@
-package pages
+package read
 
 import (
 	"os"
@@ -23,7 +23,7 @@ func TestPortalYearsGenericAlone(t *testing.T) {
 }
 
 func runYears(t *testing.T, defs []portalDef) {
-	for _, c := range loadFixtures(t, "../testdata/portals_years", "../testdata/portals_years") {
+	for _, c := range loadFixtures(t, "../../testdata/portals_years", "../../testdata/portals_years") {
 		t.Run(c.name, func(t *testing.T) {
 			raw, err := os.ReadFile(c.html)
 			if err != nil {
@@ -52,7 +52,7 @@ func TestPortalYearsDefinitionLayouts(t *testing.T) {
 		"wg_gesucht_wg_zimmer_berlin_2019":     "wg-gesucht.de:7",
 		"zoopla_to_rent_london_2024":           "zoopla.co.uk:66",
 	}
-	for _, c := range loadFixtures(t, "../testdata/portals_years", "../testdata/portals_years") {
+	for _, c := range loadFixtures(t, "../../testdata/portals_years", "../../testdata/portals_years") {
 		idPrefix, ok := pages[c.name]
 		if !ok {
 			continue

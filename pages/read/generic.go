@@ -1,4 +1,4 @@
-package pages
+package read
 
 import (
 	"net/url"
@@ -98,7 +98,7 @@ func collectLinks(root *html.Node, pc pageContext) []pageLink {
 			h := hidden || isHidden(c)
 			a := ad || (c.DataAtom != atom.Body && c.DataAtom != atom.Html && c.DataAtom != atom.Main && isAdBlock(c))
 			if href := linkTarget(c); href != "" {
-				if u, ok := resolveLink(pc.base, href); ok && siteOf(u.Host) == pc.site && !sameSearch(u, pc.page) {
+				if u, ok := resolveLink(pc.base, href); ok && SiteOf(u.Host) == pc.site && !sameSearch(u, pc.page) {
 					out = append(out, pageLink{node: c, url: u.String(), shape: shapeOf(u), hidden: h, ad: a})
 				}
 			}

@@ -1,4 +1,4 @@
-package pages
+package read
 
 import "testing"
 
@@ -6,5 +6,5 @@ import "testing"
 // each built around a shape none of the other fixtures has (see
 // testdata/unseen2/MANIFEST.tsv): the generic reader alone must read them.
 func TestUnseen2PagesGenericAlone(t *testing.T) {
-	runFixtures(t, loadFixtures(t, "../testdata/unseen2", "../testdata/unseen2"), nil)
+	runFixtures(t, loadFixtures(t, "../../testdata/unseen2", "../../testdata/unseen2"), nil)
 }

@@ -1,4 +1,4 @@
-package pages
+package read
 
 import (
 	"net/url"
@@ -38,8 +38,8 @@ func TestSiteOf(t *testing.T) {
 		{"WWW.Idealista.COM.", "idealista.com"},
 	}
 	for _, tt := range tests {
-		if got := siteOf(tt.host); got != tt.want {
-			t.Errorf("siteOf(%q) = %q, want %q", tt.host, got, tt.want)
+		if got := SiteOf(tt.host); got != tt.want {
+			t.Errorf("SiteOf(%q) = %q, want %q", tt.host, got, tt.want)
 		}
 	}
 }

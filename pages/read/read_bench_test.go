@@ -1,4 +1,4 @@
-package pages
+package read
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 // The reader must stay roughly linear in the page size: compare ns/op of
 // the 600 KB funda page, a 10 MB page and 5,000 cards.
 func BenchmarkReadFunda600KB(b *testing.B) {
-	raw, err := os.ReadFile("../testdata/real/listings/funda_nl_huur_amsterdam_2022.html")
+	raw, err := os.ReadFile("../../testdata/real/listings/funda_nl_huur_amsterdam_2022.html")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -17,7 +17,7 @@ func BenchmarkReadFunda600KB(b *testing.B) {
 }
 
 func BenchmarkReadFunda600KBGeneric(b *testing.B) {
-	raw, err := os.ReadFile("../testdata/real/listings/funda_nl_huur_amsterdam_2022.html")
+	raw, err := os.ReadFile("../../testdata/real/listings/funda_nl_huur_amsterdam_2022.html")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func BenchmarkReadFunda600KBGeneric(b *testing.B) {
 
 // 10 MB: the funda page repeated (16 copies of its body).
 func BenchmarkRead10MB(b *testing.B) {
-	raw, err := os.ReadFile("../testdata/real/listings/funda_nl_huur_amsterdam_2022.html")
+	raw, err := os.ReadFile("../../testdata/real/listings/funda_nl_huur_amsterdam_2022.html")
 	if err != nil {
 		b.Fatal(err)
 	}

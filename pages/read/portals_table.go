@@ -1,4 +1,4 @@
-package pages
+package read
 
 // portalDefs is the table of known portals. Layouts come from saved pages
 // where the repo has one (testdata/real: funda 2022, pararius 2022,

@@ -1,4 +1,4 @@
-package pages
+package read
 
 import (
 	"math/rand/v2"
@@ -11,7 +11,7 @@ import (
 // page (bytes flipped, cut, repeated) and fails on any read slower than a
 // generous bound: a hang or a quadratic blow-up, not a speed claim.
 func TestReadMutatedPagesStayFast(t *testing.T) {
-	raw, err := os.ReadFile("../testdata/real/listings/wg_gesucht_berlin_2023.html")
+	raw, err := os.ReadFile("../../testdata/real/listings/wg_gesucht_berlin_2023.html")
 	if err != nil {
 		t.Fatal(err)
 	}

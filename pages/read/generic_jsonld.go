@@ -1,4 +1,4 @@
-package pages
+package read
 
 import (
 	"encoding/json"
@@ -130,7 +130,7 @@ func ldItem(m map[string]any, pc pageContext) (ldListing, bool) {
 		href = ldString(m["item"])
 	}
 	u, ok := resolveLink(pc.base, href)
-	if !ok || siteOf(u.Host) != pc.site || sameSearch(u, pc.page) {
+	if !ok || SiteOf(u.Host) != pc.site || sameSearch(u, pc.page) {
 		return ldListing{}, false
 	}
 	listingType := false

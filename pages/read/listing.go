@@ -1,4 +1,4 @@
-package pages
+package read
 
 import (
 	"net/url"
@@ -77,7 +77,7 @@ func newPageContext(pageURL string, root *html.Node) (pageContext, bool) {
 	if !ok {
 		return pageContext{}, false
 	}
-	pc := pageContext{base: page, page: page, site: siteOf(page.Host)}
+	pc := pageContext{base: page, page: page, site: SiteOf(page.Host)}
 	if b := findFirst(root, func(n *html.Node) bool { return n.DataAtom == atom.Base && attrOf(n, "href") != "" }); b != nil {
 		if u, ok := resolveLink(page, attrOf(b, "href")); ok {
 			pc.base = u
@@ -104,7 +104,7 @@ func dedupe(in []Listing) []Listing {
 		// a query id is left out: which parameter is the listing's is only
 		// known from the whole page (shapeKeys)
 		if s := shapeOf(u); s.id != "" && s.query == nil {
-			key = siteOf(u.Host) + "#" + s.id
+			key = SiteOf(u.Host) + "#" + s.id
 			if seen[key] {
 				continue
 			}

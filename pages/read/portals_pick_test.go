@@ -1,4 +1,4 @@
-package pages
+package read
 
 import (
 	"fmt"
@@ -97,7 +97,7 @@ func TestPickReadingMergesFields(t *testing.T) {
 // page is read by the generic reader (the definition matched a rail), and
 // its listings still carry kamernet's own ids.
 func TestGenericListingsGetPortalIDs(t *testing.T) {
-	c := loadFixtures(t, "../testdata/portals_years", "../testdata/portals_years")
+	c := loadFixtures(t, "../../testdata/portals_years", "../../testdata/portals_years")
 	for _, fc := range c {
 		if fc.name != "kamernet_for_rent_amsterdam_2024" {
 			continue
