@@ -14,14 +14,27 @@ import (
 type truthFile struct {
 	File     string `json:"file"`
 	PageURL  string `json:"page_url"`
-	Listings []struct {
-		URL   string `json:"url"`
-		Title string `json:"title"`
-		Price string `json:"price"`
-	} `json:"listings"`
+	Listings []truthListing `json:"listings"`
 	Excluded []struct {
 		URL string `json:"url"`
 	} `json:"excluded"`
+	// Unread: the page holds listings the readers cannot read, and the
+	// Reading must say so. Dropped: links the reader must report.
+	Unread  bool     `json:"unread"`
+	Dropped []string `json:"dropped"`
+}
+
+// truthListing is one listing a person found; the fields after Price are
+// recorded only in the fixture sets that say so (nil or "": not shown).
+type truthListing struct {
+	URL        string   `json:"url"`
+	Title      string   `json:"title"`
+	Price      string   `json:"price"`
+	PriceValue *float64 `json:"price_value"`
+	Size       string   `json:"size"`
+	SizeM2     *float64 `json:"size_m2"`
+	Rooms      *float64 `json:"rooms"`
+	Image      string   `json:"image"`
 }
 
 type fixtureCase struct {
@@ -61,16 +74,24 @@ type score struct {
 }
 
 func scoreReading(tf truthFile, got []Listing) score {
-	want := map[string]int{}
+	want, byKey := map[string]int{}, map[string]string{}
 	for i, l := range tf.Listings {
-		want[canonicalURL(nil, l.URL)] = i
+		c := canonicalURL(nil, l.URL)
+		want[c] = i
+		if k := listingKey(c); k != "" {
+			byKey[k] = c
+		}
 	}
 	s := score{found: len(got), want: len(want)}
 	hit := map[string]bool{}
 	for _, l := range got {
 		c := canonicalURL(nil, l.URL)
+		if _, ok := want[c]; !ok && byKey[listingKey(c)] != "" {
+			// another link of the same listing (its id in the URL)
+			c = byKey[listingKey(c)]
+		}
 		i, ok := want[c]
-		if !ok {
+		if !ok || hit[c] {
 			s.extra = append(s.extra, c)
 			continue
 		}
@@ -96,6 +117,19 @@ func scoreReading(tf truthFile, got []Listing) score {
 		s.precision, s.recall = 1, 1
 	}
 	return s
+}
+
+// listingKey names the listing a URL leads to by its site and id, as
+// the reader's de-duplication does; "" for a URL without an id.
+func listingKey(raw string) string {
+	u, ok := resolveLink(nil, raw)
+	if !ok {
+		return ""
+	}
+	if s := shapeOf(u); s.id != "" && s.query == nil {
+		return SiteOf(u.Host) + "#" + s.id
+	}
+	return ""
 }
 
 func sameText(a, b string) bool { return cleanText(a) == cleanText(b) }

@@ -1,0 +1,135 @@
+package read
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// The scoreboard: every fixture set read by Read (definitions and generic
+// reader, as the app runs), scored per set. `go test -run TestScores -v`
+// prints the table docs/BENCHMARKS.md quotes; each set has floors it
+// must keep, so a change that makes a set worse fails here.
+
+type fixtureSet struct {
+	name, truthDir, pageDir string
+	fields                  bool // the truth records price_value, size, rooms, image
+	floor                   setScore
+}
+
+var fixtureSets = []fixtureSet{
+	{name: "real", truthDir: "../../testdata/real/truth", pageDir: "../../testdata/real"},
+	{name: "portals", truthDir: "../../testdata/portals", pageDir: "../../testdata/portals"},
+	{name: "portals_years", truthDir: "../../testdata/portals_years", pageDir: "../../testdata/portals_years"},
+	{name: "unseen", truthDir: "../../testdata/unseen", pageDir: "../../testdata/unseen"},
+	{name: "unseen2", truthDir: "../../testdata/unseen2", pageDir: "../../testdata/unseen2"},
+	{name: "unseen3", truthDir: "../../testdata/unseen3", pageDir: "../../testdata/unseen3", fields: true},
+	{name: "unseen3/holdout", truthDir: "../../testdata/unseen3/holdout", pageDir: "../../testdata/unseen3/holdout", fields: true},
+}
+
+// setScore sums one set's pages. Titles and prices count over matched
+// listings; a field's coverage counts over matched listings whose truth
+// records it, and guesses are fields given where the truth has none.
+type setScore struct {
+	pages, found, want, hit    int
+	titles, prices             int
+	fieldWant, fieldOK, guess  [4]int // price_value, size, rooms, image
+	unreadWant, unreadOK       int
+	precision, recall          float64
+	titleShare, priceShare     float64
+}
+
+var fieldNames = [4]string{"price_value", "size", "rooms", "image"}
+
+func scoreSet(t *testing.T, fs fixtureSet) (setScore, []string) {
+	var ss setScore
+	var notes []string
+	if _, err := os.Stat(fs.truthDir); err != nil {
+		return ss, nil
+	}
+	for _, c := range loadFixtures(t, fs.truthDir, fs.pageDir) {
+		raw, err := os.ReadFile(c.html)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Read(c.truth.PageURL, raw)
+		s := scoreReading(c.truth, r.Listings)
+		ss.pages++
+		ss.found += s.found
+		ss.want += s.want
+		ss.hit += int(s.recall*float64(s.want) + 0.5)
+		ss.titles += s.titleOK
+		ss.prices += s.priceOK
+		if c.truth.Unread {
+			ss.unreadWant++
+			if readingSaysUnread(r) {
+				ss.unreadOK++
+			}
+		}
+		if fs.fields {
+			scoreFields(c.truth, r.Listings, &ss)
+		}
+		if s.recall < 1 || s.precision < 1 || s.titleOK < s.want || s.priceOK < s.want {
+			notes = append(notes, fmt.Sprintf("%s: P=%.2f R=%.2f titles %d/%d prices %d/%d", c.name, s.precision, s.recall, s.titleOK, s.want, s.priceOK, s.want))
+		}
+		if os.Getenv("DUMP") != "" {
+			for _, l := range r.Listings {
+				notes = append(notes, fmt.Sprintf("   %s | %q | %q", l.URL, l.Title, l.Price))
+			}
+		}
+	}
+	if ss.found > 0 {
+		ss.precision = float64(ss.hit) / float64(ss.found)
+	}
+	if ss.want > 0 {
+		ss.recall = float64(ss.hit) / float64(ss.want)
+	}
+	if ss.hit > 0 {
+		ss.titleShare = float64(ss.titles) / float64(ss.hit)
+		ss.priceShare = float64(ss.prices) / float64(ss.hit)
+	}
+	return ss, notes
+}
+
+func TestScores(t *testing.T) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n| set | pages | listings | precision | recall | titles | prices | price_value | size | rooms | image | unread said |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	for _, fs := range fixtureSets {
+		ss, notes := scoreSet(t, fs)
+		if ss.pages == 0 {
+			continue
+		}
+		fields := [4]string{"–", "–", "–", "–"}
+		if fs.fields {
+			for i := range fields {
+				fields[i] = fmt.Sprintf("%d/%d", ss.fieldOK[i], ss.fieldWant[i])
+				if ss.guess[i] > 0 {
+					fields[i] += fmt.Sprintf(" (%d guessed)", ss.guess[i])
+				}
+			}
+		}
+		unread := "–"
+		if ss.unreadWant > 0 {
+			unread = fmt.Sprintf("%d/%d", ss.unreadOK, ss.unreadWant)
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %.3f | %.3f | %.1f%% | %.1f%% | %s | %s | %s | %s | %s |\n", fs.name, ss.pages, ss.want,
+			ss.precision, ss.recall, 100*ss.titleShare, 100*ss.priceShare, fields[0], fields[1], fields[2], fields[3], unread)
+		if testing.Verbose() {
+			for _, n := range notes {
+				fmt.Fprintf(&b, "    %s\n", n)
+			}
+		}
+		checkFloor(t, fs, ss)
+	}
+	t.Log(b.String())
+}
+
+func checkFloor(t *testing.T, fs fixtureSet, ss setScore) {
+	t.Helper()
+	f := fs.floor
+	if ss.precision < f.precision || ss.recall < f.recall || ss.titleShare < f.titleShare || ss.priceShare < f.priceShare {
+		t.Errorf("%s: P=%.3f R=%.3f titles %.3f prices %.3f, below the floor P=%.3f R=%.3f titles %.3f prices %.3f",
+			fs.name, ss.precision, ss.recall, ss.titleShare, ss.priceShare, f.precision, f.recall, f.titleShare, f.priceShare)
+	}
+}
