@@ -12,8 +12,8 @@ import (
 // truthFile is the format of testdata/real/truth/*.json and
 // testdata/portals/*.json: the listings a person found on a saved page.
 type truthFile struct {
-	File     string `json:"file"`
-	PageURL  string `json:"page_url"`
+	File     string         `json:"file"`
+	PageURL  string         `json:"page_url"`
 	Listings []truthListing `json:"listings"`
 	Excluded []struct {
 		URL string `json:"url"`

@@ -32,12 +32,12 @@ var fixtureSets = []fixtureSet{
 // listings; a field's coverage counts over matched listings whose truth
 // records it, and guesses are fields given where the truth has none.
 type setScore struct {
-	pages, found, want, hit    int
-	titles, prices             int
-	fieldWant, fieldOK, guess  [4]int // price_value, size, rooms, image
-	unreadWant, unreadOK       int
-	precision, recall          float64
-	titleShare, priceShare     float64
+	pages, found, want, hit   int
+	titles, prices            int
+	fieldWant, fieldOK, guess [4]int // price_value, size, rooms, image
+	unreadWant, unreadOK      int
+	precision, recall         float64
+	titleShare, priceShare    float64
 }
 
 var fieldNames = [4]string{"price_value", "size", "rooms", "image"}
