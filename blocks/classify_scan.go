@@ -53,7 +53,10 @@ type scan struct {
 	// (relative src, not /cdn-cgi/): an app's bundle. A vendor's wall
 	// page is the vendor's and loads none of the site's code.
 	siteScripts int
-	truncated   bool // the page is longer than maxScanBytes
+	// otherScripts counts scripts loaded from another host: a page that
+	// loads nothing but a vendor's own scripts is the vendor's.
+	otherScripts int
+	truncated    bool // the page is longer than maxScanBytes
 }
 
 // markerAttrs are the attributes whose values are kept for marker checks.
@@ -93,6 +96,7 @@ func scanPage(page Page) scan {
 	s.attrs = b.attrs.String() + "\n"
 	s.refresh = b.refresh
 	s.textBytes, s.links, s.scripts, s.siteScripts = b.textBytes, b.links, b.scripts, b.siteScripts
+	s.otherScripts = b.otherScripts
 	s.inputs, s.passwords, s.textareas, s.selects = b.inputs, b.passwords, b.textareas, b.selects
 	return s
 }
@@ -134,13 +138,20 @@ type scanBuilder struct {
 	selects     int
 	scripts     int
 	siteScripts int
+	// otherScripts: see scan.otherScripts.
+	otherScripts int
+	// hiddenDepth is the element depth inside an element hidden by its
+	// markup (display:none, the hidden attribute); 0 outside one. Text in
+	// it is kept for phrase checks but not counted as visible: the 2020
+	// jschl page hides kilobytes of challenge arithmetic in such divs.
+	hiddenDepth int
 }
 
 func (b *scanBuilder) token(z *html.Tokenizer, tt html.TokenType) {
 	switch tt {
 	case html.StartTagToken, html.SelfClosingTagToken:
 		name, hasAttr := z.TagName()
-		b.startTag(z, name, hasAttr)
+		b.startTag(z, name, hasAttr, tt == html.SelfClosingTagToken)
 		if tt == html.StartTagToken {
 			if raw := rawTextTag(name); raw != "" {
 				b.raw = raw
@@ -148,6 +159,9 @@ func (b *scanBuilder) token(z *html.Tokenizer, tt html.TokenType) {
 		}
 	case html.EndTagToken:
 		name, _ := z.TagName()
+		if b.hiddenDepth > 0 && !voidTag(string(name)) {
+			b.hiddenDepth--
+		}
 		if b.raw != "" && string(name) == b.raw {
 			b.raw = ""
 		}
@@ -184,7 +198,7 @@ func isHeading(name []byte) bool {
 	return string(name) == "h1" || string(name) == "h2"
 }
 
-func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr bool) {
+func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr, selfClosing bool) {
 	if isHeading(name) {
 		if b.heading == 0 {
 			b.cur.Reset()
@@ -204,6 +218,14 @@ func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr bool) {
 		k, v, hasAttr = z.TagAttr()
 		b.attr(tag, k, v, &t)
 	}
+	if !voidTag(tag) && !selfClosing {
+		switch {
+		case b.hiddenDepth > 0:
+			b.hiddenDepth++
+		case t.hides:
+			b.hiddenDepth = 1
+		}
+	}
 	switch {
 	case t.input && t.textInput:
 		b.inputs++
@@ -214,6 +236,8 @@ func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr bool) {
 		b.textareas++
 	case tag == "script" && isSiteScript(t.src):
 		b.siteScripts++
+	case tag == "script" && len(t.src) > 0 && !isVendorPath(t.src):
+		b.otherScripts++
 	}
 	if t.refresh && b.refresh == "" {
 		var w strings.Builder
@@ -227,6 +251,7 @@ type tagAttrs struct {
 	input, textInput, password bool
 	response                   bool // a captcha's response field (g-recaptcha-response, ...)
 	refresh                    bool
+	hides                      bool // display:none or the hidden attribute
 	content, src               []byte
 }
 
@@ -246,6 +271,10 @@ func (b *scanBuilder) attr(tag string, k, v []byte, t *tagAttrs) {
 		t.refresh = strings.EqualFold(string(v), "refresh")
 	case tag == "meta" && key == "content":
 		t.content = v
+	case key == "hidden":
+		t.hides = true
+	case key == "style":
+		t.hides = t.hides || hidesByStyle(v)
 	}
 	if markerAttrs[string(k)] && b.attrs.Len() < maxAttrBytes {
 		b.attrs.WriteByte('\n')
@@ -256,7 +285,9 @@ func (b *scanBuilder) attr(tag string, k, v []byte, t *tagAttrs) {
 }
 
 // isSiteScript is true for a script src on the site's own paths: relative,
-// and not Cloudflare's /cdn-cgi/, which it serves on every site it fronts.
+// and not a wall vendor's path on the site (Cloudflare's /cdn-cgi/,
+// Imperva's /_Incapsula_Resource), which they serve on every site they
+// front.
 func isSiteScript(src []byte) bool {
 	s := strings.ToLower(strings.TrimSpace(string(src)))
 	switch {
@@ -264,7 +295,29 @@ func isSiteScript(src []byte) bool {
 		strings.HasPrefix(s, "data:"), strings.HasPrefix(s, "blob:"):
 		return false
 	}
-	return !strings.Contains(s, "/cdn-cgi/")
+	return !isVendorPath(src)
+}
+
+// isVendorPath is true for the paths wall vendors serve their scripts
+// from on the sites they front.
+func isVendorPath(src []byte) bool {
+	s := strings.ToLower(string(src))
+	return strings.Contains(s, "/cdn-cgi/") || strings.Contains(s, "/_incapsula_resource")
+}
+
+// voidTag is true for the elements that have no end tag.
+func voidTag(tag string) bool {
+	switch tag {
+	case "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr":
+		return true
+	}
+	return false
+}
+
+// hidesByStyle is true for an inline style that hides the element.
+func hidesByStyle(v []byte) bool {
+	s := strings.ToLower(strings.ReplaceAll(string(v), " ", ""))
+	return strings.Contains(s, "display:none") || strings.Contains(s, "visibility:hidden")
 }
 
 // isTextInput is true for the input types a person types into. "search"
@@ -283,7 +336,9 @@ func (b *scanBuilder) textToken(t []byte) {
 		if b.heading > 0 && b.cur.Len() < 512 {
 			b.cur.Write(t)
 		}
-		b.textBytes += nonSpace(t)
+		if b.hiddenDepth == 0 {
+			b.textBytes += nonSpace(t)
+		}
 		appendText(&b.text, t, maxTextSample)
 	case "title":
 		if b.titleText == "" {

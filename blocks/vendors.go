@@ -2,6 +2,7 @@ package blocks
 
 import (
 	"net/http"
+	"regexp"
 	"strings"
 )
 
@@ -109,6 +110,13 @@ func imperva(w *wallView) (Verdict, bool) {
 	case w.inText("incident id") && w.inText("imperva") &&
 		(w.heading("access denied") || w.inText("blocked by our security service") || w.inText("request unsuccessful")):
 		return wall(Denied, "Imperva block page with incident ID")
+	case w.blank() && (w.attr("src", "_incapsula_resource") || strings.Contains(w.script, "_incapsula_resource") ||
+		w.attr("src", "content.incapsula.com")):
+		// The JavaScript check: a blank page whose only content is the
+		// script (or the older inline one and its content.incapsula.com
+		// frame) that sets the cookie and reloads. Ordinary pages carry
+		// the same script beside their content.
+		return wall(Challenge, "Incapsula JavaScript check (a blank page of its _Incapsula_Resource script)")
 	case w.attr("action", "_incapsula_resource"):
 		// The captcha form (hCaptcha or reCAPTCHA) posts back to the
 		// resource path (?SWCGHOEL=v2); no ordinary form does.
@@ -126,6 +134,8 @@ func akamai(w *wallView) (Verdict, bool) {
 	case w.attr("src", "/_sec/cp_challenge/"), w.attr("id", "sec-if-cpt-container"),
 		strings.Contains(w.script, "sec-cp-challenge"):
 		return wall(Challenge, "Akamai sec-cpt challenge")
+	case w.akamaiReference():
+		return wall(Denied, "Akamai reference number (Reference #18....) on a short error page")
 	case !(w.title == "access denied" || w.heading("access denied")):
 		return Verdict{}, false
 	case w.inText("errors.edgesuite.net"), strings.Contains(w.attrs, "errors.edgesuite.net"):
@@ -136,6 +146,24 @@ func akamai(w *wallView) (Verdict, bool) {
 		return wall(Denied, `"Access Denied" from AkamaiGHost`)
 	}
 	return Verdict{}, false
+}
+
+// akamaiRef is the reference number Akamai's edge puts on the pages it
+// refuses ("Reference #18.3c2a1302.1712412734.5d1b2e9f": a server id, a
+// hex client address, a Unix time, a hex request id). Sites that brand
+// their own error page keep it, in their own words ("Referenznummer",
+// "Référence"), since their support asks for it.
+var akamaiRef = regexp.MustCompile(`(?:#|:|ref[a-zé]*)\s*#?\s*\d{1,3}\.[0-9a-f]{8}\.\d{10}\.[0-9a-f]{6,8}\b`)
+
+// akamaiReference is true for a short page with nothing to fill in that
+// states an Akamai reference number, not in quotation marks (a help page
+// quoting one to explain it).
+func (w *wallView) akamaiReference() bool {
+	if w.textBytes >= plainMaxText || w.fields() > 0 {
+		return false
+	}
+	loc := akamaiRef.FindStringIndex(w.text)
+	return loc != nil && !quoted(w.text[:loc[0]])
 }
 
 // sucuri: the firewall's pages are titled "Sucuri WebSite Firewall -

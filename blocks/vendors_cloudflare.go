@@ -49,6 +49,11 @@ func cloudflare(w *wallView) (Verdict, bool) {
 		return wall(Challenge, "challenge form posting to __cf_chl_")
 	case w.attr("id", "cf-browser-verification"), w.attr("class", "cf-browser-verification"):
 		return wall(Challenge, "cf-browser-verification")
+	case w.blank() && (w.attr("src", "/cdn-cgi/bm/") || strings.Contains(w.script, "__cf$cv$params")):
+		// Bot Fight Mode's page is nothing but the bot-management script
+		// that every page of the zone carries at its end: no text, no
+		// link, none of the site's code (2021 capture: 440 bytes).
+		return wall(Challenge, "Cloudflare Bot Fight Mode page (a blank page of its bot script)")
 	case w.attrAll("src", "/cdn-cgi/challenge-platform/", "/orchestrate/"):
 		// The script that runs a challenge (chl_page, managed, jsch,
 		// captcha); ordinary pages load only .../scripts/jsd/.
@@ -176,4 +181,14 @@ func (w *wallView) cloudflareSign() bool {
 	return strings.Contains(w.attrs, "/cdn-cgi/") || strings.Contains(w.script, "/cdn-cgi/") ||
 		strings.Contains(w.attrs, "\nid=cf-") || w.inText("cloudflare") ||
 		vendorFromHeaders(w.header) == "cloudflare"
+}
+
+// blank is true for a page that shows nothing and loads only a wall
+// vendor's scripts: no visible text, no link, nothing to fill in, no
+// script of the site's own or from another host, and no refresh to send
+// the browser on. An app shell loads its bundle; a page with something
+// to read has text; a redirect page names where it goes.
+func (w *wallView) blank() bool {
+	return w.textBytes == 0 && w.links == 0 && w.fields() == 0 && w.siteScripts == 0 && w.otherScripts == 0 &&
+		w.refresh == ""
 }
