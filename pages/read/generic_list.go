@@ -326,7 +326,7 @@ func inHeading(link, card *html.Node) bool {
 // readCard reads one card: title, price, place and image around its main
 // link, whose elements in the card are mains.
 func readCard(card *html.Node, mainURL string, mains []*html.Node, pc pageContext) Listing {
-	return Listing{
+	l := Listing{
 		ID:    mainURL,
 		URL:   mainURL,
 		Title: cardTitle(card, mains),
@@ -334,6 +334,8 @@ func readCard(card *html.Node, mainURL string, mains []*html.Node, pc pageContex
 		Place: cardPlace(card),
 		Image: cardImage(card, pc),
 	}
+	cardFacts(card, &l)
+	return l
 }
 
 // cardTitle is the heading around the card's main link, else the card's

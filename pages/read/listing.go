@@ -11,13 +11,31 @@ import (
 // Listing is one rental listing as read off a search page. ID is stable
 // from load to load: the portal's own id where it has one, else the
 // canonical absolute URL (no fragment, no tracking parameters).
+//
+// Price, Size and Title are as the page shows them ("€ 1.200 - € 1.500",
+// "650 sq ft"); PriceValue, SizeM2 and Rooms are numbers for filters,
+// zero when the page does not show them (a field is never guessed).
 type Listing struct {
 	ID    string `json:"id"`
 	URL   string `json:"url"` // absolute
 	Title string `json:"title"`
 	Price string `json:"price"`
-	Place string `json:"place,omitempty"`
+	// PriceValue is the price as a number, the lower bound of a range.
+	PriceValue float64 `json:"price_value,omitempty"`
+	Size       string  `json:"size,omitempty"`
+	SizeM2     float64 `json:"size_m2,omitempty"` // Size in square metres
+	Rooms      float64 `json:"rooms,omitempty"`   // 2.5 where a page counts half rooms
+	Place      string  `json:"place,omitempty"`
+	// Image is the absolute URL of the card's photo (lazy-loading
+	// attributes first, never a placeholder data: URI).
 	Image string `json:"image,omitempty"`
+}
+
+// Drop is a link the readers left out, and why: a card whose only link is
+// a javascript: call has no address to open.
+type Drop struct {
+	URL string // the link as written
+	Why string
 }
 
 // Reading is what the readers found on one page.
@@ -32,6 +50,14 @@ type Reading struct {
 	// also when its selectors found nothing and the generic reader read
 	// the page (Site is "generic" then: the layout has probably changed).
 	Portal string
+	// Unread says why the page holds listings the readers could not read
+	// ("" when there are none): records that look like listings in its
+	// embedded data with no address to open them by. A page with Unread
+	// set and no Listings is a changed layout, not "nothing new".
+	Unread string
+	// Dropped are listing links the readers left out (at most maxDrops),
+	// for a log line: they do no I/O themselves.
+	Dropped []Drop
 }
 
 // Read finds the listings on a search page. pageURL resolves relative links

@@ -105,6 +105,7 @@ func (d *portalDef) readCard(card *goquery.Selection, lay portalLayout, pc pageC
 	if l.Price == "" {
 		l.Price = cardPrice(node)
 	}
+	cardFacts(node, &l)
 	l.Place = firstText(card, lay.Place)
 	l.Image = cardImage(node, pc)
 	if lay.Image != "" {

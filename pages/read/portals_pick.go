@@ -105,6 +105,15 @@ func mergeListings(base, pref []Listing) []Listing {
 		}
 		p.Title, p.Price = orElse(p.Title, b.Title), orElse(p.Price, b.Price)
 		p.Place, p.Image = orElse(p.Place, b.Place), orElse(p.Image, b.Image)
+		if p.Size == "" {
+			p.Size, p.SizeM2 = b.Size, b.SizeM2
+		}
+		if p.Rooms == 0 {
+			p.Rooms = b.Rooms
+		}
+		if p.PriceValue == 0 {
+			p.PriceValue = b.PriceValue
+		}
 		out = append(out, p)
 	}
 	return out

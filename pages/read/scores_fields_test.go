@@ -1,7 +1,11 @@
 package read
 
-func readingSaysUnread(r Reading) bool { return false }
+import "math"
 
+func readingSaysUnread(r Reading) bool { return r.Unread != "" && len(r.Listings) == 0 }
+
+// scoreFields counts, over the matched listings, the new fields right
+// where the truth records them and given where it does not (guessed).
 func scoreFields(tf truthFile, got []Listing, ss *setScore) {
 	want := map[string]truthListing{}
 	for _, l := range tf.Listings {
@@ -23,9 +27,12 @@ func scoreFields(tf truthFile, got []Listing, ss *setScore) {
 				ss.guess[i]++
 			}
 		}
+		check(0, w.PriceValue != nil, l.PriceValue != 0, w.PriceValue != nil && near(l.PriceValue, *w.PriceValue))
+		check(1, w.Size != "", l.Size != "", w.SizeM2 != nil && near(l.SizeM2, *w.SizeM2) && samePrice(l.Size, w.Size))
+		check(2, w.Rooms != nil, l.Rooms != 0, w.Rooms != nil && near(l.Rooms, *w.Rooms))
 		check(3, w.Image != "", l.Image != "", l.Image == w.Image)
-		check(0, w.PriceValue != nil, false, false)
-		check(1, w.Size != "", false, false)
-		check(2, w.Rooms != nil, false, false)
 	}
 }
+
+// near is equality within 1% (a size converted from square feet).
+func near(a, b float64) bool { return math.Abs(a-b) <= 0.01*math.Abs(b)+1e-9 }

@@ -2,6 +2,7 @@ package read
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -24,6 +25,10 @@ const (
 	pricePeriod   = `(?:` + gap + `*(?:/` + gap + `*(?:maand|mnd|month|mois|monat|mese|mes|mth|week|wk|pw|pcm|night|nacht|mies|mc|mo|m)\.?` +
 		`|per\s+(?:maand|month|week|night|mnd|monat)|p\.\s?c\.\s?m\.?|pcm|p\.\s?w\.?|pw\b|p\.\s?m\.?|mtl\.?|monatlich|al\s+mese?|par\s+mois))?`
 	priceRange = `(?:` + gap + `*(?:-|–|—|to|tot|bis)` + gap + `*(?:` + priceOne + `|` + priceAmount + `))?`
+	// a range whose currency follows its second amount only ("1.350 -
+	// 1.900 €"): without it the first amount has no currency and the
+	// price would read as its top figure alone
+	priceRangeLead = `(?:` + priceAmount + gap + `*(?:-|–|—|to|tot|bis)` + gap + `*` + priceAmount + gap + `{0,3}` + priceCurrency + `)`
 )
 
 // elementBreak (U+2063, invisible separator) marks where one element's
@@ -31,7 +36,7 @@ const (
 const elementBreak = "\u2063"
 
 var (
-	priceRe     = regexp.MustCompile(`(?i)` + priceOne + priceRange + pricePeriod)
+	priceRe     = regexp.MustCompile(`(?i)(?:` + priceRangeLead + `|` + priceOne + priceRange + `)` + pricePeriod)
 	barePriceRe = regexp.MustCompile(`(?i)\b` + priceAmount + gap + `?(?:pcm|pw\b|p\.\s?c\.\s?m\.?|per\s+(?:month|maand|monat|week))`)
 	leadGroup   = regexp.MustCompile(`^\d{1,3} \d{3}`)
 )
@@ -62,6 +67,9 @@ func findPrice(text string) string {
 				pos = e
 			case currencyLeadsOn(m, text[e:]):
 				pos = s + strings.LastIndex(m, elementBreak) + len(elementBreak)
+			case !plausibleRange(m):
+				// "Studio 1 - 650 €": a count and a dash, not a range
+				pos = s + 1
 			default:
 				return tidyPrice(m)
 			}
@@ -192,4 +200,68 @@ func cardPrice(card *html.Node) string {
 		}
 	}
 	return ""
+}
+
+// plausibleRange reports whether a price that reads as a range has a
+// lower bound of the same order as its upper one (a range of rents),
+// and is true for a single price.
+func plausibleRange(m string) bool {
+	vals := priceAmounts(m, 2)
+	if len(vals) < 2 {
+		return true
+	}
+	return vals[0] <= vals[1] && vals[0]*10 >= vals[1]
+}
+
+var amountRe = regexp.MustCompile(`\d[\d.,'\x{00A0}\x{202F} ]*`)
+
+// priceValue is the number a price shows, the lower bound of a range
+// ("€ 1.200 - € 1.500" is 1200, "515,36 €" is 515.36); 0 when it shows
+// none ("Prijs op aanvraag").
+func priceValue(price string) float64 {
+	if v := priceAmounts(price, 1); len(v) > 0 {
+		return v[0]
+	}
+	return 0
+}
+
+// priceAmounts reads up to n amounts from a price in the order written.
+func priceAmounts(price string, n int) []float64 {
+	var out []float64
+	for _, m := range amountRe.FindAllString(price, n) {
+		if v, ok := parseAmount(m); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// parseAmount reads "1.250,50", "1,250.50", "1 250", "2'100.–", "1.550"
+// (a thousands dot: three digits follow) and "515,36" (a decimal comma).
+func parseAmount(m string) (float64, bool) {
+	m = strings.TrimRight(m, " .,'\u00a0\u202f")
+	lastDot, lastComma := strings.LastIndexByte(m, '.'), strings.LastIndexByte(m, ',')
+	dec := -1
+	switch {
+	case lastDot >= 0 && lastComma >= 0:
+		dec = max(lastDot, lastComma)
+	case lastDot >= 0 && len(m)-lastDot-1 != 3:
+		dec = lastDot
+	case lastComma >= 0 && len(m)-lastComma-1 != 3:
+		dec = lastComma
+	}
+	var whole, frac strings.Builder
+	for i, r := range m {
+		switch {
+		case r >= '0' && r <= '9' && (dec < 0 || i < dec):
+			whole.WriteRune(r)
+		case r >= '0' && r <= '9':
+			frac.WriteRune(r)
+		}
+	}
+	if whole.Len() == 0 {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(whole.String()+"."+frac.String()+"0", 64)
+	return v, err == nil
 }

@@ -1,0 +1,66 @@
+package read
+
+import (
+	"math"
+	"regexp"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// A card's size and rooms, as shown and as numbers. Both are read only
+// where the card says them in so many words ("65 m²", "650 sq ft", "3
+// Zimmer", "Rooms: 2"): bedrooms are not rooms, and a field a card does
+// not show stays empty.
+
+var (
+	sizeRe = regexp.MustCompile(`(?i)(?:^|[^\d.,/])(\d{1,3}(?:[.,']\d{3})*(?:[.,]\d{1,2})?|\d{1,5}(?:[.,]\d{1,2})?)` +
+		`[\s\x{2063}]*(m²|m2\b|qm\b|sqm\b|m\^2|sq\.?\s?ft\.?|sqft\b|ft²|square\s+feet|sq\.?\s?m\b)`)
+	roomsAfterRe = regexp.MustCompile(`(?i)(?:^|[^\d.,])(\d{1,2}(?:[.,]5)?)[\s\x{2063}]*-?[\s\x{2063}]*` +
+		`(zimmer|zi\.|rooms?\b|kamers?\b|pièces?\b|pieces?\b|rum\b|locali\b|pokoje\b|pokoi\b|pokój\b|værelser\b|rok\b)`)
+	roomsBeforeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(zimmer|rooms|kamers|pièces|locali)[\s\x{2063}]*:?[\s\x{2063}]*(\d{1,2}(?:[.,]5)?)(?:[^\d.,]|$)`)
+)
+
+// sqftInM2 converts square feet to square metres.
+const sqftInM2 = 0.09290304
+
+// findSize returns the first size written in text, as shown, and in m².
+func findSize(text string) (string, float64) {
+	for _, m := range sizeRe.FindAllStringSubmatchIndex(text, 4) {
+		num, unit := text[m[2]:m[3]], strings.ToLower(text[m[4]:m[5]])
+		v, ok := parseAmount(num)
+		if !ok || v == 0 {
+			continue
+		}
+		shown := tidyPrice(text[m[2]:m[5]])
+		if strings.Contains(unit, "f") {
+			// square feet: one decimal is as precise as any card
+			return shown, math.Round(v*sqftInM2*10) / 10
+		}
+		return shown, v
+	}
+	return "", 0
+}
+
+// findRooms returns the number of rooms written in text, 0 when none.
+func findRooms(text string) float64 {
+	if m := roomsAfterRe.FindStringSubmatch(text); m != nil {
+		if v, ok := parseAmount(strings.ReplaceAll(m[1], ",", ".")); ok && v > 0 && v < 30 {
+			return v
+		}
+	}
+	if m := roomsBeforeRe.FindStringSubmatch(text); m != nil {
+		if v, ok := parseAmount(strings.ReplaceAll(m[2], ",", ".")); ok && v > 0 && v < 30 {
+			return v
+		}
+	}
+	return 0
+}
+
+// cardFacts fills a listing's size and rooms from its card's text.
+func cardFacts(card *html.Node, l *Listing) {
+	text := priceText(card)
+	l.Size, l.SizeM2 = findSize(text)
+	l.Rooms = findRooms(text)
+	l.PriceValue = priceValue(l.Price)
+}
