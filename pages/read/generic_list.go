@@ -338,54 +338,6 @@ func readCard(card *html.Node, mainURL string, mains []*html.Node, pc pageContex
 	return l
 }
 
-// cardTitle is the heading around the card's main link, else the card's
-// top heading, else an element named like a title, else the link's title
-// or label, else its text, else an image's alt.
-func cardTitle(card *html.Node, mains []*html.Node) string {
-	for _, link := range mains {
-		for n := link; n != nil && n != card.Parent; n = n.Parent {
-			if !isHeading(n) {
-				continue
-			}
-			// the link's own text leaves out badges beside it ("Just added")
-			if t := nodeText(link); t != "" && n != link && !isPriceText(t) {
-				return t
-			}
-			if t := nodeText(n); t != "" && !isPriceText(t) {
-				return t
-			}
-		}
-	}
-	var top *html.Node
-	forEachElement(card, func(n *html.Node) {
-		if isHeading(n) && (top == nil || n.Data < top.Data) && !isPriceText(nodeText(n)) && nodeText(n) != "" {
-			top = n
-		}
-	})
-	if top != nil {
-		return nodeText(top)
-	}
-	if h := findFirst(card, func(n *html.Node) bool { return namedTitle(n) && nodeText(n) != "" }); h != nil {
-		return nodeText(h)
-	}
-	for _, link := range mains {
-		for _, k := range []string{"title", "aria-label"} {
-			if t := cleanText(attrOf(link, k)); t != "" {
-				return t
-			}
-		}
-	}
-	for _, link := range mains {
-		if t := nodeText(link); t != "" {
-			return t
-		}
-	}
-	if img := findFirst(card, func(n *html.Node) bool { return n.DataAtom == atom.Img && attrOf(n, "alt") != "" }); img != nil {
-		return cleanText(attrOf(img, "alt"))
-	}
-	return ""
-}
-
 // isPriceText reports a text that is mostly a price ("£1,650 per month"):
 // many portals make the price the card's heading, which is no title.
 func isPriceText(t string) bool {
