@@ -97,41 +97,22 @@ func firstTitleText(root *html.Node, ok func(*html.Node) bool, strict bool) stri
 	return out
 }
 
-// firstChunk is the first of a link's texts, element by element, that is
-// a title: a link around the whole card starts with its price.
+// firstChunk is the first of a link's texts, text node by text node,
+// that is a title: a link around the whole card starts with its price
+// ("<b>€1,650</b> 3 bed apt · Phibsboro").
 func firstChunk(link *html.Node, strict bool) string {
 	whole := nodeText(link)
-	if !strings.Contains(priceText(link), elementBreak) {
-		if titleText(whole, strict) {
-			return whole
+	for _, c := range strings.Split(priceText(link), elementBreak) {
+		if t := cleanText(c); titleText(t, strict) {
+			if t == whole || strict || len(t) > 2 {
+				return t
+			}
 		}
-		return ""
 	}
-	var out string
-	findFirst(link, func(n *html.Node) bool {
-		if n == link || !hasOwnText(n) {
-			return false
-		}
-		if t := nodeText(n); titleText(t, strict) {
-			out = t
-			return true
-		}
-		return false
-	})
-	if out == "" && !strict && titleText(whole, false) {
+	if !strict && titleText(whole, false) {
 		return whole
 	}
-	return out
-}
-
-// hasOwnText reports an element with text directly in it.
-func hasOwnText(n *html.Node) bool {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.TextNode && strings.TrimSpace(c.Data) != "" {
-			return true
-		}
-	}
-	return false
+	return ""
 }
 
 // titleElement reports an element marked as a title or headline: a class

@@ -99,6 +99,73 @@ func repairMojibake(s string) string {
 	return string(b)
 }
 
+// repairText is repairMojibake for one string of a card (a title, a
+// price): when the whole string does not map back, the runs that do are
+// repaired (repairRuns). A whole page is repaired only all or nothing.
+func repairText(s string) string {
+	if r := repairMojibake(s); r != s {
+		return r
+	}
+	if !strings.ContainsAny(s, "ÃÂâÅÄÐÑ") {
+		return s
+	}
+	return repairRuns(s)
+}
+
+// repairRuns undoes mojibake where it sits in a string that is partly
+// right: "Schöne Wohnung, 65 mÂ²" has a correct "ö" (which maps back to
+// no valid UTF-8) and a double-encoded "²". Each run of characters that
+// map back to one whole UTF-8 sequence (a lead byte 0xC2-0xF4 and its
+// continuation bytes) is replaced by what it encodes; every other
+// character stays. A lead character followed by anything else ("Â" in
+// genuine text) is left alone.
+func repairRuns(s string) string {
+	rs := []rune(s)
+	var out strings.Builder
+	changed := false
+	for i := 0; i < len(rs); i++ {
+		lead, ok := mojibakeByte(rs[i])
+		n := utf8SeqLen(lead)
+		if !ok || n < 2 || i+n > len(rs) {
+			out.WriteRune(rs[i])
+			continue
+		}
+		seq := []byte{lead}
+		for _, r := range rs[i+1 : i+n] {
+			c, ok := mojibakeByte(r)
+			if !ok || c < 0x80 || c > 0xBF {
+				break
+			}
+			seq = append(seq, c)
+		}
+		if r, size := utf8.DecodeRune(seq); len(seq) == n && size == n && r != utf8.RuneError {
+			out.WriteRune(r)
+			i += n - 1
+			changed = true
+			continue
+		}
+		out.WriteRune(rs[i])
+	}
+	if !changed {
+		return s
+	}
+	return out.String()
+}
+
+// utf8SeqLen is the length of the UTF-8 sequence a lead byte starts, 0
+// for a byte that starts none.
+func utf8SeqLen(c byte) int {
+	switch {
+	case c >= 0xC2 && c <= 0xDF:
+		return 2
+	case c >= 0xE0 && c <= 0xEF:
+		return 3
+	case c >= 0xF0 && c <= 0xF4:
+		return 4
+	}
+	return 0
+}
+
 // mojibakeByte maps a rune back to the single byte it came from when a
 // UTF-8 byte was misread as Latin-1 or Windows-1252.
 func mojibakeByte(r rune) (byte, bool) {
@@ -114,7 +181,7 @@ func mojibakeByte(r rune) (byte, bool) {
 // between digits stays (as U+00A0): it groups thousands ("1 250 €"),
 // which findPrice must tell from a plain space between two numbers.
 func cleanText(s string) string {
-	s = repairMojibake(s)
+	s = repairText(s)
 	var b strings.Builder
 	b.Grow(min(len(s), 4*maxTextRunes))
 	space, n := false, 0
