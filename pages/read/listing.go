@@ -83,8 +83,10 @@ func readWith(pageURL string, raw []byte, defs []portalDef) Reading {
 		return r
 	}
 	def := portalFor(defs, pc.page)
+	emb := readEmbedded(root, pc, def)
 	if def == nil {
-		r.Listings = dedupe(readGeneric(root, pc))
+		r.Listings, r.Unread = useEmbedded(dedupe(readGeneric(root, pc)), emb)
+		r.Listings = dedupe(r.Listings)
 		return r
 	}
 	// both readers run: a definition that matches the wrong elements on a
@@ -94,6 +96,9 @@ func readWith(pageURL string, raw []byte, defs []portalDef) Reading {
 	mine := dedupe(def.read(root, pc))
 	gen := dedupe(def.portalIDs(readGeneric(root, pc)))
 	r.Site, r.Listings = def.pickReading(mine, gen)
+	emb.listings = def.portalIDs(emb.listings)
+	r.Listings, r.Unread = useEmbedded(r.Listings, emb)
+	r.Listings = dedupe(r.Listings)
 	return r
 }
 

@@ -25,7 +25,11 @@ type portalDef struct {
 	// Expected: the portal's search pages always carry listings, so a page
 	// without any is a soft block or a changed layout.
 	Expected bool
-	Layouts  []portalLayout
+	// DetailURL builds a listing's address from the id its search page's
+	// data holds, where the data has no link ("/expose/{id}", resolved
+	// against the page); "" when the portal's URLs need more than the id.
+	DetailURL string
+	Layouts   []portalLayout
 
 	idRe *regexp.Regexp
 }

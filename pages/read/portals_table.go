@@ -51,7 +51,7 @@ var portalDefs = compilePortals([]portalDef{
 	{
 		Name: "rightmove.co.uk", Sites: []string{"rightmove.co.uk"}, Expected: true,
 		// /property-for-sale/property-86282804.html, /properties/123456789
-		IDPattern: `property-(\d+)\.html|/properties/(\d+)`,
+		IDPattern: `property-(\d+)\.html|/properties/(\d+)`, DetailURL: "/properties/{id}",
 		Layouts: []portalLayout{
 			{Card: `[data-testid="propertyCard"], [data-test="propertyCard"]`, Link: `a[href*="/properties/"], a.propertyCard-link`,
 				Title: `h2, [data-testid="property-title"]`, Price: `[class*="PropertyPrice_price"], [data-testid="property-price"], .propertyCard-priceValue`,
@@ -66,7 +66,7 @@ var portalDefs = compilePortals([]portalDef{
 	},
 	{
 		Name: "zoopla.co.uk", Sites: []string{"zoopla.co.uk"}, Expected: true,
-		IDPattern: `/details/(\d+)`,
+		IDPattern: `/details/(\d+)`, DetailURL: "/to-rent/details/{id}/",
 		Layouts: []portalLayout{
 			// the featured strip above the regular list holds results too
 			{Card: `[data-testid="featured-listings"] [id^="listing_"], [data-testid="regular-listings"] [id^="listing_"]`, Link: `a[href*="/details/"]`, Title: `h2, [data-testid="listing-title"]`,
@@ -89,7 +89,7 @@ var portalDefs = compilePortals([]portalDef{
 	},
 	{
 		Name: "immobilienscout24.de", Sites: []string{"immobilienscout24.de"}, Expected: true,
-		IDPattern: `/expose/(\d+)`,
+		IDPattern: `/expose/(\d+)`, DetailURL: "/expose/{id}",
 		Layouts: []portalLayout{
 			{Card: `li.result-list__listing[data-id]`, IDAttr: "data-id", Link: `a[href*="/expose/"]`,
 				Title: `h2, .result-list-entry__brand-title`, Price: `dl.result-list-entry__primary-criterion dd`,
@@ -100,7 +100,7 @@ var portalDefs = compilePortals([]portalDef{
 	},
 	{
 		Name: "immowelt.de", Sites: []string{"immowelt.de"}, Expected: true,
-		IDPattern: `/expose/([a-z0-9-]+)`,
+		IDPattern: `/expose/([a-z0-9-]+)`, DetailURL: "/expose/{id}",
 		Layouts: []portalLayout{
 			{Card: `[data-testid="serp-core-classified-card-testid"]`, Link: `a[href*="/expose/"]`, Title: `h2, [data-testid="cardmfe-description-box-text-test-id"]`,
 				Price: `[data-testid="cardmfe-price-testid"]`, Place: `[data-testid="cardmfe-description-box-address"]`},

@@ -1,0 +1,199 @@
+package read
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// embedded is what the page's script data holds: the listings read from
+// it, and how many listing-like records could not be given an address.
+type embedded struct {
+	listings []Listing
+	unread   int
+}
+
+// maxPatternRecords and maxPatternLinks bound the search for a detail URL
+// pattern (records times links substring checks).
+const (
+	maxPatternRecords = 200
+	maxPatternLinks   = 4000
+)
+
+// readEmbedded reads the listings in the page's script data. A record
+// without a link of its own gets one from a pattern: learnt from the
+// page's links (a rendered card, a "recently viewed" link) whose URL holds
+// one record's id or slug, else the portal definition's DetailURL.
+func readEmbedded(root *html.Node, pc pageContext, def *portalDef) embedded {
+	recs := embeddedList(scriptData(root))
+	if len(recs) == 0 {
+		return embedded{}
+	}
+	pattern := ""
+	if linked(recs) < len(recs) {
+		pattern = detailPattern(root, pc, recs)
+		if pattern == "" && def != nil {
+			pattern = def.DetailURL
+		}
+	}
+	var out embedded
+	for _, r := range recs {
+		u := recordURL(r, pc, pattern)
+		if u == "" {
+			out.unread++
+			continue
+		}
+		l := Listing{ID: u, URL: u, Title: r.title, Price: cleanText(r.price), PriceValue: r.priceValue,
+			Size: r.size, SizeM2: r.sizeM2, Rooms: r.rooms, Image: canonicalImage(pc, r.image)}
+		if l.PriceValue == 0 {
+			l.PriceValue = priceValue(l.Price)
+		}
+		out.listings = append(out.listings, l)
+	}
+	out.listings = dedupe(out.listings)
+	return out
+}
+
+// detailPattern learns the detail URL pattern from the page's own links:
+// the path (and query) of a link that holds a record's slug or id, with
+// the token replaced by {slug} or {id}. The pattern most links agree on
+// wins; "" when no link holds any.
+func detailPattern(root *html.Node, pc pageContext, recs []record) string {
+	var paths []string
+	forEachElement(root, func(n *html.Node) {
+		if len(paths) >= maxPatternLinks {
+			return
+		}
+		if href := linkTarget(n); href != "" {
+			if u, ok := resolveLink(pc.base, href); ok && SiteOf(u.Host) == pc.site {
+				p := u.EscapedPath()
+				if u.RawQuery != "" {
+					p += "?" + u.RawQuery
+				}
+				paths = append(paths, p)
+			}
+		}
+	})
+	votes := map[string]int{}
+	var order []string
+	for i, r := range recs {
+		if i >= maxPatternRecords {
+			break
+		}
+		for _, tok := range []struct{ val, name string }{{r.slug, "{slug}"}, {r.id, "{id}"}} {
+			if len(tok.val) < 3 {
+				continue
+			}
+			esc := url.PathEscape(tok.val)
+			for _, p := range paths {
+				if t := templateOf(p, esc, tok.name); t != "" {
+					if votes[t] == 0 {
+						order = append(order, t)
+					}
+					votes[t]++
+				}
+			}
+		}
+	}
+	best := ""
+	for _, t := range order {
+		if votes[t] > votes[best] {
+			best = t
+		}
+	}
+	return best
+}
+
+// templateOf replaces token in path by name where it stands between
+// separators ("/", "-", "_", "=", ".", end), or returns "".
+func templateOf(path, token, name string) string {
+	i := strings.Index(path, token)
+	if i < 0 {
+		return ""
+	}
+	end := i + len(token)
+	sep := func(j int) bool {
+		return j < 0 || j >= len(path) || strings.IndexByte("/-_=.?&", path[j]) >= 0
+	}
+	if !sep(i-1) || !sep(end) {
+		return ""
+	}
+	return path[:i] + name + path[end:]
+}
+
+// useEmbedded combines the listings read from the page's HTML with those
+// in its script data: the data's when the HTML shows none or clearly
+// fewer (a script-rendered list with one card on the server), with the
+// HTML's texts where both have a listing; else the HTML's, their empty
+// fields filled from the data. unread says why the page holds listings
+// that none could read.
+func useEmbedded(htmlListings []Listing, emb embedded) (listings []Listing, unread string) {
+	switch {
+	case len(emb.listings) == 0:
+		if len(htmlListings) == 0 && emb.unread > 0 {
+			unread = fmt.Sprintf("the page's data holds %d listing%s with no address to open them by: its layout has probably changed",
+				emb.unread, plural(emb.unread))
+		}
+		return htmlListings, unread
+	case len(htmlListings) == 0:
+		return emb.listings, ""
+	case len(emb.listings) >= 3 && 2*len(htmlListings) < len(emb.listings):
+		return mergeListings(emb.listings, htmlListings), ""
+	}
+	return fillFrom(htmlListings, emb.listings), ""
+}
+
+// fillFrom fills the empty fields of each listing from the data's record
+// of the same listing.
+func fillFrom(ls, data []Listing) []Listing {
+	byKey := make(map[string]Listing, len(data))
+	for _, d := range data {
+		byKey[d.URL] = d
+		if k := urlListingKey(d.URL); k != "" {
+			byKey[k] = d
+		}
+	}
+	for i, l := range ls {
+		d, ok := byKey[l.URL]
+		if !ok {
+			d, ok = byKey[urlListingKey(l.URL)]
+		}
+		if !ok {
+			continue
+		}
+		if l.Size == "" {
+			ls[i].Size, ls[i].SizeM2 = d.Size, d.SizeM2
+		}
+		if l.Rooms == 0 {
+			ls[i].Rooms = d.Rooms
+		}
+		if l.Image == "" {
+			ls[i].Image = d.Image
+		}
+		if l.PriceValue == 0 && l.Price == "" {
+			ls[i].Price, ls[i].PriceValue = d.Price, d.PriceValue
+		}
+	}
+	return ls
+}
+
+// urlListingKey is a URL's site and listing id ("" without an id).
+func urlListingKey(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	if s := shapeOf(u); s.id != "" && s.query == nil {
+		return SiteOf(u.Host) + "#" + s.id
+	}
+	return ""
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

@@ -1,0 +1,364 @@
+package read
+
+import (
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// A listing in a page's data is an object with an id or a detail URL, a
+// title and a price, in an array of its like. embeddedRecords finds the
+// array with the most such objects and reads each: the detail URL from
+// the object, else built from its id or slug by a pattern (see
+// detailPattern).
+
+// record is one listing-like object read from a page's data.
+type record struct {
+	id, slug, href        string
+	title, price          string
+	priceValue            float64
+	size                  string
+	sizeM2, rooms         float64
+	image                 string
+	hasPrice, hasPriceNum bool
+}
+
+// Key names, normalised (lowercase, no '_', '-', '.'), in order of trust.
+var (
+	idKeys    = []string{"id", "listingid", "adid", "objectid", "listid", "propertyid", "exposeid", "realestateid", "roomid", "advertid", "itemid", "guid", "uuid", "@id", "globalid", "code"}
+	slugKeys  = []string{"slug", "seoslug", "urlslug", "permalinkslug"}
+	urlKeys   = []string{"url", "href", "link", "detailurl", "detailpageurl", "detailslink", "permalink", "canonicalurl", "shareurl", "path", "relativeurl", "uri", "weburl", "objectdetailpagerelativeurl", "links", "seourl"}
+	titleKeys = []string{"title", "headline", "name", "heading", "subject", "displayname", "caption"}
+	priceKeys = []string{"price", "rent", "monthlyrent", "totalrent", "baserent", "coldrent", "warmrent", "pricevalue", "priceinfo", "prices", "miete", "kaltmiete", "warmmiete", "prijs", "huurprijs", "loyer", "prix", "precio", "prezzo", "hyra"}
+	sizeKeys  = []string{"livingspace", "livingarea", "floorarea", "floorsize", "surface", "surfacearea", "area", "size", "squaremeters", "squaremetres", "sqm", "m2", "wohnflaeche", "woonoppervlakte", "oppervlakte", "sqft", "squarefeet"}
+	roomKeys  = []string{"rooms", "numberofrooms", "roomcount", "roomsnumber", "nbrooms", "numrooms", "zimmer", "anzahlzimmer", "kamers", "pieces", "nbpieces"}
+	imageKeys = []string{"image", "imageurl", "mainimage", "thumbnail", "thumb", "thumburl", "thumbnailurl", "photo", "picture", "coverphoto", "coverimage", "mainphoto", "images", "pictures", "photos", "media", "multimedia", "gallery", "titlepicture"}
+)
+
+func normKey(k string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '_', '-', '.', ' ':
+			return -1
+		}
+		if r >= 'A' && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, k)
+}
+
+// lookup returns the value of the first of keys m has (normalised).
+func lookup(m map[string]any, norm map[string]string, keys []string) (any, bool) {
+	for _, k := range keys {
+		if orig, ok := norm[k]; ok {
+			if v := m[orig]; v != nil {
+				return v, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// recordOf reads a listing-like object; ok is false when it is not one.
+func recordOf(m map[string]any) (record, bool) {
+	norm := make(map[string]string, len(m))
+	for k := range m {
+		norm[normKey(k)] = k
+	}
+	var r record
+	if v, ok := lookup(m, norm, idKeys); ok {
+		r.id = scalarText(v)
+	}
+	if v, ok := lookup(m, norm, slugKeys); ok {
+		r.slug = scalarText(v)
+	}
+	if v, ok := lookup(m, norm, urlKeys); ok {
+		r.href = linkText(v, 0)
+	}
+	if v, ok := lookup(m, norm, titleKeys); ok {
+		r.title = cleanText(scalarText(v))
+	}
+	if v, ok := lookup(m, norm, priceKeys); ok {
+		r.price, r.priceValue = priceOf(v, 0)
+		r.hasPrice = r.price != ""
+	}
+	if v, ok := lookup(m, norm, sizeKeys); ok {
+		r.size, r.sizeM2 = sizeOf(v, norm["sqft"] != "" || norm["squarefeet"] != "")
+	}
+	if v, ok := lookup(m, norm, roomKeys); ok {
+		if f, ok := numberOf(v); ok && f > 0 && f < 30 {
+			r.rooms = f
+		}
+	}
+	if v, ok := lookup(m, norm, imageKeys); ok {
+		r.image = imageOf(v, 0)
+	}
+	ok := (r.id != "" || r.href != "" || r.slug != "") && r.title != "" && r.hasPrice
+	return r, ok
+}
+
+// scalarText is a string or a number as text.
+func scalarText(v any) string {
+	switch t := v.(type) {
+	case string:
+		return strings.TrimSpace(t)
+	case float64:
+		return strconv.FormatFloat(t, 'f', -1, 64)
+	}
+	return ""
+}
+
+func numberOf(v any) (float64, bool) {
+	switch t := v.(type) {
+	case float64:
+		return t, true
+	case string:
+		f, ok := parseAmount(t)
+		return f, ok && strings.ContainsAny(t, "0123456789")
+	case []any:
+		if len(t) > 0 {
+			return numberOf(t[0])
+		}
+	case map[string]any:
+		for _, k := range []string{"value", "amount", "raw", "count", "number"} {
+			if e, ok := t[k]; ok {
+				return numberOf(e)
+			}
+		}
+	}
+	return 0, false
+}
+
+// linkText is a link held as a string or in a map ({href}, {self:
+// {href}}, {url}).
+func linkText(v any, depth int) string {
+	switch t := v.(type) {
+	case string:
+		return strings.TrimSpace(t)
+	case map[string]any:
+		if depth > 2 {
+			return ""
+		}
+		for _, k := range []string{"href", "url", "path", "detail", "self", "web", "canonical", "relative"} {
+			if e, ok := t[k]; ok {
+				if s := linkText(e, depth+1); s != "" {
+					return s
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// priceOf reads a price held as a number, a string, [number], or a map
+// of value and currency or a formatted text.
+func priceOf(v any, depth int) (string, float64) {
+	switch t := v.(type) {
+	case float64:
+		if t > 0 {
+			return strconv.FormatFloat(t, 'f', -1, 64), t
+		}
+	case string:
+		if p := findPrice(t); p != "" {
+			return p, priceValue(p)
+		}
+		if f, ok := numberOf(t); ok && f > 0 {
+			return cleanText(t), f
+		}
+	case []any:
+		if len(t) > 0 {
+			return priceOf(t[0], depth+1)
+		}
+	case map[string]any:
+		if depth > 3 {
+			return "", 0
+		}
+		for _, k := range []string{"formatted", "display", "displayvalue", "text", "label", "formattedvalue", "localized"} {
+			if s, ok := valueByNorm(t, k).(string); ok && findPrice(s) != "" {
+				p := findPrice(s)
+				return p, priceValue(p)
+			}
+		}
+		var num float64
+		for _, k := range []string{"value", "amount", "price", "raw", "rent", "base", "total", "min", "from"} {
+			if e := valueByNorm(t, k); e != nil {
+				if _, f := priceOf(e, depth+1); f > 0 {
+					num = f
+					break
+				}
+			}
+		}
+		if num <= 0 {
+			return "", 0
+		}
+		cur := ""
+		for _, k := range []string{"currency", "currencycode", "currencysymbol", "currencysuffix", "unit"} {
+			if s, ok := valueByNorm(t, k).(string); ok {
+				cur = s
+				break
+			}
+		}
+		return strings.TrimSpace(strconv.FormatFloat(num, 'f', -1, 64) + " " + cur), num
+	}
+	return "", 0
+}
+
+func valueByNorm(m map[string]any, norm string) any {
+	for k, v := range m {
+		if normKey(k) == norm {
+			return v
+		}
+	}
+	return nil
+}
+
+// sizeOf reads a size in m² (or square feet when the key says so).
+func sizeOf(v any, sqft bool) (string, float64) {
+	if s, ok := v.(string); ok {
+		if shown, m2 := findSize(s); shown != "" {
+			return shown, m2
+		}
+	}
+	f, ok := numberOf(v)
+	if !ok || f <= 0 || f > 100000 {
+		return "", 0
+	}
+	num := strconv.FormatFloat(f, 'f', -1, 64)
+	if sqft {
+		return num + " sq ft", float64(int(f*sqftInM2*10+0.5)) / 10
+	}
+	return num + " m²", f
+}
+
+// imageOf finds the first image URL in a value: a string, a map with a
+// url or src, or a list of them (the first photo).
+func imageOf(v any, depth int) string {
+	if depth > 3 {
+		return ""
+	}
+	switch t := v.(type) {
+	case string:
+		if s := strings.TrimSpace(t); !strings.HasPrefix(s, "data:") && (strings.Contains(s, "/") || strings.Contains(s, ".")) {
+			return s
+		}
+	case []any:
+		for _, e := range t {
+			if s := imageOf(e, depth+1); s != "" {
+				return s
+			}
+		}
+	case map[string]any:
+		for _, k := range []string{"url", "src", "href", "uri", "large", "medium", "original", "full", "path", "images", "items", "list"} {
+			if e := valueByNorm(t, k); e != nil {
+				if s := imageOf(e, depth+1); s != "" {
+					return s
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// maxRecordDepth bounds the walk through a page's data.
+const maxRecordDepth = 24
+
+// embeddedList is the best array of listing-like objects in the data and
+// how many listing-like objects there were in all.
+func embeddedList(data []any) []record {
+	var best []record
+	var walk func(v any, depth int)
+	walk = func(v any, depth int) {
+		if depth > maxRecordDepth {
+			return
+		}
+		switch t := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(t))
+			for k := range t {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys) // the same page always reads the same
+			for _, k := range keys {
+				walk(t[k], depth+1)
+			}
+		case []any:
+			var recs []record
+			objs := 0
+			for _, e := range t {
+				m, ok := e.(map[string]any)
+				if !ok {
+					continue
+				}
+				objs++
+				if r, ok := recordOf(m); ok {
+					recs = append(recs, r)
+				}
+			}
+			if len(recs) > 0 && 5*len(recs) >= 3*objs && betterList(recs, best) {
+				best = recs
+			}
+			for _, e := range t {
+				walk(e, depth+1)
+			}
+		}
+	}
+	for _, v := range data {
+		walk(v, 0)
+	}
+	return best
+}
+
+// betterList prefers more listings, then more of them with a link.
+func betterList(a, b []record) bool {
+	if len(a) != len(b) {
+		return len(a) > len(b)
+	}
+	return linked(a) > linked(b)
+}
+
+func linked(rs []record) int {
+	n := 0
+	for _, r := range rs {
+		if r.href != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// recordURL is a record's detail URL: its own link when it is one of the
+// site's pages, else its id or slug put into the pattern.
+func recordURL(r record, pc pageContext, pattern string) string {
+	if r.href != "" {
+		if u, ok := resolveLink(pc.base, r.href); ok && SiteOf(u.Host) == pc.site && !sameSearch(u, pc.page) && !isImagePath(u.Path) {
+			return u.String()
+		}
+	}
+	if pattern == "" {
+		return ""
+	}
+	token := r.id
+	if strings.Contains(pattern, "{slug}") {
+		token = r.slug
+	}
+	if token == "" {
+		return ""
+	}
+	p := strings.NewReplacer("{id}", url.PathEscape(token), "{slug}", url.PathEscape(token)).Replace(pattern)
+	if u, ok := resolveLink(pc.base, p); ok {
+		return u.String()
+	}
+	return ""
+}
+
+func isImagePath(p string) bool {
+	p = strings.ToLower(p)
+	for _, ext := range []string{".jpg", ".jpeg", ".png", ".webp", ".gif", ".svg", ".avif"} {
+		if strings.HasSuffix(p, ext) {
+			return true
+		}
+	}
+	return false
+}
