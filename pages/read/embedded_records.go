@@ -250,7 +250,8 @@ func imageOf(v any, depth int) string {
 			}
 		}
 	case map[string]any:
-		for _, k := range []string{"url", "src", "href", "uri", "large", "medium", "original", "full", "path", "images", "items", "list"} {
+		for _, k := range []string{"url", "src", "href", "uri", "large", "medium", "original", "full", "path", "thumburl", "thumb",
+			"thumbnail", "small", "images", "items", "list"} {
 			if e := valueByNorm(t, k); e != nil {
 				if s := imageOf(e, depth+1); s != "" {
 					return s

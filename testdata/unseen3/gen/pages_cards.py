@@ -27,7 +27,7 @@ def carousel_counter():
             '<ul class="result__facts"><li>%d m²</li><li>%d kamers</li></ul></div></li>' %
             (url, n, lid, "{:,}".format(rent).replace(",", "."), badge, url, st, 100 + i, m2, [2, 3, 3, 4, 2, 3][i]))
         want.append(listing(host + url, "%s %d" % (st, 100 + i), "€ %s /mnd" % "{:,}".format(rent).replace(",", "."), rent,
-                            "%d m²" % m2, m2, None, "https://cdn.woonzoeker.nl/w/%d/1.jpg" % lid))
+                            "%d m²" % m2, m2, [2, 3, 3, 4, 2, 3][i], "https://cdn.woonzoeker.nl/w/%d/1.jpg" % lid))
     body = (head("Huurwoningen Amsterdam") + "<body>" + nav([("/huurwoningen", "Huren"), ("/zoekprofiel", "Zoekprofiel")]) +
             '<main><h1>6 huurwoningen</h1><ul class="results">' + "".join(cards) + '</ul></main>' +
             footer([("/contact", "Contact")]) + "</body></html>\n")
@@ -75,7 +75,7 @@ def postcode_line():
             '<div class="card__price">€ %s per maand</div><div class="card__meta">%d m² · %d kamers</div></article>' %
             (pc, url, esc(title), "{:,}".format(rent).replace(",", "."), 50 + 10 * i, 2 + i % 3))
         want.append(listing(host + url, title, "€ %s per maand" % "{:,}".format(rent).replace(",", "."), rent,
-                            "%d m²" % (50 + 10 * i), 50 + 10 * i))
+                            "%d m²" % (50 + 10 * i), 50 + 10 * i, 2 + i % 3))
     body = (head("Huurwoningen in Amsterdam") + "<body>" + nav([("/huur", "Huur")]) +
             '<main><section class="cards">' + "".join(cards) + '</section></main>' + footer([("/privacy", "Privacy")]) + "</body></html>\n")
     return "postcode_heading_title_link.html", body, truth("postcode_heading_title_link.html", host + "/huur/amsterdam", want)
@@ -152,16 +152,17 @@ def partial_mojibake():
     """Titles where the umlauts are right but a "m²" was double-encoded
     ("mÂ²") next to a no-break space: the repair must work on that part."""
     host = "https://www.wohnung-direkt.de"
-    rows = [("Schöne Wohnung, 65\u00a0mÂ² mit Balkon", "Schöne Wohnung, 65\u00a0m² mit Balkon", 950),
-            ("Gemütliche Maisonette, 80\u00a0mÂ², Köln-Sülz", "Gemütliche Maisonette, 80\u00a0m², Köln-Sülz", 1240),
-            ("WG-Zimmer in MÃ¼nchen-Schwabing", "WG-Zimmer in München-Schwabing", 690),
-            ("Ruhige Lage, 3 Zimmer, 72\u00a0mÂ²", "Ruhige Lage, 3 Zimmer, 72\u00a0m²", 1100)]
+    rows = [("Schöne Wohnung, 65\u00a0mÂ² mit Balkon", "Schöne Wohnung, 65\u00a0m² mit Balkon", 950, 65, None),
+            ("Gemütliche Maisonette, 80\u00a0mÂ², Köln-Sülz", "Gemütliche Maisonette, 80\u00a0m², Köln-Sülz", 1240, 80, None),
+            ("WG-Zimmer in MÃ¼nchen-Schwabing", "WG-Zimmer in München-Schwabing", 690, None, None),
+            ("Ruhige Lage, 3 Zimmer, 72\u00a0mÂ²", "Ruhige Lage, 3 Zimmer, 72\u00a0m²", 1100, 72, 3)]
     cards, want = [], []
-    for i, (shown, right, rent) in enumerate(rows):
+    for i, (shown, right, rent, m2, rooms) in enumerate(rows):
         url = "/angebot/%d" % (220300 + i)
         cards.append('<li class="offer"><h3><a href="%s">%s</a></h3><span class="offer-price">%d&nbsp;€</span></li>' %
                      (url, shown.replace("\u00a0", "&nbsp;"), rent))
-        want.append(listing(host + url, right, "%d €" % rent, rent))
+        # the sizes and rooms are shown in the titles
+        want.append(listing(host + url, right, "%d €" % rent, rent, "%d m²" % m2 if m2 else None, m2, rooms))
     body = (head("Wohnungen") + "<body>" + nav([("/suche", "Suche")]) + '<main><ul class="offers">' + "".join(cards) +
             '</ul></main>' + footer([("/impressum", "Impressum")]) + "</body></html>\n")
     return "partial_mojibake_m2.html", body, truth("partial_mojibake_m2.html", host + "/suche/wohnungen", want)
@@ -228,7 +229,7 @@ def javascript_links():
         rent = [890, 1750, 760, 1390, 540][i]
         if i < 2:
             href = "/objekt.php?id=%d" % oid
-            want.append(listing(host + href, title, "%d,- €" % rent, rent))
+            want.append(listing(host + href, title, "%d,- €" % rent, rent, rooms=3 if i == 0 else None))
         else:
             href = "javascript:zeigeObjekt(%d)" % oid
             dropped.append(href)
