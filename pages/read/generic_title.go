@@ -19,6 +19,24 @@ import (
 // those texts), then leniently (only no counter, price or badge), so a
 // card whose only text is its address still has a title.
 
+// titleOf is an element's text without the badges in it ("NEU",
+// "Featured"), unless that leaves nothing.
+func titleOf(n *html.Node) string {
+	if t := nodeTextSkip(n, isBadge); t != "" {
+		return t
+	}
+	return nodeText(n)
+}
+
+// isBadge reports an element whose whole text is a badge.
+func isBadge(n *html.Node) bool {
+	if n.FirstChild == nil {
+		return false
+	}
+	t := strings.ToLower(nodeText(n))
+	return t != "" && len(t) <= 24 && (badgeWords[t] || adBadges[t])
+}
+
 // cardTitle picks the card's title; mains are its main link's elements.
 func cardTitle(card *html.Node, mains []*html.Node) string {
 	for _, strict := range []bool{true, false} {
@@ -47,15 +65,15 @@ func titleIn(card *html.Node, mains []*html.Node, strict bool) string {
 			if !isHeadingLike(n) {
 				continue
 			}
-			if t := nodeText(link); n != link && titleText(t, strict) {
+			if t := titleOf(link); n != link && titleText(t, strict) {
 				return t
 			}
-			if t := nodeText(n); titleText(t, strict) {
+			if t := titleOf(n); titleText(t, strict) {
 				return t
 			}
 		}
 		if h := findFirst(link, isHeadingLike); h != nil {
-			if t := nodeText(h); titleText(t, strict) {
+			if t := titleOf(h); titleText(t, strict) {
 				return t
 			}
 		}
@@ -88,7 +106,7 @@ func firstTitleText(root *html.Node, ok func(*html.Node) bool, strict bool) stri
 		if !ok(n) {
 			return false
 		}
-		if t := nodeText(n); titleText(t, strict) {
+		if t := titleOf(n); titleText(t, strict) {
 			out = t
 			return true
 		}

@@ -97,7 +97,7 @@ func (d *portalDef) readCard(card *goquery.Selection, lay portalLayout, pc pageC
 	} else if id := d.idOf(u); id != "" {
 		l.ID = d.Name + ":" + id
 	}
-	l.Title = firstText(card, lay.Title)
+	l.Title = firstTextWith(card, lay.Title, titleOf)
 	if l.Title == "" {
 		l.Title = cardTitle(node, []*html.Node{linkNode})
 	}
@@ -142,10 +142,15 @@ func cardLinkNode(card *goquery.Selection, sel string) *html.Node {
 // alternatives of a selector list are tried in the order written, so a
 // definition can say "h2 a, h2" and mean "the link, else the heading".
 func firstText(card *goquery.Selection, sel string) string {
+	return firstTextWith(card, sel, nodeText)
+}
+
+// firstTextWith is firstText with the text read by text.
+func firstTextWith(card *goquery.Selection, sel string, text func(*html.Node) string) string {
 	var t string
 	for _, alt := range splitSelectorList(sel) {
 		card.Find(alt).EachWithBreak(func(_ int, s *goquery.Selection) bool {
-			t = nodeText(s.Get(0))
+			t = text(s.Get(0))
 			return t == ""
 		})
 		if t != "" {

@@ -40,8 +40,13 @@ func hidesText(n *html.Node) bool {
 
 // nodeText is the visible text under n, whitespace collapsed, without
 // scripts and styles, read only up to a limit so a huge card stays cheap.
-func nodeText(n *html.Node) string {
+func nodeText(n *html.Node) string { return nodeTextSkip(n, nil) }
+
+// nodeTextSkip is nodeText without the elements below n that skip
+// reports (a badge inside a title).
+func nodeTextSkip(n *html.Node, skip func(*html.Node) bool) string {
 	var b strings.Builder
+	top := n
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		if b.Len() > 8*maxTextRunes {
@@ -52,7 +57,7 @@ func nodeText(n *html.Node) string {
 			b.WriteString(n.Data)
 			return
 		case html.ElementNode:
-			if hidesText(n) {
+			if hidesText(n) || (skip != nil && n != top && skip(n)) {
 				return
 			}
 			if isBlock(n) {
