@@ -60,7 +60,15 @@ var onclickURL = regexp.MustCompile(`(?i)(?:location(?:\.href)?|open|navigate|hr
 func linkTarget(n *html.Node) string {
 	switch n.DataAtom {
 	case atom.A, atom.Area:
-		return attrOf(n, "href")
+		href := attrOf(n, "href")
+		if !isScriptHref(href) {
+			return href
+		}
+		// href="javascript:..." navigates by script: its target may be in
+		// the call itself (window.open('/expose/1')) or the handlers below
+		if m := onclickURL.FindStringSubmatch(href); m != nil {
+			return m[1]
+		}
 	case atom.Link, atom.Img, atom.Script, atom.Source:
 		return ""
 	}
@@ -80,6 +88,12 @@ func linkTarget(n *html.Node) string {
 		}
 	}
 	return ""
+}
+
+// isScriptHref reports a javascript: link.
+func isScriptHref(href string) bool {
+	h := strings.TrimSpace(href)
+	return len(h) >= 11 && strings.EqualFold(h[:11], "javascript:")
 }
 
 // collectLinks walks the page once and returns its same-site links in

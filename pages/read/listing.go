@@ -87,6 +87,7 @@ func readWith(pageURL string, raw []byte, defs []portalDef) Reading {
 	if def == nil {
 		r.Listings, r.Unread = useEmbedded(dedupe(readGeneric(root, pc)), emb)
 		r.Listings = dedupe(r.Listings)
+		r.Dropped = droppedLinks(root, pc, r.Listings)
 		return r
 	}
 	// both readers run: a definition that matches the wrong elements on a
@@ -99,6 +100,7 @@ func readWith(pageURL string, raw []byte, defs []portalDef) Reading {
 	emb.listings = def.portalIDs(emb.listings)
 	r.Listings, r.Unread = useEmbedded(r.Listings, emb)
 	r.Listings = dedupe(r.Listings)
+	r.Dropped = droppedLinks(root, pc, r.Listings)
 	return r
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/andybalholm/cascadia"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // portalDef says how to read one portal's search pages. It is data: a
@@ -80,7 +81,7 @@ func (d *portalDef) read(root *html.Node, pc pageContext) []Listing {
 // or is hidden (wg-gesucht repeats every card as a hidden twin).
 func (d *portalDef) readCard(card *goquery.Selection, lay portalLayout, pc pageContext) (Listing, bool) {
 	node := card.Get(0)
-	if isHidden(node) {
+	if isHidden(node) || inPageChrome(node) {
 		return Listing{}, false
 	}
 	linkNode := cardLinkNode(card, lay.Link)
@@ -118,6 +119,41 @@ func (d *portalDef) readCard(card *goquery.Selection, lay portalLayout, pc pageC
 		}
 	}
 	return l, true
+}
+
+// inPageChrome reports an element in the page's navigation, header,
+// footer or a menu: a definition's card selector can match a promo tile
+// built from the card component there ("post a wanted ad"), which is no
+// result. A card's own <header> or <footer> is not chrome.
+func inPageChrome(n *html.Node) bool {
+	for a, d := n.Parent, 0; a != nil && a.Type == html.ElementNode && d < maxClimb; a, d = a.Parent, d+1 {
+		if a.DataAtom == atom.Article || a.DataAtom == atom.Li || a.DataAtom == atom.Main {
+			return false
+		}
+		if skipChrome(a, false) || namedMenu(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// menuWords name a menu in class names and ids.
+var menuWords = map[string]bool{"menu": true, "megamenu": true, "navbar": true, "navigation": true, "nav": true,
+	"mainnav": true, "topnav": true, "sidenav": true, "offcanvas": true}
+
+func namedMenu(n *html.Node) bool {
+	for _, k := range []string{"class", "id"} {
+		v := attrOf(n, k)
+		if v == "" || len(v) > 200 {
+			continue
+		}
+		for _, w := range wordSplit.Split(strings.ToLower(v), -1) {
+			if menuWords[w] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // cardLinkNode finds the element holding the card's link.

@@ -160,8 +160,18 @@ func (d *portalDef) dropOffPattern(ls []Listing) []Listing {
 			keep = append(keep, l)
 		}
 	}
-	if len(keep) == len(ls) || len(keep) < 2 || 4*len(keep) < 3*len(ls) {
+	if len(keep) == len(ls) || len(keep) == 0 {
 		return ls
+	}
+	if len(keep) >= 2 && 4*len(keep) >= 3*len(ls) {
+		return keep
+	}
+	// fewer results: the off-pattern cards go only when none shows a
+	// price (a "post a wanted ad" tile, a link to the agent)
+	for _, l := range ls {
+		if !d.isDetailURL(l.URL) && l.Price != "" {
+			return ls
+		}
 	}
 	return keep
 }
