@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"golang.org/x/net/http/httpguts"
+	"golang.org/x/text/encoding/unicode"
 
 	"rentwatch/blocks"
 	"rentwatch/pages/read"
@@ -157,6 +158,12 @@ func readSavedPage(name string) ([]byte, error) {
 	if len(html) == 0 {
 		return nil, fmt.Errorf("%s is empty", name)
 	}
+	if u, ok, err := fromUTF16(html); ok {
+		if err != nil {
+			return nil, fmt.Errorf("%s starts with a UTF-16 byte order mark but does not decode: %v", name, err)
+		}
+		html = u
+	}
 	if bytes.IndexByte(html[:min(len(html), 1024)], 0) >= 0 {
 		return nil, fmt.Errorf("%s is binary (NUL bytes), not a saved page", name)
 	}
@@ -164,6 +171,30 @@ func readSavedPage(name string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is not text (looks like %s), not a saved page", name, ct)
 	}
 	return html, nil
+}
+
+// fromUTF16 decodes a page saved as UTF-16 with a byte order mark (a
+// browser's "save as" on Windows can write one) into UTF-8 with a UTF-8
+// byte order mark, so the classifier reads its text and the reader, which
+// honours the mark, does not take its <meta charset=utf-16> at its word.
+// ok is false for a file without a UTF-16 mark. Its NUL bytes would
+// otherwise make it look binary.
+func fromUTF16(b []byte) (out []byte, ok bool, err error) {
+	var order unicode.Endianness
+	switch {
+	case bytes.HasPrefix(b, []byte{0xFF, 0xFE}):
+		order = unicode.LittleEndian
+	case bytes.HasPrefix(b, []byte{0xFE, 0xFF}):
+		order = unicode.BigEndian
+	default:
+		return nil, false, nil
+	}
+	dec := unicode.UTF16(order, unicode.ExpectBOM).NewDecoder()
+	u, err := dec.Bytes(b)
+	if err != nil {
+		return nil, true, err
+	}
+	return append([]byte("\ufeff"), u...), true, nil
 }
 
 // inspectJSON is the `inspect --json` object, the contract in DESIGN.md.
@@ -174,13 +205,29 @@ type inspectJSON struct {
 	RetryAfterMS *int64           `json:"retry_after_ms"` // null when the site gave none
 	Site         string           `json:"site"`
 	Listings     []inspectListing `json:"listings"` // never null
+	// Unread says why the page holds listings none could read (absent
+	// when it holds none); Dropped lists the links the readers left out.
+	Unread  string        `json:"unread,omitempty"`
+	Dropped []inspectDrop `json:"dropped,omitempty"`
 }
 
+// inspectListing is one listing; the fields after price are there only
+// where the page shows them.
 type inspectListing struct {
-	ID    string `json:"id"`
-	URL   string `json:"url"`
-	Title string `json:"title"`
-	Price string `json:"price"`
+	ID         string  `json:"id"`
+	URL        string  `json:"url"`
+	Title      string  `json:"title"`
+	Price      string  `json:"price"`
+	PriceValue float64 `json:"price_value,omitempty"`
+	Size       string  `json:"size,omitempty"`
+	SizeM2     float64 `json:"size_m2,omitempty"`
+	Rooms      float64 `json:"rooms,omitempty"`
+	Image      string  `json:"image,omitempty"`
+}
+
+type inspectDrop struct {
+	URL string `json:"url"`
+	Why string `json:"why"`
 }
 
 func inspectReport(v blocks.Verdict, r read.Reading, base *url.URL) inspectJSON {
@@ -201,7 +248,12 @@ func inspectReport(v blocks.Verdict, r read.Reading, base *url.URL) inspectJSON 
 	for _, l := range r.Listings {
 		out.Listings = append(out.Listings, inspectListing{
 			ID: l.ID, URL: absoluteURL(base, l.URL), Title: l.Title, Price: l.Price,
+			PriceValue: l.PriceValue, Size: l.Size, SizeM2: l.SizeM2, Rooms: l.Rooms, Image: l.Image,
 		})
+	}
+	out.Unread = r.Unread
+	for _, d := range r.Dropped {
+		out.Dropped = append(out.Dropped, inspectDrop{URL: d.URL, Why: d.Why})
 	}
 	return out
 }
@@ -232,6 +284,12 @@ func printInspect(w io.Writer, r inspectJSON) {
 	}
 	fmt.Fprintf(&line, "  (%s, %d listing%s)", r.Site, len(r.Listings), plural(len(r.Listings)))
 	fmt.Fprintln(w, line.String())
+	if r.Unread != "" {
+		fmt.Fprintf(w, "  could not read: %s\n", r.Unread)
+	}
+	for _, d := range r.Dropped {
+		fmt.Fprintf(w, "  dropped %s: %s\n", d.URL, d.Why)
+	}
 	for i, l := range r.Listings {
 		if i == shownListings {
 			fmt.Fprintf(w, "  ... and %d more\n", len(r.Listings)-shownListings)

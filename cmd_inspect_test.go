@@ -119,7 +119,7 @@ func TestInspectFixturesJSON(t *testing.T) {
 				}
 				var got struct {
 					Verdict  string
-					Listings []map[string]string
+					Listings []map[string]any
 				}
 				if err := json.Unmarshal([]byte(out), &got); err != nil {
 					t.Fatal(err)
@@ -131,8 +131,9 @@ func TestInspectFixturesJSON(t *testing.T) {
 					t.Error("listings is null, want an array")
 				}
 				for _, l := range got.Listings {
-					if !strings.HasPrefix(l["url"], "http://") && !strings.HasPrefix(l["url"], "https://") {
-						t.Errorf("listing url %q is not absolute", l["url"])
+					u, _ := l["url"].(string)
+					if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+						t.Errorf("listing url %q is not absolute", u)
 					}
 				}
 			})
@@ -168,5 +169,92 @@ func TestInspectStatusHeadersAndHumanForm(t *testing.T) {
 				t.Errorf("got %q, want %q", first, tt.want)
 			}
 		})
+	}
+}
+
+// TestInspectUTF16: a page saved as UTF-16 with a byte order mark, little
+// or big endian, is a saved page (not "binary"), classified and read.
+func TestInspectUTF16(t *testing.T) {
+	for _, name := range []string{"saved_utf16le_bom.html", "saved_utf16be_bom.html"} {
+		t.Run(name, func(t *testing.T) {
+			code, out, errs := runInspect(t, filepath.Join("testdata", "unseen3", name), "--json", "--url", "https://www.zimmer-frei.de/zimmer/nrw")
+			if code != 0 || errs != "" {
+				t.Fatalf("exit %d, stderr %q", code, errs)
+			}
+			var got inspectJSON
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.Verdict != "ok" || len(got.Listings) != 3 || got.Listings[0].Title != "Zimmer in Köln-Ehrenfeld" {
+				t.Errorf("verdict %s, %d listings %+v; want ok and 3, the first 'Zimmer in Köln-Ehrenfeld'", got.Verdict, len(got.Listings), got.Listings)
+			}
+		})
+	}
+	// a UTF-16 mark on bytes that do not decode is said so
+	dir := t.TempDir()
+	p := filepath.Join(dir, "odd.html")
+	if err := os.WriteFile(p, []byte{0xFF, 0xFE, '<', 0, 'p', 0, 0x00, 0xD8, '>'}, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runInspect(t, p, "--url", "https://a.nl/")
+	if code == 0 && errs == "" {
+		// an unpaired surrogate decodes to U+FFFD: a page, however broken
+		return
+	}
+	if !strings.Contains(errs, "UTF-16") {
+		t.Errorf("stderr %q, want it to name UTF-16", errs)
+	}
+}
+
+// TestInspectListingFields: the fields a card shows come out in --json
+// (price_value, size, size_m2, rooms, image), and one it does not show is
+// absent, not empty or zero.
+func TestInspectListingFields(t *testing.T) {
+	code, out, errs := runInspect(t, filepath.Join("testdata", "unseen3", "nextjs_next_data_skeleton.html"), "--json",
+		"--url", "https://www.wohnraum-finder.de/suche/berlin")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var got struct{ Listings []map[string]any }
+	if err := json.Unmarshal([]byte(out), &got); err != nil || len(got.Listings) == 0 {
+		t.Fatalf("%v: %s", err, out)
+	}
+	first := got.Listings[0]
+	for k, want := range map[string]any{"price_value": 690.0, "size": "34.5 m²", "size_m2": 34.5, "rooms": 1.0,
+		"image": "https://img.wohnraum-finder.de/pic/81234500/1.jpg"} {
+		if first[k] != want {
+			t.Errorf("%s = %v, want %v", k, first[k], want)
+		}
+	}
+	code, out, _ = runInspect(t, filepath.Join("testdata", "unseen3", "newbuild_price_ranges.html"), "--json",
+		"--url", "https://www.nieuwbouwhuur.nl/projecten/amsterdam")
+	got.Listings = nil
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || len(got.Listings) == 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	for _, k := range []string{"size", "size_m2", "rooms", "image"} {
+		if v, ok := got.Listings[0][k]; ok {
+			t.Errorf("%s = %v on a card that shows none", k, v)
+		}
+	}
+	if got.Listings[0]["price"] != "€ 1.200 - € 1.500 /mnd" || got.Listings[0]["price_value"] != 1200.0 {
+		t.Errorf("price %v, price_value %v; want the range as shown and its lower bound", got.Listings[0]["price"], got.Listings[0]["price_value"])
+	}
+}
+
+// TestInspectSaysUnreadAndDropped: the human form says when a page holds
+// listings none could read, and which links were dropped.
+func TestInspectSaysUnreadAndDropped(t *testing.T) {
+	_, out, _ := runInspect(t, filepath.Join("testdata", "unseen3", "preloaded_state_ids_no_pattern.html"), "--url", "https://www.studentenkamers.be/koten/leuven")
+	if !strings.Contains(out, "could not read: the page's data holds 5 listings") {
+		t.Errorf("human form %q does not say the page's listings could not be read", out)
+	}
+	_, out, _ = runInspect(t, filepath.Join("testdata", "unseen3", "javascript_hrefs_old_agency.html"), "--json", "--url", "https://www.makler-altstadt.de/mietangebote.php")
+	var got inspectJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Dropped) != 3 || got.Dropped[0].URL != "javascript:zeigeObjekt(3303)" || got.Dropped[0].Why == "" {
+		t.Errorf("dropped %+v, want the three javascript: links with a reason", got.Dropped)
 	}
 }
