@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"os"
@@ -62,7 +63,8 @@ type Result struct {
 	Took   time.Duration // the whole Load
 	Phases Phases        // where Took went
 	// SoftBlock is a clean-looking page on a portal that always shows
-	// listings, with none on it: a soft block or a changed layout.
+	// listings, or whose data holds listings none could read (Unread),
+	// with none on it: a soft block or a changed layout.
 	SoftBlock bool
 	// Early is true when the page was read from its HTML as the server sent
 	// it, as soon as that had arrived, before DOMContentLoaded: a clean 2xx
@@ -150,6 +152,9 @@ func (b *Browser) Load(ctx context.Context, pageURL string) (Result, error) {
 		return Result{URL: pageURL}, &LoadError{URL: pageURL, Cause: err}
 	}
 	res, run, err := b.loadShared(ctx, pageURL, start)
+	if len(res.Dropped) > 0 {
+		slog.Debug("listing links dropped", "page", res.URL, "dropped", res.Dropped)
+	}
 	b.use.RUnlock()
 	if run != nil {
 		b.pageDone(run)

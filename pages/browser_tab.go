@@ -120,7 +120,7 @@ func (b *Browser) loadInTab(ctx context.Context, t *tab, pageURL string) (Result
 		res.URL = pageURL
 	}
 	res.Reading = read.Read(res.URL, pg.HTML)
-	res.SoftBlock = verdict.Kind == blocks.OK && res.Expected && len(res.Listings) == 0
+	res.SoftBlock = verdict.Kind == blocks.OK && (res.Expected || res.Unread != "") && len(res.Listings) == 0
 	res.Phases.Read = time.Since(began) - res.Waited
 	return res, nil
 }
