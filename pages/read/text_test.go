@@ -27,6 +27,8 @@ func TestDecodePage(t *testing.T) {
 		{"claims utf-8, is windows-1252", cp1252(`<meta charset="utf-8"><p>£474,995 Buyer’s</p>`), "£474,995 Buyer’s"},
 		{"no charset, utf-8", []byte(`<p>Schöne Wohnung</p>`), "Schöne Wohnung"},
 		{"genuine Latin text is not 'repaired'", []byte(`<p>Ã  la carte, Â© 2024</p>`), "Ã  la carte, Â© 2024"},
+		{"utf-16le with a byte order mark", utf16(`<p>Zimmer in Köln</p>`, false), "Zimmer in Köln"},
+		{"utf-16be with a byte order mark", utf16(`<meta charset="utf-16"><p>Zimmer in Köln</p>`, true), "Zimmer in Köln"},
 		{"utf-8 with one stray byte stays utf-8", append([]byte(`<meta charset="utf-8"><p>Zürich `), 0xff, '<', '/', 'p', '>'), "Zürich"},
 	}
 	for _, tt := range tests {
@@ -96,4 +98,21 @@ func TestFindPrice(t *testing.T) {
 			t.Errorf("findPrice(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+}
+
+// utf16 encodes s as UTF-16 with a byte order mark.
+func utf16(s string, bigEndian bool) []byte {
+	out := []byte{0xFF, 0xFE}
+	if bigEndian {
+		out = []byte{0xFE, 0xFF}
+	}
+	for _, r := range s {
+		hi, lo := byte(r>>8), byte(r)
+		if bigEndian {
+			out = append(out, hi, lo)
+		} else {
+			out = append(out, lo, hi)
+		}
+	}
+	return out
 }
