@@ -28,7 +28,7 @@ type record struct {
 var (
 	idKeys    = []string{"id", "listingid", "adid", "objectid", "listid", "propertyid", "exposeid", "realestateid", "roomid", "advertid", "itemid", "guid", "uuid", "@id", "globalid", "code"}
 	slugKeys  = []string{"slug", "seoslug", "urlslug", "permalinkslug"}
-	urlKeys   = []string{"url", "href", "link", "detailurl", "detailpageurl", "detailslink", "permalink", "canonicalurl", "shareurl", "path", "relativeurl", "uri", "weburl", "objectdetailpagerelativeurl", "links", "seourl"}
+	urlKeys   = []string{"url", "href", "link", "detailurl", "detailpageurl", "detailslink", "permalink", "canonicalurl", "shareurl", "path", "relativeurl", "uri", "weburl", "objectdetailpagerelativeurl", "links", "seourl", "seopath", "urlpath", "detailpath", "canonicalpath"}
 	titleKeys = []string{"title", "headline", "name", "heading", "subject", "displayname", "caption"}
 	priceKeys = []string{"price", "rent", "monthlyrent", "totalrent", "baserent", "coldrent", "warmrent", "pricevalue", "priceinfo", "prices", "miete", "kaltmiete", "warmmiete", "prijs", "huurprijs", "loyer", "prix", "precio", "prezzo", "hyra"}
 	sizeKeys  = []string{"livingspace", "livingarea", "floorarea", "floorsize", "surface", "surfacearea", "area", "size", "squaremeters", "squaremetres", "sqm", "m2", "wohnflaeche", "woonoppervlakte", "oppervlakte", "sqft", "squarefeet"}
@@ -61,6 +61,54 @@ func lookup(m map[string]any, norm map[string]string, keys []string) (any, bool)
 	return nil, false
 }
 
+// Word stems a key may start or end with when none of the exact names is
+// there ("rentPcm", "prezzoMensile", "superficieM2", "fotoUrl"), in the
+// languages of the portals watched. A key naming bedrooms, a price per
+// area or a count is none of these.
+var (
+	priceStems = []string{"price", "rent", "prezzo", "prix", "preis", "miete", "prijs", "huur", "loyer", "precio", "hyra", "cena"}
+	sizeStems  = []string{"area", "surface", "superficie", "space", "flaeche", "fläche", "oppervlak", "sqm", "sqft", "m2"}
+	imageStems = []string{"image", "img", "photo", "picture", "foto", "bild", "thumb", "media"}
+	titleStems = []string{"title", "titel", "titolo", "titre", "titulo", "headline"}
+	roomStems  = []string{"rooms", "zimmer", "locali", "kamers", "pieces", "pièces", "rum"}
+	notStems   = []string{"bed", "perm", "persq", "count", "type", "unit", "currency", "label", "id"}
+)
+
+// lookupStem returns the value of a key that starts or ends with one of
+// stems (normalised), in sorted key order.
+func lookupStem(m map[string]any, norm map[string]string, stems []string) (any, bool) {
+	keys := make([]string, 0, len(norm))
+	for k := range norm {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, stem := range stems {
+	key:
+		for _, k := range keys {
+			if !strings.HasPrefix(k, stem) && !strings.HasSuffix(k, stem) {
+				continue
+			}
+			for _, n := range notStems {
+				if strings.Contains(strings.TrimPrefix(strings.TrimSuffix(k, stem), stem), n) {
+					continue key
+				}
+			}
+			if v := m[norm[k]]; v != nil {
+				return v, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// field is lookup, then lookupStem.
+func field(m map[string]any, norm map[string]string, keys, stems []string) (any, bool) {
+	if v, ok := lookup(m, norm, keys); ok {
+		return v, true
+	}
+	return lookupStem(m, norm, stems)
+}
+
 // recordOf reads a listing-like object; ok is false when it is not one.
 func recordOf(m map[string]any) (record, bool) {
 	norm := make(map[string]string, len(m))
@@ -77,22 +125,22 @@ func recordOf(m map[string]any) (record, bool) {
 	if v, ok := lookup(m, norm, urlKeys); ok {
 		r.href = linkText(v, 0)
 	}
-	if v, ok := lookup(m, norm, titleKeys); ok {
+	if v, ok := field(m, norm, titleKeys, titleStems); ok {
 		r.title = cleanText(scalarText(v))
 	}
-	if v, ok := lookup(m, norm, priceKeys); ok {
+	if v, ok := field(m, norm, priceKeys, priceStems); ok {
 		r.price, r.priceValue = priceOf(v, 0)
 		r.hasPrice = r.price != ""
 	}
-	if v, ok := lookup(m, norm, sizeKeys); ok {
+	if v, ok := field(m, norm, sizeKeys, sizeStems); ok {
 		r.size, r.sizeM2 = sizeOf(v, norm["sqft"] != "" || norm["squarefeet"] != "")
 	}
-	if v, ok := lookup(m, norm, roomKeys); ok {
+	if v, ok := field(m, norm, roomKeys, roomStems); ok {
 		if f, ok := numberOf(v); ok && f > 0 && f < 30 {
 			r.rooms = f
 		}
 	}
-	if v, ok := lookup(m, norm, imageKeys); ok {
+	if v, ok := field(m, norm, imageKeys, imageStems); ok {
 		r.image = imageOf(v, 0)
 	}
 	ok := (r.id != "" || r.href != "" || r.slug != "") && r.title != "" && r.hasPrice
@@ -262,6 +310,24 @@ func imageOf(v any, depth int) string {
 	return ""
 }
 
+// wrappedRecord reads a search hit that wraps its listing in one member
+// ({"score": 1, "listing": {...}}, {"node": {...}}).
+func wrappedRecord(m map[string]any) (record, bool) {
+	var inner map[string]any
+	for _, v := range m {
+		if im, ok := v.(map[string]any); ok {
+			if inner != nil {
+				return record{}, false // more than one object: not a wrapper
+			}
+			inner = im
+		}
+	}
+	if inner == nil {
+		return record{}, false
+	}
+	return recordOf(inner)
+}
+
 // maxRecordDepth bounds the walk through a page's data.
 const maxRecordDepth = 24
 
@@ -294,6 +360,8 @@ func embeddedList(data []any) []record {
 				}
 				objs++
 				if r, ok := recordOf(m); ok {
+					recs = append(recs, r)
+				} else if r, ok := wrappedRecord(m); ok {
 					recs = append(recs, r)
 				}
 			}
