@@ -18,14 +18,18 @@ type fixtureSet struct {
 	floor                   setScore
 }
 
+// perfect is the floor of every set today: all listing URLs found and
+// nothing else, every title and price right.
+var perfect = setScore{precision: 1, recall: 1, titleShare: 1, priceShare: 1}
+
 var fixtureSets = []fixtureSet{
-	{name: "real", truthDir: "../../testdata/real/truth", pageDir: "../../testdata/real"},
-	{name: "portals", truthDir: "../../testdata/portals", pageDir: "../../testdata/portals"},
-	{name: "portals_years", truthDir: "../../testdata/portals_years", pageDir: "../../testdata/portals_years"},
-	{name: "unseen", truthDir: "../../testdata/unseen", pageDir: "../../testdata/unseen"},
-	{name: "unseen2", truthDir: "../../testdata/unseen2", pageDir: "../../testdata/unseen2"},
-	{name: "unseen3", truthDir: "../../testdata/unseen3", pageDir: "../../testdata/unseen3", fields: true},
-	{name: "unseen3/holdout", truthDir: "../../testdata/unseen3/holdout", pageDir: "../../testdata/unseen3/holdout", fields: true},
+	{name: "real", truthDir: "../../testdata/real/truth", pageDir: "../../testdata/real", floor: perfect},
+	{name: "portals", truthDir: "../../testdata/portals", pageDir: "../../testdata/portals", floor: perfect},
+	{name: "portals_years", truthDir: "../../testdata/portals_years", pageDir: "../../testdata/portals_years", floor: perfect},
+	{name: "unseen", truthDir: "../../testdata/unseen", pageDir: "../../testdata/unseen", floor: perfect},
+	{name: "unseen2", truthDir: "../../testdata/unseen2", pageDir: "../../testdata/unseen2", floor: perfect},
+	{name: "unseen3", truthDir: "../../testdata/unseen3", pageDir: "../../testdata/unseen3", fields: true, floor: perfect},
+	{name: "unseen3/holdout", truthDir: "../../testdata/unseen3/holdout", pageDir: "../../testdata/unseen3/holdout", fields: true, floor: perfect},
 }
 
 // setScore sums one set's pages. Titles and prices count over matched
@@ -36,6 +40,7 @@ type setScore struct {
 	titles, prices            int
 	fieldWant, fieldOK, guess [4]int // price_value, size, rooms, image
 	unreadWant, unreadOK      int
+	dropWant, dropOK          int
 	precision, recall         float64
 	titleShare, priceShare    float64
 }
@@ -70,6 +75,16 @@ func scoreSet(t *testing.T, fs fixtureSet) (setScore, []string) {
 		if fs.fields {
 			scoreFields(c.truth, r.Listings, &ss)
 		}
+		said := map[string]bool{}
+		for _, d := range r.Dropped {
+			said[d.URL] = true
+		}
+		for _, d := range c.truth.Dropped {
+			ss.dropWant++
+			if said[d] {
+				ss.dropOK++
+			}
+		}
 		if s.recall < 1 || s.precision < 1 || s.titleOK < s.want || s.priceOK < s.want {
 			notes = append(notes, fmt.Sprintf("%s: P=%.2f R=%.2f titles %d/%d prices %d/%d", c.name, s.precision, s.recall, s.titleOK, s.want, s.priceOK, s.want))
 		}
@@ -94,7 +109,7 @@ func scoreSet(t *testing.T, fs fixtureSet) (setScore, []string) {
 
 func TestScores(t *testing.T) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n| set | pages | listings | precision | recall | titles | prices | price_value | size | rooms | image | unread said |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "\n| set | pages | listings | precision | recall | titles | prices | price_value | size | rooms | image | unread said | dropped said |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, fs := range fixtureSets {
 		ss, notes := scoreSet(t, fs)
 		if ss.pages == 0 {
@@ -113,8 +128,12 @@ func TestScores(t *testing.T) {
 		if ss.unreadWant > 0 {
 			unread = fmt.Sprintf("%d/%d", ss.unreadOK, ss.unreadWant)
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %.3f | %.3f | %.1f%% | %.1f%% | %s | %s | %s | %s | %s |\n", fs.name, ss.pages, ss.want,
-			ss.precision, ss.recall, 100*ss.titleShare, 100*ss.priceShare, fields[0], fields[1], fields[2], fields[3], unread)
+		dropped := "–"
+		if ss.dropWant > 0 {
+			dropped = fmt.Sprintf("%d/%d", ss.dropOK, ss.dropWant)
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %.3f | %.3f | %.1f%% | %.1f%% | %s | %s | %s | %s | %s | %s |\n", fs.name, ss.pages, ss.want,
+			ss.precision, ss.recall, 100*ss.titleShare, 100*ss.priceShare, fields[0], fields[1], fields[2], fields[3], unread, dropped)
 		if testing.Verbose() {
 			for _, n := range notes {
 				fmt.Fprintf(&b, "    %s\n", n)
@@ -127,6 +146,9 @@ func TestScores(t *testing.T) {
 
 func checkFloor(t *testing.T, fs fixtureSet, ss setScore) {
 	t.Helper()
+	if ss.unreadOK < ss.unreadWant || ss.dropOK < ss.dropWant {
+		t.Errorf("%s: said unread on %d of %d pages, dropped %d of %d links", fs.name, ss.unreadOK, ss.unreadWant, ss.dropOK, ss.dropWant)
+	}
 	f := fs.floor
 	if ss.precision < f.precision || ss.recall < f.recall || ss.titleShare < f.titleShare || ss.priceShare < f.priceShare {
 		t.Errorf("%s: P=%.3f R=%.3f titles %.3f prices %.3f, below the floor P=%.3f R=%.3f titles %.3f prices %.3f",

@@ -21,11 +21,32 @@ var (
 	roomsBeforeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(zimmer|rooms|kamers|pièces|locali)[\s\x{2063}]*:?[\s\x{2063}]*(\d{1,2}(?:[.,]5)?)(?:[^\d.,]|$)`)
 )
 
+// sizeHints and roomHints are in every text sizeRe or the rooms patterns
+// match (lowercase), a cheap test before the regexps.
+var (
+	sizeHints = []string{"m²", "m2", "qm", "sq", "ft", "m^2"}
+	roomHints = []string{"zimmer", "zi.", "room", "kamer", "pièce", "piece", "rum", "locali", "pok", "værelse", "rok"}
+)
+
+// hasAny reports whether the lowercased text holds one of hints.
+func hasAny(text string, hints []string) bool {
+	lower := strings.ToLower(text)
+	for _, h := range hints {
+		if strings.Contains(lower, h) {
+			return true
+		}
+	}
+	return false
+}
+
 // sqftInM2 converts square feet to square metres.
 const sqftInM2 = 0.09290304
 
 // findSize returns the first size written in text, as shown, and in m².
 func findSize(text string) (string, float64) {
+	if !hasAny(text, sizeHints) {
+		return "", 0 // most texts tried say no size: skip the regexp
+	}
 	for _, m := range sizeRe.FindAllStringSubmatchIndex(text, 4) {
 		num, unit := text[m[2]:m[3]], strings.ToLower(text[m[4]:m[5]])
 		v, ok := parseAmount(num)
@@ -44,6 +65,9 @@ func findSize(text string) (string, float64) {
 
 // findRooms returns the number of rooms written in text, 0 when none.
 func findRooms(text string) float64 {
+	if !hasAny(text, roomHints) {
+		return 0
+	}
 	if m := roomsAfterRe.FindStringSubmatch(text); m != nil {
 		if v, ok := parseAmount(strings.ReplaceAll(m[1], ",", ".")); ok && v > 0 && v < 30 {
 			return v
