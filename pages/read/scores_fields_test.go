@@ -4,26 +4,24 @@ import "math"
 
 func readingSaysUnread(r Reading) bool { return r.Unread != "" && len(r.Listings) == 0 }
 
-// scoreFields counts, over the matched listings, the new fields right
-// where the truth records them and given where it does not (guessed).
+// scoreFields counts the new fields: right out of all the truth's
+// listings that record them (a listing not found has them wrong), and
+// given on a found listing whose truth records none (guessed).
 func scoreFields(tf truthFile, got []Listing, ss *setScore) {
-	want := map[string]truthListing{}
-	for _, l := range tf.Listings {
-		want[canonicalURL(nil, l.URL)] = l
-	}
+	byURL := map[string]Listing{}
 	for _, l := range got {
-		w, ok := want[canonicalURL(nil, l.URL)]
-		if !ok {
-			continue
-		}
+		byURL[canonicalURL(nil, l.URL)] = l
+	}
+	for _, w := range tf.Listings {
+		l, found := byURL[canonicalURL(nil, w.URL)]
 		check := func(i int, has, gave, right bool) {
 			switch {
 			case has:
 				ss.fieldWant[i]++
-				if right {
+				if found && right {
 					ss.fieldOK[i]++
 				}
-			case gave:
+			case found && gave:
 				ss.guess[i]++
 			}
 		}
