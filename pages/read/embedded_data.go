@@ -168,6 +168,19 @@ func devalueArray(t []any, at func(int) any) any {
 				return t[1]
 			case typ == "Set":
 				t = t[1:]
+			case typ == "null":
+				// an object without a prototype: key and value indices
+				m := map[string]any{}
+				for i := 1; i+1 < len(t); i += 2 {
+					if k, ok := t[i].(float64); ok {
+						if key, ok := at(int(k)).(string); ok {
+							if v, ok := t[i+1].(float64); ok {
+								m[key] = at(int(v))
+							}
+						}
+					}
+				}
+				return m
 			default:
 				return nil
 			}

@@ -109,6 +109,10 @@ func TestReadEmbedded(t *testing.T) {
 			[]portalDef{{Name: "example.com", Sites: []string{"example.com"}, DetailURL: "/expose/{id}"}},
 			[]string{"https://example.com/expose/4711", "https://example.com/expose/4712", "https://example.com/expose/4713"}, false},
 		{"no way to address them", `<script>window.__INITIAL_STATE__ = ` + data + `;</script>`, nil, nil, true},
+		{"JSON-LD items with offers, pages that navigate by script", `<div onclick="go(1)">A</div><script type="application/ld+json">{"@type":"ItemList","itemListElement":[` +
+			`{"@type":"ListItem","position":1,"item":{"@type":"Apartment","url":"/a/1","name":"A","floorSize":{"value":40,"unitCode":"MTK"},"offers":{"price":900,"priceCurrency":"EUR"}}},` +
+			`{"@type":"ListItem","position":2,"item":{"@type":"Apartment","url":"/a/2","name":"B","offers":{"price":950,"priceCurrency":"EUR"}}}]}</script>`,
+			nil, []string{"https://example.com/a/1", "https://example.com/a/2"}, false},
 		{"not listings: no price", `<script type="application/json">{"cities":[{"id":"1","name":"Berlin"},{"id":"2","name":"Hamburg"}]}</script>`, nil, nil, false},
 	}
 	for _, tt := range tests {
