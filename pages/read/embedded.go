@@ -124,10 +124,10 @@ func templateOf(path, token, name string) string {
 }
 
 // useEmbedded combines the listings read from the page's HTML with those
-// in its script data: the data's when the HTML shows none or clearly
-// fewer (a script-rendered list with one card on the server), with the
-// HTML's texts where both have a listing; else the HTML's, their empty
-// fields filled from the data. unread says why the page holds listings
+// in its script data: the data's when the HTML shows none, or only one to
+// three cards of the data's list (a script-rendered list with its first
+// card on the server), with the HTML's texts where both have a listing;
+// else the HTML's, their empty fields filled from the data. unread says why the page holds listings
 // that none could read.
 func useEmbedded(htmlListings []Listing, emb embedded) (listings []Listing, unread string) {
 	switch {
@@ -139,10 +139,28 @@ func useEmbedded(htmlListings []Listing, emb embedded) (listings []Listing, unre
 		return htmlListings, unread
 	case len(htmlListings) == 0:
 		return emb.listings, ""
-	case len(emb.listings) >= 3 && 2*len(htmlListings) < len(emb.listings):
+	case len(htmlListings) <= maxFewCards && len(emb.listings) >= 3 && overlap(htmlListings, emb.listings):
+		// one to three cards rendered on the server (the first result, a
+		// strip) of the list the data holds: the data's list, with the
+		// rendered cards' texts
 		return mergeListings(emb.listings, htmlListings), ""
 	}
 	return fillFrom(htmlListings, emb.listings), ""
+}
+
+// overlap reports whether every listing read from the HTML is one of the
+// data's: the data holds the same list, not another (a map's markers).
+func overlap(html, data []Listing) bool {
+	in := make(map[string]bool, len(data))
+	for _, d := range data {
+		in[d.URL], in[d.ID] = true, true
+	}
+	for _, l := range html {
+		if !in[l.URL] && !in[l.ID] {
+			return false
+		}
+	}
+	return true
 }
 
 // fillFrom fills the empty fields of each listing from the data's record

@@ -128,6 +128,12 @@ func recordOf(m map[string]any) (record, bool) {
 	if v, ok := field(m, norm, titleKeys, titleStems); ok {
 		r.title = cleanText(scalarText(v))
 	}
+	if r.title == "" {
+		// a listing named by its address (a street and number)
+		if v, ok := lookup(m, norm, []string{"address", "streetaddress", "street", "displayaddress", "fulladdress"}); ok {
+			r.title = cleanText(addressText(v))
+		}
+	}
 	if v, ok := field(m, norm, priceKeys, priceStems); ok {
 		r.price, r.priceValue = priceOf(v, 0)
 		r.hasPrice = r.price != ""
@@ -145,6 +151,33 @@ func recordOf(m map[string]any) (record, bool) {
 	}
 	ok := (r.id != "" || r.href != "" || r.slug != "") && r.title != "" && r.hasPrice
 	return r, ok
+}
+
+// addressText is an address held as text or as its parts.
+func addressText(v any) string {
+	switch t := v.(type) {
+	case string:
+		return t
+	case map[string]any:
+		street := ""
+		for _, k := range []string{"streetaddress", "street", "streetname", "line1", "addressline1"} {
+			if s, ok := valueByNorm(t, k).(string); ok && s != "" {
+				street = s
+				break
+			}
+		}
+		if street == "" {
+			return ""
+		}
+		for _, k := range []string{"housenumber", "number", "streetnumber"} {
+			if n := scalarText(valueByNorm(t, k)); n != "" {
+				street += " " + n
+				break
+			}
+		}
+		return street
+	}
+	return ""
 }
 
 // scalarText is a string or a number as text.
@@ -331,12 +364,30 @@ func wrappedRecord(m map[string]any) (record, bool) {
 // maxRecordDepth bounds the walk through a page's data.
 const maxRecordDepth = 24
 
-// embeddedList is the best array of listing-like objects in the data and
-// how many listing-like objects there were in all.
+// sideWords name the arrays of a page's data that hold listings other
+// than its results, in key names: the map's markers (often every result
+// of the search, not this page's), rails of similar, recommended or
+// recently viewed homes, paid placements.
+var sideWords = []string{"map", "marker", "pin", "cluster", "geo", "similar", "recommend", "recent", "viewed", "related",
+	"nearby", "suggest", "promoted", "sponsor", "featured", "advert", "banner", "history", "favourite", "favorite"}
+
+func sideKey(k string) bool {
+	k = strings.ToLower(k)
+	for _, w := range sideWords {
+		if strings.Contains(k, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// embeddedList is the best array of listing-like objects in the data: the
+// biggest outside the side arrays (sideWords in its key or its parent's),
+// else the biggest side array.
 func embeddedList(data []any) []record {
-	var best []record
-	var walk func(v any, depth int)
-	walk = func(v any, depth int) {
+	var best, side []record
+	var walk func(v any, depth int, aside bool)
+	walk = func(v any, depth int, aside bool) {
 		if depth > maxRecordDepth {
 			return
 		}
@@ -348,35 +399,51 @@ func embeddedList(data []any) []record {
 			}
 			sort.Strings(keys) // the same page always reads the same
 			for _, k := range keys {
-				walk(t[k], depth+1)
+				walk(t[k], depth+1, aside || sideKey(k))
 			}
 		case []any:
-			var recs []record
-			objs := 0
-			for _, e := range t {
-				m, ok := e.(map[string]any)
-				if !ok {
-					continue
-				}
-				objs++
-				if r, ok := recordOf(m); ok {
-					recs = append(recs, r)
-				} else if r, ok := wrappedRecord(m); ok {
-					recs = append(recs, r)
+			if recs := recordsIn(t); len(recs) > 0 {
+				if aside && betterList(recs, side) {
+					side = recs
+				} else if !aside && betterList(recs, best) {
+					best = recs
 				}
 			}
-			if len(recs) > 0 && 5*len(recs) >= 3*objs && betterList(recs, best) {
-				best = recs
-			}
 			for _, e := range t {
-				walk(e, depth+1)
+				walk(e, depth+1, aside)
 			}
 		}
 	}
 	for _, v := range data {
-		walk(v, 0)
+		walk(v, 0, false)
+	}
+	if len(best) == 0 {
+		return side
 	}
 	return best
+}
+
+// recordsIn reads an array's listing-like objects; nil unless at least
+// three in five of its objects are.
+func recordsIn(t []any) []record {
+	var recs []record
+	objs := 0
+	for _, e := range t {
+		m, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		objs++
+		if r, ok := recordOf(m); ok {
+			recs = append(recs, r)
+		} else if r, ok := wrappedRecord(m); ok {
+			recs = append(recs, r)
+		}
+	}
+	if len(recs) == 0 || 5*len(recs) < 3*objs {
+		return nil
+	}
+	return recs
 }
 
 // betterList prefers more listings, then more of them with a link.

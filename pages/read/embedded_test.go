@@ -3,6 +3,8 @@ package read
 import (
 	"encoding/json"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -143,5 +145,35 @@ func TestEmbeddedFillsCards(t *testing.T) {
 	r := readWith("https://example.com/search", []byte(page), nil)
 	if len(r.Listings) != 3 || r.Listings[0].SizeM2 != 40 || r.Listings[1].SizeM2 != 50 || r.Listings[2].SizeM2 != 0 {
 		t.Errorf("listings %+v: want the three cards, the first two with their sizes from the data", r.Listings)
+	}
+}
+
+// TestEmbeddedPrefersTheResultList: the map's markers and a rail of
+// similar homes are listings too, but not this page's results; and a page
+// whose HTML shows its result cards keeps them, whatever bigger list its
+// data holds.
+func TestEmbeddedPrefersTheResultList(t *testing.T) {
+	rec := func(id int, title string) string {
+		return `{"id":` + strconv.Itoa(id) + `,"title":"` + title + `","price":900,"url":"/a/` + strconv.Itoa(id) + `"}`
+	}
+	list := func(from, n int, title string) string {
+		var parts []string
+		for i := 0; i < n; i++ {
+			parts = append(parts, rec(from+i, title))
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+	data := `{"mapResults":` + list(100, 40, "M") + `,"similarHomes":` + list(300, 12, "S") + `,"listResults":` + list(500, 5, "R") + `}`
+	r := readWith("https://example.com/search", []byte(`<html><body><script type="application/json">`+data+`</script></body></html>`), nil)
+	if len(r.Listings) != 5 || r.Listings[0].Title != "R" {
+		t.Errorf("read %d listings, the first %+v; want the 5 results", len(r.Listings), r.Listings)
+	}
+	cards := ""
+	for i := 0; i < 4; i++ {
+		cards += `<li><h2><a href="/b/` + strconv.Itoa(700+i) + `">Card</a></h2><p>€ 800</p></li>`
+	}
+	r = readWith("https://example.com/search", []byte(`<html><body><ul>`+cards+`</ul><script type="application/json">{"all":`+list(100, 40, "X")+`}</script></body></html>`), nil)
+	if len(r.Listings) != 4 || r.Listings[0].Title != "Card" {
+		t.Errorf("read %d listings; want the page's 4 cards, not the data's other 40", len(r.Listings))
 	}
 }
