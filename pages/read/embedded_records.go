@@ -371,14 +371,46 @@ const maxRecordDepth = 24
 var sideWords = []string{"map", "marker", "pin", "cluster", "geo", "similar", "recommend", "recent", "viewed", "related",
 	"nearby", "suggest", "promoted", "sponsor", "featured", "advert", "banner", "history", "favourite", "favorite"}
 
+// sideKey reports a key one of whose words (camelCase, snake_case or
+// kebab-case) starts with a side word: "mapResults", "similar_homes",
+// "recentlyViewed"; not "shoppingList".
 func sideKey(k string) bool {
-	k = strings.ToLower(k)
-	for _, w := range sideWords {
-		if strings.Contains(k, w) {
-			return true
+	for _, word := range keyWords(k) {
+		for _, w := range sideWords {
+			if strings.HasPrefix(word, w) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// keyWords splits a key into its lowercase words.
+func keyWords(k string) []string {
+	var words []string
+	var cur strings.Builder
+	prevLower := false
+	for _, r := range k {
+		upper := r >= 'A' && r <= 'Z'
+		letter := upper || r >= 'a' && r <= 'z' || r >= '0' && r <= '9'
+		if !letter || (upper && prevLower) {
+			if cur.Len() > 0 {
+				words = append(words, cur.String())
+				cur.Reset()
+			}
+		}
+		if letter {
+			if upper {
+				r += 'a' - 'A'
+			}
+			cur.WriteRune(r)
+		}
+		prevLower = letter && !upper
+	}
+	if cur.Len() > 0 {
+		words = append(words, cur.String())
+	}
+	return words
 }
 
 // embeddedList is the best array of listing-like objects in the data: the

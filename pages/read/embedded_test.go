@@ -166,7 +166,7 @@ func TestEmbeddedPrefersTheResultList(t *testing.T) {
 	data := `{"mapResults":` + list(100, 40, "M") + `,"similarHomes":` + list(300, 12, "S") + `,"listResults":` + list(500, 5, "R") + `}`
 	r := readWith("https://example.com/search", []byte(`<html><body><script type="application/json">`+data+`</script></body></html>`), nil)
 	if len(r.Listings) != 5 || r.Listings[0].Title != "R" {
-		t.Errorf("read %d listings, the first %+v; want the 5 results", len(r.Listings), r.Listings)
+		t.Errorf("read %d listings; want the 5 results", len(r.Listings))
 	}
 	cards := ""
 	for i := 0; i < 4; i++ {
@@ -175,5 +175,14 @@ func TestEmbeddedPrefersTheResultList(t *testing.T) {
 	r = readWith("https://example.com/search", []byte(`<html><body><ul>`+cards+`</ul><script type="application/json">{"all":`+list(100, 40, "X")+`}</script></body></html>`), nil)
 	if len(r.Listings) != 4 || r.Listings[0].Title != "Card" {
 		t.Errorf("read %d listings; want the page's 4 cards, not the data's other 40", len(r.Listings))
+	}
+}
+
+func TestSideKey(t *testing.T) {
+	for k, want := range map[string]bool{"mapResults": true, "similar_homes": true, "recentlyViewed": true, "map-markers": true,
+		"listResults": false, "shoppingList": false, "searchResults": false, "elementList": false, "ads": false} {
+		if got := sideKey(k); got != want {
+			t.Errorf("sideKey(%q) = %v, want %v", k, got, want)
+		}
 	}
 }
