@@ -31,9 +31,14 @@ func TestFindPriceRanges(t *testing.T) {
 		{"Huur 1.350 - 1.900 € per maand", "1.350 - 1.900 € per maand"},
 		{"€ 1.200 - € 1.500 /mnd", "€ 1.200 - € 1.500 /mnd"},
 		{"€ 995 – € 1.250 per maand", "€ 995 – € 1.250 per maand"},
+		// "from" is part of the price as shown
+		{"From €2,300 per month", "From €2,300 per month"},
+		{"van € 1.650 tot € 2.400", "van € 1.650 tot € 2.400"},
+		{"Miete ab 890 €", "ab 890 €"},
+		{"Wohnung ab sofort, 890 €", "890 €"},
 		// a count and a dash are no range
 		{"Studio 1 - 650 €", "650 €"},
-		{"2 - 3 Zimmer ab 890 €", "890 €"},
+		{"2 - 3 Zimmer ab 890 €", "ab 890 €"},
 	}
 	for _, tt := range tests {
 		if got := findPrice(tt.text); got != tt.want {

@@ -29,6 +29,9 @@ const (
 	// 1.900 €"): without it the first amount has no currency and the
 	// price would read as its top figure alone
 	priceRangeLead = `(?:` + priceAmount + gap + `*(?:-|–|—|to|tot|bis)` + gap + `*` + priceAmount + gap + `{0,3}` + priceCurrency + `)`
+	// "from" before a price is part of it as shown: the price is a lower
+	// bound ("From €2,300", "vanaf € 950", "ab 890 €", "dès 700 €")
+	priceFrom = `(?:(?:from|van|vanaf|ab|dès|des|desde|da|fra|från|od|à partir de|a partir de)` + gap + `+)?`
 )
 
 // elementBreak (U+2063, invisible separator) marks where one element's
@@ -36,7 +39,7 @@ const (
 const elementBreak = "\u2063"
 
 var (
-	priceRe     = regexp.MustCompile(`(?i)(?:` + priceRangeLead + `|` + priceOne + priceRange + `)` + pricePeriod)
+	priceRe     = regexp.MustCompile(`(?i)` + priceFrom + `(?:` + priceRangeLead + `|` + priceOne + priceRange + `)` + pricePeriod)
 	barePriceRe = regexp.MustCompile(`(?i)\b` + priceAmount + gap + `?(?:pcm|pw\b|p\.\s?c\.\s?m\.?|per\s+(?:month|maand|monat|week))`)
 	leadGroup   = regexp.MustCompile(`^\d{1,3} \d{3}`)
 )
