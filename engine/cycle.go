@@ -19,19 +19,33 @@ type plan struct {
 	waiting int                        // searches whose host is still standing us down
 }
 
+// cycleKind says which searches a cycle plans.
+type cycleKind int
+
+const (
+	regular    cycleKind = iota // every search whose host lets us
+	probesOnly                  // between two cycles: hosts whose wait just ended
+	addedOnly                   // between two cycles: searches just added or enabled
+)
+
 // planCycle groups the enabled searches by host. A host with no entry
 // sends all its searches; a host whose wait is over is probing and sends
 // exactly one, the others held with the host's retry time; a host still
 // waiting sends nothing.
 //
-// With probesOnly, only hosts whose wait is over are planned: a probe
-// cycle between two regular ones sends nothing to the other hosts.
-func (e *Engine) planCycle(probesOnly bool) plan {
+// A probesOnly cycle plans only hosts whose wait is over, and an addedOnly
+// one only the searches just added (on hosts with no entry): a cycle
+// between two regular ones sends nothing to the other searches, which keep
+// their own schedule.
+func (e *Engine) planCycle(kind cycleKind) plan {
 	now := e.d.Clock.Now()
 	p := plan{probing: map[string]bool{}, held: map[string][]config.Search{}}
 	byHost := map[string][]config.Search{}
 	var hosts []string
 	for _, s := range e.st.enabled() {
+		if kind == addedOnly && !e.st.added[s.URL] {
+			continue
+		}
 		h := e.st.views[s.URL].Host
 		if _, ok := byHost[h]; !ok {
 			hosts = append(hosts, h)
@@ -44,9 +58,11 @@ func (e *Engine) planCycle(probesOnly bool) plan {
 		entry, blocked := e.st.registry.Get(h)
 		switch {
 		case !blocked && !e.st.forceProbe[h]:
-			if !probesOnly {
+			if kind != probesOnly {
 				p.due = append(p.due, list...)
 			}
+		case kind == addedOnly:
+			continue // its host's probe goes in at its own time
 		case !blocked || !now.Before(entry.NextRetryAt):
 			// Rotate the probe from episode to episode, so one search that
 			// happens to trip the wall does not keep the others out.
@@ -67,14 +83,25 @@ func (e *Engine) planCycle(probesOnly bool) plan {
 // cycle is one poll cycle, the heart of the app (DESIGN.md, "The cycle").
 func (e *Engine) cycle(ctx context.Context) {
 	e.st.lastCycle = e.d.Clock.Now()
+	e.st.reached = time.Time{}
 	e.st.sendFailed = false
-	e.runPlan(ctx, e.planCycle(false))
+	clear(e.st.added) // they are in this cycle
+	e.runPlan(ctx, e.planCycle(regular))
 }
 
 // probeCycle sends the probes of hosts whose wait just ended, between two
 // regular cycles; a clean probe releases its host's searches at once.
 func (e *Engine) probeCycle(ctx context.Context) {
-	e.runPlan(ctx, e.planCycle(true))
+	e.runPlan(ctx, e.planCycle(probesOnly))
+}
+
+// addedCycle checks searches just added or enabled at once, between two
+// regular cycles: the user wants to see the new search work, but the
+// searches that were there already were loaded moments ago, maybe.
+func (e *Engine) addedCycle(ctx context.Context) {
+	p := e.planCycle(addedOnly)
+	clear(e.st.added)
+	e.runPlan(ctx, p)
 }
 
 func (e *Engine) runPlan(ctx context.Context, p plan) {
@@ -127,7 +154,8 @@ type report struct {
 }
 
 // checkAll checks the searches: one request at a time per host, a random
-// gap of a few seconds between two requests to one host, and up to
+// gap of a few seconds between two requests to one host (also from one
+// cycle to the next, which may start at once after a long one), and up to
 // Parallel loads at once across hosts. Loads run on their own goroutines;
 // every result is judged here, on the engine goroutine, which alone owns
 // the state. A host's gap is spent loading other hosts, so a cycle takes
@@ -136,12 +164,11 @@ func (e *Engine) checkAll(ctx context.Context, due []config.Search) {
 	queues, order := e.hostQueues(due)
 	reports := make(chan report)
 	busy := map[string]bool{}
-	notBefore := map[string]time.Time{}
 	inflight := 0
 	for {
 		wake := time.Time{}
 		if ctx.Err() == nil {
-			wake, inflight = e.dispatch(ctx, queues, order, busy, notBefore, inflight, reports)
+			wake, inflight = e.dispatch(ctx, queues, order, busy, inflight, reports)
 		}
 		if inflight == 0 && (wake.IsZero() || ctx.Err() != nil) {
 			return
@@ -158,10 +185,13 @@ func (e *Engine) checkAll(ctx context.Context, due []config.Search) {
 		case r := <-reports:
 			inflight--
 			busy[r.host()] = false
+			if e.st.reached.IsZero() {
+				e.st.reached = e.d.Clock.Now()
+			}
 			if !e.judge(ctx, r) {
 				queues[r.host()] = nil // once a host refuses, the rest are held this cycle
 			}
-			notBefore[r.host()] = e.d.Clock.Now().Add(e.between(e.d.GapMin, e.d.GapMax))
+			e.st.hostFree[r.host()] = e.d.Clock.Now().Add(e.between(e.d.GapMin, e.d.GapMax))
 		case f := <-e.cmds:
 			f()
 		case <-timer.C:
@@ -176,7 +206,7 @@ func (r report) host() string { return r.visit.host }
 // dispatch starts every load it may: its host idle and past its gap, and a
 // free slot. It returns the earliest time a held-back host becomes free.
 func (e *Engine) dispatch(ctx context.Context, queues map[string][]visit, order []string,
-	busy map[string]bool, notBefore map[string]time.Time, inflight int, reports chan<- report) (time.Time, int) {
+	busy map[string]bool, inflight int, reports chan<- report) (time.Time, int) {
 	now := e.d.Clock.Now()
 	var wake time.Time
 	for _, h := range order {
@@ -184,9 +214,9 @@ func (e *Engine) dispatch(ctx context.Context, queues map[string][]visit, order 
 		if len(q) == 0 || busy[h] {
 			continue
 		}
-		if now.Before(notBefore[h]) {
-			if wake.IsZero() || notBefore[h].Before(wake) {
-				wake = notBefore[h]
+		if free := e.st.hostFree[h]; now.Before(free) {
+			if wake.IsZero() || free.Before(wake) {
+				wake = free
 			}
 			continue
 		}

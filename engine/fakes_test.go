@@ -33,9 +33,13 @@ type answer func(n int, url string) (pages.Result, error)
 // answers without a browser; the engine cannot tell.
 type fakePortal struct {
 	loadTime time.Duration
+	// coldStart is how long loads wait before their request goes out from
+	// the first load on: Chrome starting, slow on a busy machine.
+	coldStart time.Duration
 
 	// mu guards the fields below.
 	mu       sync.Mutex
+	ready    time.Time // Chrome is up (coldStart after the first load)
 	hosts    map[string]answer
 	counts   map[string]int
 	requests []request
@@ -49,6 +53,15 @@ func newPortal() *fakePortal {
 
 func (p *fakePortal) Load(ctx context.Context, url string) (pages.Result, error) {
 	host := blocks.HostKey(url)
+	p.mu.Lock()
+	if p.coldStart > 0 && p.ready.IsZero() {
+		p.ready = time.Now().Add(p.coldStart)
+	}
+	cold := time.Until(p.ready)
+	p.mu.Unlock()
+	if !sleep(ctx, cold) {
+		return pages.Result{}, ctx.Err()
+	}
 	p.mu.Lock()
 	p.counts[host]++
 	n := p.counts[host]

@@ -19,19 +19,22 @@ type state struct {
 	probeTurn  map[string]int       // which search probes next, per host
 	forceProbe map[string]bool      // hosts to probe at once (after a check by hand)
 	probedFor  map[string]time.Time // the wait each host was last probed after
+	hostFree   map[string]time.Time // no request to a host before this: its gap outlives a cycle
 
 	pending  map[string]bool          // listing ids queued for delivery
 	deferred map[string]seen.Snapshot // snapshots waiting for their alert's delivery, by search URL
 
 	recent          []Alert
 	paused          bool
-	checkNow        bool
+	checkNow        bool            // the user asked: a regular cycle at once
+	added           map[string]bool // searches added or enabled since the last cycle: checked at once
 	settingsProblem string
 	emailProblem    string
 	emailRetryAt    time.Time // no delivery before this (after a permanent failure)
 	sendFailed      bool      // a delivery failed in this cycle: no more tries until the next
 	manual          string
 	lastCycle       time.Time
+	reached         time.Time // when the cycle under way first heard back from a site
 	nextCycle       time.Time
 	day             string // the local date NewToday counts for
 	newToday        int
@@ -46,18 +49,21 @@ func newState(s Settings) state {
 		probeTurn:  map[string]int{},
 		forceProbe: map[string]bool{},
 		probedFor:  map[string]time.Time{},
+		hostFree:   map[string]time.Time{},
+		added:      map[string]bool{},
 		pending:    map[string]bool{},
 		deferred:   map[string]seen.Snapshot{},
 		replying:   map[string]int{},
 	}
 	st.setSearches(s)
+	clear(st.added) // the first cycle checks them all
 	return st
 }
 
 // setSearches installs a new list of searches, keeping the live state of
-// those that stay. It returns the URLs of the searches that went away and
-// whether any search is new or newly enabled (worth a check at once).
-func (st *state) setSearches(s Settings) (removed []string, fresh bool) {
+// those that stay. It returns the URLs of the searches that went away; the
+// ones new or newly enabled (worth a check at once) go into st.added.
+func (st *state) setSearches(s Settings) (removed []string) {
 	if s.Interval <= 0 {
 		s.Interval = 30 * time.Second
 	}
@@ -69,7 +75,9 @@ func (st *state) setSearches(s Settings) (removed []string, fresh bool) {
 			v = &SearchView{URL: c.URL, Host: blocks.HostKey(c.URL), Status: Pending}
 			st.views[c.URL] = v
 		}
-		fresh = fresh || (c.Enabled && (!ok || v.Paused))
+		if c.Enabled && (!ok || v.Paused) {
+			st.added[c.URL] = true
+		}
 		v.Name = c.Name
 		v.Paused = !c.Enabled // the settings file is the truth for each search
 	}
@@ -77,11 +85,12 @@ func (st *state) setSearches(s Settings) (removed []string, fresh bool) {
 		if !keep[url] {
 			delete(st.views, url)
 			delete(st.deferred, url)
+			delete(st.added, url)
 			removed = append(removed, url)
 		}
 	}
 	st.settings = s
-	return removed, fresh
+	return removed
 }
 
 // enabled returns the searches that a cycle may check, in settings order.

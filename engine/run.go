@@ -38,10 +38,19 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 			if once {
 				return ctx.Err()
 			}
-			next = start.Add(e.jittered(e.st.settings.Interval))
+			// The interval counts from when the cycle first heard back
+			// from a site, not from when it began: the first cycle waits
+			// for Chrome to start (many seconds on a busy machine), and
+			// counting that wait against the interval put the second cycle
+			// right on top of the first, a page loaded twice in a second.
+			next = later(start, e.st.reached).Add(e.jittered(e.st.settings.Interval))
 			e.st.nextCycle = next
 			e.st.syncClocks()
 			e.publish()
+			continue
+		}
+		if e.runnable() && len(e.st.added) > 0 {
+			e.addedCycle(ctx)
 			continue
 		}
 		probeAt, probe := e.nextProbe()
@@ -102,17 +111,17 @@ func (e *Engine) jittered(d time.Duration) time.Duration {
 // applySettings takes edited settings; removed searches are forgotten by
 // the store so that a search added back later starts with a new baseline.
 func (e *Engine) applySettings(s Settings) {
-	removed, fresh := e.st.setSearches(s)
+	removed := e.st.setSearches(s)
 	for _, url := range removed {
 		if err := e.d.Store.ForgetSearch(url); err != nil {
 			e.d.Log.Warn("forget removed search", "search", url, "err", err)
 		}
 	}
 	e.st.settingsProblem = "" // (email problems are SetOutbox's to clear)
-	// Only a new search is worth a check at once: settings that did not
-	// change what is watched (the watcher's first report, a new interval,
-	// a renamed search) must not send a second burst of requests.
-	e.st.checkNow = e.st.checkNow || fresh
+	// Only a new search is worth a check at once, and only it (st.added):
+	// settings that did not change what is watched (the watcher's first
+	// report, a new interval, a renamed search) must not send a second
+	// burst of requests, nor must a search added a second after a cycle.
 	e.st.syncClocks()
 	e.publish()
 }
