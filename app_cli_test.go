@@ -29,13 +29,13 @@ func TestAppFirstRunAndSettingsEdits(t *testing.T) {
 	cfg := filepath.Join(bus.Dir, "rentwatch", "config.toml") // os.UserConfigDir() on Linux
 	data := filepath.Join(bus.Dir, "rentwatch")               // config.DataDir() on Linux
 	app := startApp(t, bin, data, appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address))
-	item := testkit.WaitTrayItem(t, bus, app.pid(), 20*time.Second)
+	item := testkit.WaitTrayItem(t, bus, app.pid(), testkit.Patience)
 
 	checkFirstRun(t, item, cfg, data)
 	checkSettingsEdits(t, item, cfg)
-	app.waitOutput(t, "msg=baseline", 1, 30*time.Second) // the added search ran, so Chromium is up
+	app.waitOutput(t, "msg=baseline", 1) // the added search ran, so Chromium is up
 	app.signal(t, syscall.SIGTERM)
-	if code := app.exitCode(t, 20*time.Second); code != 0 {
+	if code := app.exitCode(t); code != 0 {
 		t.Errorf("SIGTERM: exit status %d", code)
 	}
 	checkNoChrome(t, data)
@@ -96,7 +96,7 @@ func checkSettingsEdits(t *testing.T, item *testkit.TrayItem, cfg string) {
 	for _, st := range steps {
 		writeAppFile(t, cfg, st.file)
 		edited := time.Now()
-		testkit.Eventually(t, st.name, 8*time.Second, func() error {
+		testkit.Eventually(t, st.name, testkit.Patience, func() error {
 			menu, err := item.Menu()
 			if err != nil {
 				return err
@@ -181,10 +181,10 @@ func TestAppWithoutTray(t *testing.T) {
 				args, extra = nil, append(extra, "RENTWATCH_CONFIG="+cfg, "RENTWATCH_DATA="+data)
 			}
 			app := startApp(t, bin, data, appEnv(t, extra...), args...)
-			app.waitOutput(t, "msg=baseline", 1, 45*time.Second)
+			app.waitOutput(t, "msg=baseline", 1)
 			// The log file in the data folder has what stderr had (a moment
 			// later: stderr is written first).
-			testkit.Eventually(t, "the log file in the data folder has the baseline", 5*time.Second, func() error {
+			testkit.Eventually(t, "the log file in the data folder has the baseline", testkit.Patience, func() error {
 				log, err := os.ReadFile(filepath.Join(data, "logs", "rentwatch.log"))
 				if err == nil && !strings.Contains(string(log), "msg=baseline") {
 					err = fmt.Errorf("it reads:\n%s", log)
@@ -194,7 +194,7 @@ func TestAppWithoutTray(t *testing.T) {
 			checkSaidNoTray(t, app, bus)
 			termed := time.Now()
 			app.signal(t, syscall.SIGTERM)
-			if code := app.exitCode(t, 20*time.Second); code != 0 {
+			if code := app.exitCode(t); code != 0 {
 				t.Errorf("SIGTERM: exit status %d", code)
 			}
 			t.Logf("SIGTERM to exit: %v", time.Since(termed).Round(time.Millisecond))

@@ -165,9 +165,9 @@ func startApp(t *testing.T, bin, data string, env []string, args ...string) *app
 func (a *appProc) pid() int { return a.cmd.Process.Pid }
 
 // waitOutput waits until the app's output holds s at least n times.
-func (a *appProc) waitOutput(t *testing.T, s string, n int, within time.Duration) {
+func (a *appProc) waitOutput(t *testing.T, s string, n int) {
 	t.Helper()
-	testkit.Eventually(t, fmt.Sprintf("the app logs %q %d time(s)", s, n), within, func() error {
+	testkit.Eventually(t, fmt.Sprintf("the app logs %q %d time(s)", s, n), testkit.Patience, func() error {
 		select {
 		case <-a.done:
 			return fmt.Errorf("the app exited (%v)", a.waitErr)
@@ -182,12 +182,12 @@ func (a *appProc) waitOutput(t *testing.T, s string, n int, within time.Duration
 
 // exitCode waits for the app to exit and returns its status; -1 when it
 // was killed by a signal.
-func (a *appProc) exitCode(t *testing.T, within time.Duration) int {
+func (a *appProc) exitCode(t *testing.T) int {
 	t.Helper()
 	select {
 	case <-a.done:
-	case <-time.After(within):
-		t.Fatalf("the app did not exit within %v", within)
+	case <-time.After(testkit.Patience):
+		t.Fatalf("the app did not exit within %v", testkit.Patience)
 	}
 	return a.cmd.ProcessState.ExitCode()
 }
@@ -218,13 +218,13 @@ func chromesOf(dataDir string) []int {
 	return pids
 }
 
-// checkNoChrome fails the test when any Chromium on the app's profile is
-// still alive a few seconds after the app exited (helpers take a moment
-// to follow their parent). Zombies are not alive.
+// checkNoChrome fails the test when any Chromium on the app's profile
+// stays alive after the app exited (helpers take a moment to follow their
+// parent, longer on a busy machine). Zombies are not alive.
 func checkNoChrome(t *testing.T, dataDir string) {
 	t.Helper()
 	var left []int
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(testkit.Patience)
 	for {
 		left = left[:0]
 		for _, pid := range chromesOf(dataDir) {

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"rentwatch/assets"
 	"rentwatch/internal/testkit"
@@ -44,7 +43,7 @@ func TestAppScreenshot(t *testing.T) {
 
 	// The empty panel, drawn and settled: what the icon must change.
 	var before image.Image
-	testkit.Eventually(t, "the panel is drawn", 15*time.Second, func() error {
+	testkit.Eventually(t, "the panel is drawn", testkit.Patience, func() error {
 		before = testkit.Screenshot(t, display, filepath.Join(out, "panel.png"))
 		if testkit.Near(before.At(640, testkit.PanelHeight/2), before.At(640, 400), 24) {
 			return fmt.Errorf("the panel area looks like the empty screen")
@@ -58,8 +57,8 @@ func TestAppScreenshot(t *testing.T) {
 	writeAppSettings(t, cfg, "30s", appSearch{"Kamerplein Amsterdam", portal.Search(t, "/huren/kamers-amsterdam",
 		appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat")...)})
 	app := startApp(t, bin, data, appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address), "--config", cfg, "--data", data)
-	item := testkit.WaitTrayItem(t, bus, app.pid(), 20*time.Second)
-	app.waitOutput(t, "msg=baseline", 1, 45*time.Second)
+	item := testkit.WaitTrayItem(t, bus, app.pid(), testkit.Patience)
+	app.waitOutput(t, "msg=baseline", 1)
 	waitIcon(t, item, "ok") // the icon the screenshot should show
 
 	tray, icon := findIcon(t, display, before, filepath.Join(out, "tray.png"))
@@ -85,7 +84,7 @@ func findIcon(t *testing.T, display string, before image.Image, path string) (im
 	panel := image.Rect(0, 0, 1280, testkit.PanelHeight)
 	var tray image.Image
 	var icon image.Rectangle
-	testkit.Eventually(t, "the icon is drawn in the panel", 15*time.Second, func() error {
+	testkit.Eventually(t, "the icon is drawn in the panel", testkit.Patience, func() error {
 		tray = testkit.Screenshot(t, display, path)
 		var n int
 		icon, n = testkit.Changed(before, tray, panel, 24)
@@ -109,7 +108,7 @@ func openedMenu(t *testing.T, display string, tray image.Image, path string) ima
 	t.Helper()
 	below := image.Rect(0, testkit.PanelHeight, 1280, 800)
 	var menu image.Rectangle
-	testkit.Eventually(t, "the menu opens under the icon", 10*time.Second, func() error {
+	testkit.Eventually(t, "the menu opens under the icon", testkit.Patience, func() error {
 		shot := testkit.Screenshot(t, display, path)
 		var n int
 		menu, n = testkit.Changed(tray, shot, below, 24)

@@ -79,7 +79,7 @@ func registerContactRecipe(t *testing.T, host string) {
 		Email: []string{`input[name="email"]`}, Phone: []string{`input[name="phone"]`},
 		Submit: []pages.Target{{CSS: `form button[type="submit"]`}},
 		Sent:   pages.Sign{Text: []string{"je bericht is verstuurd"}},
-		Wait:   3 * time.Second, // generous: test machines here run loaded
+		Wait:   pages.DefaultRecipeWait, // a busy machine's page is slow; the stale step waits this out once
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +97,7 @@ func TestReplier(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	b := pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: t.TempDir(), PageTimeout: 10 * time.Second})
+	b := pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: t.TempDir(), PageTimeout: time.Minute}) // generous: a busy machine
 	t.Cleanup(func() { b.Close() })
 
 	on := config.Search{Name: "On", URL: site.URL + "/search?on", Enabled: true, Reply: true}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"rentwatch/internal/testkit"
 )
 
 // event is one onChange call.
@@ -115,8 +117,8 @@ func TestWatchRealEdits(t *testing.T) {
 		var ev event
 		select {
 		case ev = <-events:
-		case <-time.After(5 * time.Second):
-			t.Fatalf("step %q: no report within 5s", st.name)
+		case <-time.After(testkit.Patience):
+			t.Fatalf("step %q: no report within %v", st.name, testkit.Patience)
 		}
 		switch {
 		case st.errHas != "":
@@ -136,7 +138,7 @@ func TestWatchRealEdits(t *testing.T) {
 	cancel()
 	select {
 	case <-done:
-	case <-time.After(time.Second):
+	case <-time.After(testkit.Patience):
 		t.Fatal("Watch did not return after its context was cancelled")
 	}
 }

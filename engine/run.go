@@ -32,6 +32,9 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 		}
 		now := e.d.Clock.Now()
 		if e.runnable() && (e.st.checkNow || !now.Before(next)) {
+			if e.st.checkNow {
+				e.d.Log.Info("Checking now, as asked")
+			}
 			e.st.checkNow = false
 			start := now
 			e.cycle(ctx)

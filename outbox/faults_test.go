@@ -228,22 +228,23 @@ func TestDeliverFaults(t *testing.T) {
 			srv := startFaultServer(t, cert, tt.security, tt.f)
 			s := faultSettings(t, srv, cert, tt.security)
 			if tt.f.greeting == "silent" || tt.f.hangData {
-				s.Timeout = 300 * time.Millisecond
+				s.Timeout = 2 * time.Second // what it cuts is a hang: the server never answers
 			}
 			if tt.edit != nil {
 				tt.edit(&s)
 			}
-			start := time.Now()
-			err := New(&s, &recordingPop{}).Deliver(context.Background(), hostileBatch(time.Now()))
+			// Patience only bounds a hang: a server that hangs must be cut
+			// off by the timeout, which the error says ("timed out"), not
+			// by this context (the error would say "cancelled").
+			ctx, cancel := context.WithTimeout(context.Background(), testkit.Patience)
+			defer cancel()
+			err := New(&s, &recordingPop{}).Deliver(ctx, hostileBatch(time.Now()))
 			checkDeliveryError(t, err, tt.stage, tt.permanent, tt.says)
 			if de, ok := errors.AsType[*DeliveryError](err); ok && de.Code != tt.code {
 				t.Errorf("code %d, want %d", de.Code, tt.code)
 			}
 			if srv.count() != 0 {
 				t.Errorf("the server kept %d messages", srv.count())
-			}
-			if d := time.Since(start); d > 5*time.Second {
-				t.Errorf("took %v with a %v timeout", d, s.Timeout)
 			}
 		})
 	}
@@ -254,7 +255,7 @@ func faultSettings(t *testing.T, srv *faultServer, cert testkit.Cert, security s
 	s := EmailSettings{
 		To: "bob@example.test", From: "alice@example.test", Host: "localhost", Security: security,
 		Username: "alice@example.test", Password: faultPassword, CAFile: cert.CertFile,
-		Timeout: 3 * time.Second, // headroom for a busy machine; the hang cases shorten it
+		Timeout: time.Minute, // a busy machine never reaches it; the hang cases shorten it
 	}
 	p, err := strconv.Atoi(port)
 	if err != nil {
@@ -299,12 +300,10 @@ func TestDeliverCancelled(t *testing.T) {
 	s.Timeout = time.Minute
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
-	start := time.Now()
 	err := New(&s, &recordingPop{}).Deliver(ctx, hostileBatch(time.Now()))
+	// "cancelled", not "timed out": the context cut it, not the minute's
+	// timeout; no clock needed to tell.
 	if err == nil || !strings.Contains(err.Error(), "cancelled") || IsPermanent(err) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err %v, want a temporary cancellation", err)
-	}
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("cancel took %v", d)
 	}
 }

@@ -98,6 +98,48 @@ func checkShape(t *testing.T, got []testkit.MenuEntry, want []Item) {
 // the whole menu.
 func layoutUpdates(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, d time.Duration) int {
 	t.Helper()
+	updates, stop := watchLayout(t, conn, item)
+	defer stop()
+	n := 0
+	end := time.After(d)
+	for {
+		select {
+		case <-updates:
+			n++
+		case <-end:
+			return n
+		}
+	}
+}
+
+// layoutUpdatesMoves counts the LayoutUpdated signals until label (read
+// after each one) has changed moves times, and returns the count and the
+// last label. testkit.Patience bounds a hang.
+func layoutUpdatesMoves(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, moves int, label func() string) (int, string) {
+	t.Helper()
+	updates, stop := watchLayout(t, conn, item)
+	defer stop()
+	last := label()
+	n, moved := 0, 0
+	end := time.After(testkit.Patience)
+	for moved < moves {
+		select {
+		case <-updates:
+			n++
+			if now := label(); now != last {
+				last, moved = now, moved+1
+			}
+		case <-end:
+			t.Fatalf("the label %q moved %d of %d times in %v", last, moved, moves, testkit.Patience)
+		}
+	}
+	return n, last
+}
+
+// watchLayout sends on updates for each LayoutUpdated signal of item's
+// menu until stop is called.
+func watchLayout(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem) (updates <-chan struct{}, stop func()) {
+	t.Helper()
 	var owner string
 	if err := conn.BusObject().Call("org.freedesktop.DBus.GetNameOwner", 0, item.Name).Store(&owner); err != nil {
 		t.Fatal(err)
@@ -107,20 +149,25 @@ func layoutUpdates(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, d time
 	if err := conn.AddMatchSignal(opts...); err != nil {
 		t.Fatal(err)
 	}
-	defer conn.RemoveMatchSignal(opts...)
 	ch := make(chan *dbus.Signal, 64)
 	conn.Signal(ch)
-	defer conn.RemoveSignal(ch)
-	n := 0
-	end := time.After(d)
-	for {
-		select {
-		case s := <-ch:
-			if s.Sender == owner && s.Name == "com.canonical.dbusmenu.LayoutUpdated" {
-				n++
+	out := make(chan struct{}, 64)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case s := <-ch:
+				if s.Sender == owner && s.Name == "com.canonical.dbusmenu.LayoutUpdated" {
+					out <- struct{}{}
+				}
+			case <-done:
+				return
 			}
-		case <-end:
-			return n
 		}
+	}()
+	return out, func() {
+		close(done)
+		conn.RemoveSignal(ch)
+		conn.RemoveMatchSignal(opts...)
 	}
 }

@@ -46,7 +46,7 @@ func StartSessionBus(t testing.TB) *Bus {
 		t.Fatalf("start dbus-daemon: %v", err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(Patience)
 	for time.Now().Before(deadline) {
 		// Dial, not stat: the socket file exists a moment before the
 		// daemon listens on it.
@@ -57,7 +57,7 @@ func StartSessionBus(t testing.TB) *Bus {
 		time.Sleep(20 * time.Millisecond)
 	}
 	out, _ := os.ReadFile(b.Log)
-	t.Fatalf("dbus-daemon did not make its socket in 10s; its output:\n%s", out)
+	t.Fatalf("dbus-daemon did not make its socket in %v; its output:\n%s", Patience, out)
 	return nil
 }
 

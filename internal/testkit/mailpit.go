@@ -24,7 +24,7 @@ const (
 
 // mailpitStartTimeout bounds waiting for mailpit to answer; generous,
 // because the machines running tests are shared and often busy.
-const mailpitStartTimeout = 20 * time.Second
+const mailpitStartTimeout = Patience
 
 // MailpitOptions change how StartMailpit runs mailpit. The zero value
 // requires STARTTLS.

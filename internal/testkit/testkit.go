@@ -27,6 +27,12 @@ import (
 	"time"
 )
 
+// Patience bounds every wait of a test for something that should happen
+// (a process up, a cycle done, a pop-up shown): tests wait for the event,
+// and the bound only stops a hang. Generous, because tests run on shared
+// machines kept busy by other work, where Chrome alone may take a minute.
+const Patience = 3 * time.Minute
+
 // Need returns the path of the external program tool, trying candidates
 // (names on PATH or absolute paths) before tool itself. When none is
 // found it fails the test if env CI is set and skips it otherwise.

@@ -59,7 +59,7 @@ func StartTrayWatcher(t testing.TB, bus *Bus) {
 	cmd.Env = BusEnv(bus)
 	StartProcess(t, cmd)
 	conn := Connect(t, bus)
-	Eventually(t, "status-notifier-watcher owns its name", 10*time.Second, func() error {
+	Eventually(t, "status-notifier-watcher owns its name", Patience, func() error {
 		return nameOwned(conn, "org.kde.StatusNotifierWatcher")
 	})
 }
@@ -74,7 +74,8 @@ func nameOwned(conn *dbus.Conn, name string) error {
 }
 
 // Eventually retries f every 50ms until it returns nil, and fails the test
-// with f's last error when within has passed.
+// with f's last error when within has passed. within bounds a hang; pass
+// Patience unless the test is about how long something takes.
 func Eventually(t testing.TB, what string, within time.Duration, f func() error) {
 	t.Helper()
 	deadline := time.Now().Add(within)

@@ -43,8 +43,8 @@ func StartXvfb(t testing.TB) string {
 			t.Fatal("Xvfb exited without naming its display")
 		}
 		return ":" + n
-	case <-time.After(15 * time.Second):
-		t.Fatal("Xvfb did not name its display in 15s")
+	case <-time.After(Patience):
+		t.Fatalf("Xvfb did not name its display in %v", Patience)
 	}
 	return ""
 }
@@ -105,11 +105,11 @@ func StartPanel(t testing.TB, bus *Bus, display string) {
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	StartProcess(t, cmd)
 	conn := Connect(t, bus)
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(Patience)
 	for nameOwned(conn, "org.kde.StatusNotifierWatcher") != nil {
 		if time.Now().After(deadline) {
 			out, _ := os.ReadFile(logPath)
-			t.Fatalf("xfce4-panel's tray did not come up in 20s; its output:\n%s", out)
+			t.Fatalf("xfce4-panel's tray did not come up in %v; its output:\n%s", Patience, out)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
