@@ -23,6 +23,9 @@ func cmdCheck(g globals, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
+	if len(pos) > 1 {
+		fmt.Fprintf(stderr, "rentwatch check: unexpected argument %q (it takes one URL)\n", pos[1])
+	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "usage: rentwatch check URL [--json]")
 		return 2

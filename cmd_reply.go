@@ -36,6 +36,9 @@ func cmdReply(g globals, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
+	if len(pos) > 1 {
+		fmt.Fprintf(stderr, "rentwatch reply: unexpected argument %q (it takes one listing's URL)\n", pos[1])
+	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, replyUsage)
 		return 2

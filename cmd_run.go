@@ -33,6 +33,7 @@ type app struct {
 	settingsPath, dataDir, logPath string
 
 	settings atomic.Pointer[config.Settings] // the last good settings, for the replier
+	problem  string                          // what was wrong with the settings file at the start
 
 	lock    *flock.Flock
 	logs    *logFile
@@ -66,6 +67,11 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer a.close()
+	if *once {
+		if code, nothing := nothingToCheck(*a.settings.Load(), a.settingsPath, a.problem, stderr); nothing {
+			return code
+		}
+	}
 
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(engine.MemoryLimit)
@@ -95,6 +101,29 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 	a.engine.Run(ctx)
 	a.log.Info("stopped")
 	return 0
+}
+
+// nothingToCheck says so for `run --once`, and how to add a search, when
+// no search is on: one cycle of nothing would otherwise end without a
+// word. code is the exit status: 1 when the settings file is bad.
+func nothingToCheck(s config.Settings, path, problem string, stderr io.Writer) (code int, nothing bool) {
+	for _, sr := range s.Searches {
+		if sr.Enabled {
+			return 0, false
+		}
+	}
+	switch {
+	case problem != "":
+		fmt.Fprintf(stderr, "rentwatch run --once: there is nothing to check until the settings file is fixed.\n%s\n", problem)
+		return 1, true
+	case len(s.Searches) == 0:
+		fmt.Fprintf(stderr, "rentwatch run --once: there is nothing to check: no searches yet.\n"+
+			"Add one with `rentwatch searches add URL`, or in a [[search]] block of %s.\n", path)
+	default:
+		fmt.Fprintf(stderr, "rentwatch run --once: there is nothing to check: every search is turned off.\n"+
+			"Turn one on with enabled = true in %s.\n", path)
+	}
+	return 0, true
 }
 
 // openApp takes the single-instance lock, then opens the log, the settings,
@@ -128,6 +157,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.log = slog.New(slog.NewTextHandler(out, nil))
 	log.SetOutput(out) // libraries that use the standard logger land in the log too
 	settings, problem := a.loadSettings()
+	a.problem = problem
 	if a.store, err = seen.Open(filepath.Join(a.dataDir, "store")); err != nil {
 		a.close()
 		return nil, err

@@ -40,7 +40,9 @@ func cmdSearches(g globals, args []string, stdout, stderr io.Writer) int {
 	case *name != "" && verb != "add":
 		return usageError(stderr, "--name is only for add")
 	case verb == "list" && len(rest) != 0:
-		return usageError(stderr, "list takes no arguments")
+		return usageError(stderr, fmt.Sprintf("list takes no arguments (got %q)", rest[0]))
+	case verb == "add" && len(rest) > 1:
+		return usageError(stderr, fmt.Sprintf("add takes one URL (got %q too; a name goes in --name)", rest[1]))
 	case verb == "add" && len(rest) != 1:
 		return usageError(stderr, "add takes one URL")
 	case verb == "remove" && len(rest) == 0:

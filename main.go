@@ -51,8 +51,21 @@ func main() {
 	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// dispatch picks the subcommand; with none, the tray app starts.
+// dispatch picks the subcommand; with none, the tray app starts. The
+// global flags are taken out first, wherever they stand, so they work
+// before or after the subcommand's name for every subcommand:
+// `rentwatch --data D check URL` is `rentwatch check URL --data D`.
 func dispatch(args []string, stdout, stderr io.Writer) int {
+	g := globals{
+		config: os.Getenv("RENTWATCH_CONFIG"),
+		data:   os.Getenv("RENTWATCH_DATA"),
+		chrome: os.Getenv("RENTWATCH_CHROME"),
+	}
+	args, err := takeGlobals(&g, args)
+	if err != nil {
+		fmt.Fprintf(stderr, "rentwatch: %v\n", err)
+		return 2
+	}
 	if len(args) > 0 && (args[0] == "help" || args[0] == "-h" || args[0] == "--help") {
 		usage(stdout)
 		return 0
@@ -67,17 +80,54 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	g := globals{
-		config: os.Getenv("RENTWATCH_CONFIG"),
-		data:   os.Getenv("RENTWATCH_DATA"),
-		chrome: os.Getenv("RENTWATCH_CHROME"),
-	}
 	return cmd.run(g, args, stdout, stderr)
 }
 
-// newFlags makes a subcommand's flag set with the global flags on it, so
-// `rentwatch check --data D URL` and `rentwatch --data D check URL` both work
-// for every subcommand.
+// takeGlobals removes the global flags from args wherever they stand, up
+// to a "--", in each form the flag package takes (-data D, --data D,
+// --data=D), and sets them on g; a later one wins. What is left is the
+// subcommand and its own arguments.
+func takeGlobals(g *globals, args []string) ([]string, error) {
+	fs := newFlags("", g, io.Discard)
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		if args[i] == "--" {
+			return append(rest, args[i:]...), nil
+		}
+		name, value, hasValue := globalFlag(args[i])
+		if name == "" {
+			rest = append(rest, args[i])
+			continue
+		}
+		if !hasValue {
+			if i+1 == len(args) {
+				return nil, fmt.Errorf("--%s needs a value: the %s", name, fs.Lookup(name).Usage)
+			}
+			i++
+			value = args[i]
+		}
+		if err := fs.Set(name, value); err != nil {
+			return nil, fmt.Errorf("--%s: %w", name, err)
+		}
+	}
+	return rest, nil
+}
+
+// globalFlag says which global flag arg is ("" if none) and its value
+// when written as --name=value.
+func globalFlag(arg string) (name, value string, hasValue bool) {
+	if !strings.HasPrefix(arg, "-") {
+		return "", "", false
+	}
+	name, value, hasValue = strings.Cut(strings.TrimPrefix(arg[1:], "-"), "=")
+	if name != "config" && name != "data" && name != "chrome" {
+		return "", "", false
+	}
+	return name, value, hasValue
+}
+
+// newFlags makes a subcommand's flag set with the global flags on it, for
+// its -h; dispatch has already taken them out of the command line.
 func newFlags(name string, g *globals, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("rentwatch "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -118,10 +168,19 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  rentwatch %s\n", commands[n].usage)
 	}
-	fmt.Fprintln(w, "\nglobal flags: --config FILE, --data DIR, --chrome PATH")
+	fmt.Fprintln(w, "\nglobal flags, before or after the command: --config FILE, --data DIR, --chrome PATH")
 }
 
 func cmdVersion(g globals, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("version", &g, stderr)
+	rest, err := parseInterspersed(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(stderr, "rentwatch version: unexpected argument %q (it takes none)\n", rest[0])
+		return 2
+	}
 	fmt.Fprintf(stdout, "rentwatch %s\n", version)
 	return 0
 }
