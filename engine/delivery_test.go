@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -112,7 +113,9 @@ func TestAFailedReplyNeverTouchesNotification(t *testing.T) {
 		p := newPortal()
 		west := fiveOnOneHost[0]
 		p.post(west, "a")
-		r := newRig(store, p, searches(west), 15)
+		list := searches(west)
+		list[0].Reply = true
+		r := newRig(store, p, list, 15)
 		box, replier := &noteBox{}, &failingReplier{}
 		r.e.d.Outbox, r.e.d.Replier = box, replier
 		go func() { time.Sleep(40 * time.Second); p.post(west, "b") }()
@@ -186,6 +189,69 @@ func TestServerErrorsCountTowardTheGraceAndMissingPagesDoNot(t *testing.T) {
 		}
 		if s, had, _ := store.Snapshot(fiveOnOneHost[1]); had {
 			t.Errorf("an error page became a baseline: %v", s.Listings)
+		}
+	})
+}
+
+// recordingReplier records the listings it was asked to answer.
+type recordingReplier struct {
+	mu  sync.Mutex
+	ids []string
+}
+
+func (f *recordingReplier) Reply(ctx context.Context, a seen.Alert) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.ids = append(f.ids, a.ListingID)
+	return nil
+}
+
+// With auto-reply off a search never shows "replying", and a reply that
+// waits for its host's wall never hides the wall and its countdown.
+func TestReplyingIsShownOnlyForSearchesThatReplyAndNeverOverAWall(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		on, off := fiveOnOneHost[0], "https://pararius.test/huren/utrecht"
+		list := searches(on, off)
+		list[0].Reply = true
+		p.answer(kamernet, wall(blocks.RateLimited, 0, func(n int) bool { return n >= 3 }))
+		r := newRig(store, p, list, 16)
+		replier := &recordingReplier{}
+		r.e.d.Replier = replier
+		r.e.d.ReplyMin, r.e.d.ReplyMax = 50*time.Second, 51*time.Second
+		go func() { time.Sleep(20 * time.Second); p.post(on, "a"); p.post(off, "b") }()
+		status := func(url string) SearchView {
+			for _, v := range r.e.Snapshot().Searches {
+				if v.URL == url {
+					return v
+				}
+			}
+			t.Fatalf("no view of %s", url)
+			return SearchView{}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { r.e.Run(ctx); close(done) }()
+		time.Sleep(45 * time.Second) // both alerted at the second cycle (~30 s); the reply waits 50 s
+		if got := r.mail.told(); len(got) != 2 {
+			t.Fatalf("told %v, want both listings", got)
+		}
+		if v := status(off); v.Status == Replying {
+			t.Errorf("the search with auto-reply off shows %q", v.Status)
+		}
+		if v := status(on); v.Status != Replying {
+			t.Errorf("the search with auto-reply on shows %q while its reply waits its turn, want %q", v.Status, Replying)
+		}
+		time.Sleep(25 * time.Second) // the third cycle (~60 s) met a wall on the replying search's host
+		if v := status(on); v.Status != Waiting || v.Wall != blocks.RateLimited || v.Until.IsZero() {
+			t.Errorf("the replying search's host is rate limited, but it shows %q (wall %q, until %v)", v.Status, v.Wall, v.Until)
+		}
+		time.Sleep(5 * time.Minute) // the wall ends, the reply goes in
+		cancel()
+		<-done
+		if !slices.Equal(replier.ids, []string{"a"}) {
+			t.Errorf("replies sent for %v, want only [a] (the search with auto-reply on)", replier.ids)
 		}
 	})
 }

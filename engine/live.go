@@ -93,6 +93,16 @@ func (st *state) setSearches(s Settings) (removed []string) {
 	return removed
 }
 
+// search finds a search by URL.
+func (st *state) search(url string) (config.Search, bool) {
+	for _, s := range st.settings.Searches {
+		if s.URL == url {
+			return s, true
+		}
+	}
+	return config.Search{}, false
+}
+
 // enabled returns the searches that a cycle may check, in settings order.
 func (st *state) enabled() []config.Search {
 	var out []config.Search
@@ -173,9 +183,13 @@ func (st *state) snapshot(now time.Time) Snapshot {
 	for _, c := range st.settings.Searches {
 		if v := st.views[c.URL]; v != nil {
 			sv := *v
-			if st.paused || v.Paused {
+			switch {
+			case st.paused || v.Paused:
 				sv.Status = Paused
-			} else if st.replying[c.URL] > 0 {
+			case st.replying[c.URL] > 0 && (v.Status == Idle || v.Status == NewListings):
+				// Only over a quiet state: a wall, its countdown or an
+				// error says more than a reply waiting its turn (it
+				// waits for that very wall).
 				sv.Status = Replying
 			}
 			s.Searches = append(s.Searches, sv)

@@ -21,7 +21,9 @@ type replyJob struct {
 	delay time.Duration
 }
 
-// replyAll queues auto-replies for delivered alerts. Replies run after the
+// replyAll queues auto-replies for delivered alerts of the searches that
+// reply (a queued job shows as "replying", so one for a search that does
+// not would say something untrue for a minute). Replies run after the
 // alert, never before: the user is told about the listing either way, so a
 // broken recipe or a blocking site still leaves them able to reply by hand.
 // Failing to reply must never mean failing to notify.
@@ -30,6 +32,9 @@ func (e *Engine) replyAll(ctx context.Context, alerts []seen.Alert) {
 		return
 	}
 	for _, a := range alerts {
+		if s, ok := e.st.search(a.Search); !ok || !s.Reply {
+			continue
+		}
 		job := replyJob{alert: a, delay: e.between(e.d.ReplyMin, e.d.ReplyMax)}
 		select {
 		case e.replies <- job:
