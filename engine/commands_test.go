@@ -126,19 +126,19 @@ func TestASearchEditKeepsTheEmailProblemNewEmailSettingsClearIt(t *testing.T) {
 		done := make(chan struct{})
 		go func() { r.e.Run(ctx); close(done) }()
 		time.Sleep(100 * time.Second) // two cycles after the new listing
-		if s := r.e.Snapshot(); !strings.Contains(s.Problem, "check your email settings") || s.Overall != NeedsYou {
-			t.Fatalf("after a refused login: problem %q, overall %q", s.Problem, s.Overall)
+		if s := r.e.Snapshot(); !s.Delivery.Refused || !strings.Contains(s.Delivery.Reason, "bad password") || s.Overall != NeedsYou {
+			t.Fatalf("after a refused login: delivery %+v, overall %q", s.Delivery, s.Overall)
 		}
 		list[0].Name = "renamed"
 		r.e.SetSettings(Settings{Interval: 30 * time.Second, Searches: list})
 		time.Sleep(time.Second)
-		if s := r.e.Snapshot(); !strings.Contains(s.Problem, "check your email settings") {
-			t.Errorf("renaming a search cleared the email problem: %q", s.Problem)
+		if s := r.e.Snapshot(); !s.Delivery.Refused {
+			t.Errorf("renaming a search cleared the email problem: %+v", s.Delivery)
 		}
 		r.e.SetOutbox(&mailbox{})
 		time.Sleep(time.Second)
-		if s := r.e.Snapshot(); s.Problem != "" {
-			t.Errorf("new email settings left the problem: %q", s.Problem)
+		if s := r.e.Snapshot(); s.Delivery != (Delivery{}) || s.Overall == NeedsYou {
+			t.Errorf("new email settings left the problem: %+v, overall %q", s.Delivery, s.Overall)
 		}
 		cancel()
 		<-done

@@ -48,23 +48,30 @@ func (e *Engine) deliver(ctx context.Context) {
 		delete(e.st.pending, id)
 	}
 	clear(e.st.deferred)
-	e.st.emailProblem = ""
+	e.st.mail = mailTrouble{}
 	e.remember(alerts, now)
 	e.replyAll(ctx, alerts)
 	e.d.Log.Info("alerts delivered", "count", len(alerts))
 }
 
 // sendFailed keeps the listings unseen: their snapshots are dropped, so the
-// next check finds them new again, and they stay queued in the store.
+// next check finds them new again, and they stay queued in the store. The
+// log says when the next try comes, truly: a refusal for good waits for
+// new email settings (or PermanentRetry), anything else the next cycle.
 func (e *Engine) sendFailed(err error, now time.Time) {
 	e.st.sendFailed = true
 	clear(e.st.deferred)
-	e.d.Log.Warn(fmt.Sprintf("Failed to send: %v. Keeping listings unseen, will retry next poll", err))
 	var de *outbox.DeliveryError
-	if errors.As(err, &de) && de.Permanent {
+	email := errors.As(err, &de)
+	permanent := email && de.Permanent
+	e.st.mail.failed(now, err.Error(), email, permanent)
+	if permanent {
 		e.st.emailRetryAt = now.Add(PermanentRetry)
-		e.st.emailProblem = fmt.Sprintf("Alerts could not be sent (%v): check your email settings", err)
+		e.d.Log.Warn(fmt.Sprintf("Failed to send: %v. Keeping listings unseen; will retry when the email settings change (or in %v)",
+			err, PermanentRetry))
+		return
 	}
+	e.d.Log.Warn(fmt.Sprintf("Failed to send: %v. Keeping listings unseen, will retry next poll", err))
 }
 
 func outboxBatch(alerts []seen.Alert) []outbox.Alert {

@@ -213,7 +213,7 @@ func (e *Engine) SetSettings(s Settings) { e.do(func() { e.applySettings(s) }) }
 func (e *Engine) SetOutbox(o Outbox) {
 	e.do(func() {
 		e.d.Outbox = o
-		e.st.emailRetryAt, e.st.emailProblem = time.Time{}, ""
+		e.st.emailRetryAt, e.st.mail = time.Time{}, mailTrouble{}
 		e.publish()
 	})
 }

@@ -29,9 +29,9 @@ type state struct {
 	checkNow        bool            // the user asked: a regular cycle at once
 	added           map[string]bool // searches added or enabled since the last cycle: checked at once
 	settingsProblem string
-	emailProblem    string
-	emailRetryAt    time.Time // no delivery before this (after a permanent failure)
-	sendFailed      bool      // a delivery failed in this cycle: no more tries until the next
+	mail            mailTrouble // failed deliveries in a row
+	emailRetryAt    time.Time   // no delivery before this (after a permanent failure)
+	sendFailed      bool        // a delivery failed in this cycle: no more tries until the next
 	manual          string
 	lastCycle       time.Time
 	reached         time.Time // when the cycle under way first heard back from a site
@@ -196,10 +196,8 @@ func (st *state) snapshot(now time.Time) Snapshot {
 		}
 	}
 	s.Problem = st.settingsProblem
-	if s.Problem == "" {
-		s.Problem = st.emailProblem
-	}
-	s.Overall = overall(st.paused, s.Problem, s.Searches)
+	s.Delivery = st.mail.delivery(now)
+	s.Overall = overall(st.paused, s.Problem != "" || s.Delivery.Refused || s.Delivery.Failing, s.Searches)
 	return s
 }
 

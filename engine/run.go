@@ -68,6 +68,16 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 				wait = min(wait, max(probeAt.Sub(now), 0))
 			}
 		}
+		if at, ok := e.st.mail.lastsAt(); ok {
+			// A lone failed delivery is shown once it has lasted, even
+			// when the next cycle (and its try) is further away.
+			if now.Before(at) {
+				wait = min(wait, at.Sub(now))
+			} else {
+				e.st.mail.noticed = true
+				e.publish()
+			}
+		}
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():

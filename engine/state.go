@@ -74,9 +74,12 @@ type Snapshot struct {
 	LastCycle time.Time
 	NextCycle time.Time
 	NewToday  int
-	// Problem is the one thing the user should fix, in words: bad email
-	// settings, a settings file that did not load. "" when there is none.
+	// Problem is the one thing the user should fix, in words: a settings
+	// file that did not load. "" when there is none.
 	Problem string
+	// Delivery is trouble getting alerts out (email refused, or failing
+	// for a while); the tray words it.
+	Delivery Delivery
 	// Manual is the URL open in the visible window for a check by hand, "" if none.
 	Manual string
 }
@@ -86,7 +89,7 @@ const RecentMax = 20
 
 // overall derives the app's state from its searches: the most urgent one
 // wins, because the icon has room for one state only.
-func overall(paused bool, problem string, views []SearchView) Overall {
+func overall(paused bool, problem bool, views []SearchView) Overall {
 	if len(views) > 0 && paused {
 		return AllPaused
 	}
@@ -108,7 +111,7 @@ func overall(paused bool, problem string, views []SearchView) Overall {
 		}
 	}
 	switch {
-	case problem != "":
+	case problem:
 		return NeedsYou
 	case active > 0 && failing == active:
 		return Broken

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode"
 
 	"rentwatch/engine"
 )
@@ -40,7 +41,7 @@ const maxRecent = 10
 func Menu(s engine.Snapshot, now time.Time) []Item {
 	b := &menuBuilder{}
 	b.add(Item{ID: "status", Title: clean(statusLine(s, now), maxTitle), Disabled: true,
-		Tooltip: clean(s.Problem, 200)})
+		Tooltip: clean(problemDetail(s, now), 300)})
 	b.sep()
 	noSearches := len(s.Searches) == 0
 	if noSearches {
@@ -169,6 +170,9 @@ func clean(s string, n int) string {
 }
 
 // clip cuts s to n runes, the last one an ellipsis when anything was cut.
+// It cuts between words, never inside one (unless a single word fills more
+// than half the room): "expected a t…" reads as a different word, and the
+// point of a line comes first, so what goes is the detail at its end.
 func clip(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
@@ -177,5 +181,14 @@ func clip(s string, n int) string {
 	if n <= 1 {
 		return "…"
 	}
-	return strings.TrimRight(string(r[:n-1]), " ") + "…"
+	keep := r[:n-1]
+	if !unicode.IsSpace(r[n-1]) {
+		for i := len(keep) - 1; i >= (n-1)/2; i-- {
+			if unicode.IsSpace(keep[i]) {
+				keep = keep[:i]
+				break
+			}
+		}
+	}
+	return strings.TrimRightFunc(string(keep), func(c rune) bool { return unicode.IsSpace(c) || c == ',' || c == ':' || c == ';' }) + "…"
 }

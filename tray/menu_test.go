@@ -206,7 +206,7 @@ func TestMenuLines(t *testing.T) {
 		{"paused status", paused, "status", "Paused — choose Resume to watch again"},
 		{"paused: Resume replaces Pause", paused, "pause", "Resume"},
 		{"paused search", paused, "search:" + kamerWest, "Kamernet West — paused"},
-		{"problem wins, on one line", problem, "status", "Email settings: the server refused the password fix it in S…"},
+		{"problem wins, on one line", problem, "status", "Email settings: the server refused the password fix it in…"},
 		{"broken shows the error", broken, "status", "Nothing is loading: net::ERR_NAME_NOT_RESOLVED"},
 		{"failing search", broken, "search:" + fundaAms, "Funda Amsterdam — not loading"},
 		{"soft block needs you", soft, "status", "Needs you: Kamernet shows no listings"},
@@ -288,7 +288,7 @@ func TestMenuFifteenSearchesAndBadNames(t *testing.T) {
 		t.Errorf("%d search lines, want 15", n)
 	}
 	long, _ := line(m, "search:https://example.nl/s/3")
-	if want := "Kamernet Amsterdam West very long name very l… — nothing new"; long.Title != want {
+	if want := "Kamernet Amsterdam West very long name very… — nothing new"; long.Title != want {
 		t.Errorf("long name = %q, want %q", long.Title, want)
 	}
 	noName, _ := line(m, "search:https://example.nl/s/4")

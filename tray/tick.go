@@ -42,6 +42,8 @@ func Tooltip(s engine.Snapshot, now time.Time) string {
 	}
 	if s.Problem != "" {
 		parts = append(parts, clean(s.Problem, maxTitle))
+	} else if d := deliveryShort(s.Delivery, now); d != "" {
+		parts = append(parts, d)
 	}
 	// Windows keeps 127 characters of a notification-area tooltip.
 	return clip(strings.Join(parts, " · "), 127)

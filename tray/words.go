@@ -18,6 +18,8 @@ func statusLine(s engine.Snapshot, now time.Time) string {
 	switch {
 	case s.Problem != "":
 		return s.Problem
+	case s.Delivery.Refused || s.Delivery.Failing:
+		return deliveryLine(s.Delivery, now)
 	case len(s.Searches) == 0:
 		return "No searches yet — add one to start watching"
 	case s.Manual != "":
@@ -39,6 +41,48 @@ func statusLine(s engine.Snapshot, now time.Time) string {
 		return "Starting — first check under way"
 	}
 	return "All quiet — checked " + ago(now.Sub(s.LastCycle))
+}
+
+// deliveryLine says that alerts are not going out, the point first: the
+// menu has room for one short line (problemDetail has the rest).
+func deliveryLine(d engine.Delivery, now time.Time) string {
+	switch {
+	case d.Refused:
+		return "Check your email settings: " + d.Reason
+	case d.Email:
+		return "Email not going out since " + clock(d.Since, now) + " — listings kept, retrying"
+	}
+	return "Alerts not showing since " + clock(d.Since, now) + " — listings kept, retrying"
+}
+
+// problemDetail is the whole story behind the status line's problem, for
+// its tooltip: what fails, since when, and what happens to the listings.
+func problemDetail(s engine.Snapshot, now time.Time) string {
+	d := s.Delivery
+	switch {
+	case s.Problem != "":
+		return s.Problem
+	case d.Refused:
+		return "Check your email settings: " + d.Reason + ". No email goes out until they change; the listings are kept for it."
+	case d.Failing && d.Email:
+		return "Email not going out since " + clock(d.Since, now) + ": " + d.Reason + ". The listings are kept and retried at every check."
+	case d.Failing:
+		return "Alerts not showing since " + clock(d.Since, now) + ": " + d.Reason + ". The listings are kept and retried at every check."
+	}
+	return ""
+}
+
+// deliveryShort is the tooltip's word on delivery trouble, "" for none.
+func deliveryShort(d engine.Delivery, now time.Time) string {
+	switch {
+	case d.Refused:
+		return "check your email settings"
+	case d.Failing && d.Email:
+		return "email failing since " + clock(d.Since, now)
+	case d.Failing:
+		return "alerts failing since " + clock(d.Since, now)
+	}
+	return ""
 }
 
 func needsYouLine(views []engine.SearchView) string {

@@ -1,0 +1,73 @@
+package engine
+
+import "time"
+
+// A run of failed deliveries is shown once it has lasted: two attempts in
+// a row, or MailTroubleAfter since the first, whichever comes first. One
+// failure is often a blip (a server restarting, wifi waking up) that the
+// next cycle gets past; more than that, and the user must hear that no
+// email goes out, or they wait for alerts that do not come.
+const (
+	MailTroubleAttempts = 2
+	MailTroubleAfter    = 5 * time.Minute
+)
+
+// Delivery is how getting alerts out is going; the zero value means there
+// is nothing to report.
+type Delivery struct {
+	// Refused: the mail server refused us for good (a wrong password, a
+	// refused recipient): nothing goes out until the email settings change.
+	Refused bool
+	// Failing: temporary failures (server down, refused connections,
+	// timeouts) have lasted; every cycle tries again.
+	Failing bool
+	Since   time.Time // the first failed attempt of the run
+	Reason  string    // what fails, in words, from the last attempt
+	// Email is true when the failing channel is email (false: pop-ups).
+	Email bool
+}
+
+// mailTrouble is the run of failed deliveries under way, on the engine
+// goroutine; a delivery that gets through ends it.
+type mailTrouble struct {
+	attempts  int
+	since     time.Time
+	reason    string
+	email     bool
+	permanent bool
+	noticed   bool // the snapshot was published after MailTroubleAfter
+}
+
+// failed adds one failed attempt.
+func (m *mailTrouble) failed(now time.Time, reason string, email, permanent bool) {
+	if m.attempts == 0 {
+		m.since = now
+	}
+	m.attempts++
+	m.reason, m.email, m.permanent = reason, email, permanent
+}
+
+// delivery is what the snapshot at now says of it.
+func (m mailTrouble) delivery(now time.Time) Delivery {
+	d := Delivery{Since: m.since, Reason: m.reason, Email: m.email}
+	switch {
+	case m.attempts == 0:
+		return Delivery{}
+	case m.permanent:
+		d.Refused = true
+	case m.attempts >= MailTroubleAttempts || now.Sub(m.since) >= MailTroubleAfter:
+		d.Failing = true
+	default:
+		return Delivery{}
+	}
+	return d
+}
+
+// lastsAt is when a lone temporary failure will have lasted long enough to
+// be shown, so the run loop can publish then; false when nothing is due.
+func (m mailTrouble) lastsAt() (time.Time, bool) {
+	if m.attempts != 1 || m.permanent || m.noticed {
+		return time.Time{}, false
+	}
+	return m.since.Add(MailTroubleAfter), true
+}

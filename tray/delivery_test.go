@@ -1,0 +1,96 @@
+package tray
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"rentwatch/engine"
+)
+
+// Alerts that are not going out are said on the status line, point first,
+// with the whole story in its tooltip and a word in the icon's tooltip.
+func TestDeliveryTroubleWords(t *testing.T) {
+	since := t0.Add(-7 * time.Minute) // 13:55 in Amsterdam
+	refused := engine.Delivery{Refused: true, Email: true, Since: since,
+		Reason: "the password was refused (535 5.7.8 Authentication credentials invalid)"}
+	failing := engine.Delivery{Failing: true, Email: true, Since: since,
+		Reason: "nothing answers at smtp.example.com:587 (connection refused)"}
+	popups := engine.Delivery{Failing: true, Since: since, Reason: "desktop notification: no notification server"}
+	tests := []struct {
+		name                string
+		d                   engine.Delivery
+		status              string
+		detail, tip         []string // substrings of the status line's tooltip and of the icon's tooltip
+		settingsProblemWins bool
+	}{
+		{"a refusal puts the point first", refused, "Check your email settings: the password was refused (535…",
+			[]string{"535 5.7.8 Authentication credentials invalid", "until they change", "listings are kept"},
+			[]string{"check your email settings"}, false},
+		{"a lasting temporary failure says since when and that listings are kept", failing,
+			"Email not going out since 13:55 — listings kept, retrying",
+			[]string{"since 13:55", "nothing answers at smtp.example.com:587 (connection refused)", "kept and retried"},
+			[]string{"email failing since 13:55"}, false},
+		{"pop-ups failing without email", popups, "Alerts not showing since 13:55 — listings kept, retrying",
+			[]string{"no notification server", "kept and retried"}, []string{"alerts failing since 13:55"}, false},
+		{"a settings file problem still comes first", failing, "Settings file: line 4: interval must be at least 10s",
+			[]string{"line 4"}, []string{"Settings file"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := allGood()
+			s.Overall, s.Delivery = engine.NeedsYou, tt.d
+			if tt.settingsProblemWins {
+				s.Problem = "Settings file: line 4: interval must be at least 10s"
+			}
+			st, _ := line(Menu(s, t0), "status")
+			if st.Title != tt.status {
+				t.Errorf("status line %q, want %q", st.Title, tt.status)
+			}
+			for _, w := range tt.detail {
+				if !strings.Contains(st.Tooltip, w) {
+					t.Errorf("status tooltip %q lacks %q", st.Tooltip, w)
+				}
+			}
+			tip := Tooltip(s, t0)
+			for _, w := range tt.tip {
+				if !strings.Contains(tip, w) {
+					t.Errorf("icon tooltip %q lacks %q", tip, w)
+				}
+			}
+			if Icon(s) != "attention" {
+				t.Errorf("icon %q, want attention", Icon(s))
+			}
+		})
+	}
+	// Nothing to report: the status line says all is well.
+	if st, _ := line(Menu(allGood(), t0), "status"); strings.Contains(st.Title, "mail") {
+		t.Errorf("all good says %q", st.Title)
+	}
+}
+
+// clip shortens at a word boundary, keeping the point at the front.
+func TestClipCutsBetweenWords(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short enough", 20, "short enough"},
+		{"config.toml:76: not valid TOML: expected a table", 40, "config.toml:76: not valid TOML…"},
+		{"config.toml:76: not valid TOML: expected a table", 42, "config.toml:76: not valid TOML: expected…"},
+		{"Check your email settings: the password was refused", 30, "Check your email settings…"},
+		{"one two three", 8, "one two…"},
+		{"one two three", 9, "one two…"},
+		{"Supercalifragilisticexpialidocious", 10, "Supercali…"}, // one word longer than the room
+		{"", 5, ""},
+	}
+	for _, tt := range tests {
+		if got := clip(tt.in, tt.n); got != tt.want {
+			t.Errorf("clip(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+		}
+		if got := clip(tt.in, tt.n); len([]rune(got)) > tt.n {
+			t.Errorf("clip(%q, %d) = %q is longer than %d", tt.in, tt.n, got, tt.n)
+		}
+	}
+}
