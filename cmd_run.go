@@ -40,6 +40,7 @@ type app struct {
 	log     *slog.Logger
 	store   *seen.Store
 	browser *pages.Browser
+	outbox  *outbox.Outbox // one for the app's life: it knows what popped up
 	engine  *engine.Engine
 }
 
@@ -168,8 +169,10 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	}
 	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile")})
 	a.settings.Store(&settings)
+	a.outbox = outbox.New(a.emailFor(settings), nil)
+	a.outbox.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
 	a.engine = engine.New(engine.Deps{
-		Loader: a.browser, Store: a.store, Outbox: a.newOutbox(settings), Manual: a.manualCheck, Log: a.log,
+		Loader: a.browser, Store: a.store, Outbox: a.outbox, Manual: a.manualCheck, Log: a.log,
 		Replier: newReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
 	}, engineSettings(settings))
 	if problem != "" {
@@ -224,9 +227,12 @@ func (a *app) settingsChanged(s config.Settings, err error) {
 	before := a.settings.Swap(&s)
 	a.engine.SetSettings(engineSettings(s))
 	if !reflect.DeepEqual(before.Email, s.Email) {
-		// Only new email settings deserve a new outbox, and a fresh try
-		// after a refusal; an edit to a search keeps "check your email".
-		a.engine.SetOutbox(a.newOutbox(s))
+		// Only new email settings deserve a fresh try after a refusal; an
+		// edit to a search keeps "check your email". The same outbox takes
+		// them: a new one would pop up again the listings still waiting
+		// for their email.
+		a.outbox.SetEmail(a.emailFor(s))
+		a.engine.SetOutbox(a.outbox)
 	}
 }
 
@@ -234,12 +240,12 @@ func engineSettings(s config.Settings) engine.Settings {
 	return engine.Settings{Interval: s.Interval, Searches: s.Searches}
 }
 
-// newOutbox builds the delivery for the settings: email when configured
-// (with the password from the keychain or the environment), desktop pop-ups
-// always.
-func (a *app) newOutbox(s config.Settings) *outbox.Outbox {
+// emailFor is the email delivery of the settings, with the password from
+// the keychain or the environment; nil without [email] (desktop pop-ups
+// only).
+func (a *app) emailFor(s config.Settings) *outbox.EmailSettings {
 	if s.Email == nil {
-		return outbox.New(nil, nil)
+		return nil
 	}
 	es := emailSettings(*s.Email)
 	pw, err := outbox.Password(s.Email.Username)
@@ -247,9 +253,7 @@ func (a *app) newOutbox(s config.Settings) *outbox.Outbox {
 		a.log.Warn("no SMTP password", "err", err)
 	}
 	es.Password = pw
-	ob := outbox.New(&es, nil)
-	ob.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
-	return ob
+	return &es
 }
 
 // manualCheck opens the site in a visible window on the watcher's own

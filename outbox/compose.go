@@ -102,31 +102,25 @@ func Subject(batch []Alert) string {
 	return fmt.Sprintf("%d new %s on %d searches", len(batch), noun, len(groups))
 }
 
-// oneLine flattens s to one line of printable text at most max runes long:
-// CR, LF, tabs and other control characters become single spaces, so page
-// text can never start a new header or a new line of its own.
+// oneLine flattens s to one line of printable text at most max runes long
+// (and an ellipsis, cut between words): CR, LF, tabs and other control
+// characters become single spaces, so page text can never start a new
+// header or a new line of its own.
 func oneLine(s string, max int) string {
 	var b strings.Builder
 	space := false
-	n := 0
 	for _, r := range s {
 		if unicode.IsControl(r) || unicode.IsSpace(r) {
 			space = b.Len() > 0
 			continue
 		}
-		if n >= max {
-			b.WriteString("…")
-			break
-		}
 		if space {
 			b.WriteByte(' ')
-			n++
 			space = false
 		}
 		b.WriteRune(r)
-		n++
 	}
-	return b.String()
+	return cutAtWord(b.String(), max+1)
 }
 
 // webLink returns u when it is an absolute http or https URL, else "":

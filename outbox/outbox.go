@@ -47,17 +47,21 @@ type Notifier interface {
 }
 
 // Outbox delivers alert batches. Make one with New: the zero Outbox has
-// nothing to pop up with. Deliver and Note are safe for concurrent use;
-// set Logf before the first Deliver. Nothing needs closing: every
-// delivery dials and closes its own connection. A listing gets its pop-up
-// once: when the engine retries a batch after a failed email, only the
-// email is retried.
+// nothing to pop up with. Deliver, Note and SetEmail are safe for
+// concurrent use; set Logf before the first Deliver. Nothing needs
+// closing: every delivery dials and closes its own connection. A listing
+// gets its pop-up once: when the engine retries a batch after a failed
+// email, only the email is retried, also after new email settings
+// (SetEmail keeps what was shown; a new Outbox would not know).
 type Outbox struct {
 	// Logf, if set, hears about pop-ups that failed while email carried
 	// the delivery. Never given a password.
 	Logf func(format string, args ...any)
 
-	email *EmailSettings
+	// emailMu guards email.
+	emailMu sync.Mutex
+	email   *EmailSettings
+
 	pop   Notifier
 	now   func() time.Time
 	shown shownSet // listings that already had their pop-up
@@ -75,7 +79,7 @@ const maxNotes = 20
 // failed. It is kept until an email has been sent; without email it is
 // dropped (the log has it).
 func (o *Outbox) Note(line string) {
-	if o.email == nil {
+	if o.emailSettings() == nil {
 		return
 	}
 	o.notesMu.Lock()
@@ -106,11 +110,29 @@ func New(email *EmailSettings, pop Notifier) *Outbox {
 		pop = Desktop{}
 	}
 	o := &Outbox{pop: pop, now: time.Now}
-	if email != nil {
-		e := *email // the caller may change theirs; ours stays as given
-		o.email = &e
-	}
+	o.SetEmail(email)
 	return o
+}
+
+// SetEmail puts new email settings in force for the next delivery; nil
+// means pop-ups only. Pop-ups already shown and the notes for the next
+// email are kept: the batch still waiting after a refused email must not
+// pop up again when the user fixes the settings.
+func (o *Outbox) SetEmail(email *EmailSettings) {
+	var e *EmailSettings
+	if email != nil {
+		c := *email // the caller may change theirs; ours stays as given
+		e = &c
+	}
+	o.emailMu.Lock()
+	defer o.emailMu.Unlock()
+	o.email = e
+}
+
+func (o *Outbox) emailSettings() *EmailSettings {
+	o.emailMu.Lock()
+	defer o.emailMu.Unlock()
+	return o.email
 }
 
 // Deliver tells the user about one batch: one email for the whole batch
@@ -123,13 +145,14 @@ func (o *Outbox) Deliver(ctx context.Context, batch []Alert) error {
 	if len(batch) == 0 {
 		return nil
 	}
-	if o.email == nil {
+	email := o.emailSettings()
+	if email == nil {
 		if err := o.popUps(batch); err != nil {
 			return fmt.Errorf("desktop notification: %w", err)
 		}
 		return nil
 	}
-	s, err := check(*o.email)
+	s, err := check(*email)
 	if err != nil {
 		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: "email settings: " + err.Error()}
 	}

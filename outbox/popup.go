@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/gen2brain/beeep"
 
@@ -92,11 +93,26 @@ func listingSummary(l listingLine) string {
 // popUpBody joins lines (each already one line), caps the length and
 // escapes the markup characters.
 func popUpBody(lines []string) string {
-	body := strings.Join(lines, "\n")
-	if r := []rune(body); len(r) > maxPopUpBody {
-		body = string(r[:maxPopUpBody-1]) + "…"
+	return escapeMarkup(cutAtWord(strings.Join(lines, "\n"), maxPopUpBody))
+}
+
+// cutAtWord cuts s to n runes, the last an ellipsis, between words when
+// one ends in the second half: a word cut in half reads as another word.
+func cutAtWord(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
 	}
-	return escapeMarkup(body)
+	keep := r[:max(n-1, 0)]
+	if len(keep) > 0 && !unicode.IsSpace(r[len(keep)]) {
+		for i := len(keep) - 1; i >= len(keep)/2; i-- {
+			if unicode.IsSpace(keep[i]) {
+				keep = keep[:i]
+				break
+			}
+		}
+	}
+	return strings.TrimRightFunc(string(keep), unicode.IsSpace) + "…"
 }
 
 var markupEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
@@ -116,12 +132,13 @@ type shownSet struct {
 	order []string // oldest first, for eviction
 }
 
+// alertKey is the listing: one listing pops up once, whichever search
+// found it and whatever that search is called now (a rename is no news).
 func alertKey(a Alert) string {
-	id := a.ListingID
-	if id == "" {
-		id = a.URL + "\x00" + a.Title
+	if a.ListingID != "" {
+		return a.ListingID
 	}
-	return a.SearchName + "\x00" + id
+	return a.SearchURL + "\x00" + a.URL + "\x00" + a.Title
 }
 
 // fresh returns the alerts of batch not shown yet.

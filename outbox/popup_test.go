@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -127,5 +128,54 @@ func TestDesktopPopUps(t *testing.T) {
 				t.Errorf("notifications\n%+v\nwant\n%+v", got, tt.want)
 			}
 		})
+	}
+}
+
+// A listing pops up once: not again when the user edits the email settings
+// while its email is still failing (the app puts them in force with
+// SetEmail), nor when its search was renamed in between.
+func TestPopUpOnceAcrossEmailEditsAndRenames(t *testing.T) {
+	nowhere := func() *EmailSettings {
+		return &EmailSettings{To: "a@x.test", Username: "me@x.test", Host: "127.0.0.1", Port: testkit.FreePort(t), Security: "tls", Password: "pw"}
+	}
+	pop := &recordingPop{}
+	o := New(nowhere(), pop)
+	batch := hostileBatch(time.Now())
+	renamed := slices.Clone(batch)
+	for i := range renamed {
+		renamed[i].SearchName += " (renamed)"
+	}
+	steps := []struct {
+		name  string
+		edit  func()
+		batch []Alert
+		pops  int // pop-ups so far
+	}{
+		{"the email fails: the pop-ups go out", nil, batch, 2},
+		{"new email settings, still failing", func() { o.SetEmail(nowhere()) }, batch, 2},
+		{"the search renamed", nil, renamed, 2},
+		{"pop-ups only now", func() { o.SetEmail(nil) }, batch, 2},
+	}
+	for _, st := range steps {
+		if st.edit != nil {
+			st.edit()
+		}
+		o.Deliver(context.Background(), st.batch)
+		if len(pop.got) != st.pops {
+			t.Errorf("step %q: %d pop-ups so far, want %d: %q", st.name, len(pop.got), st.pops, pop.got)
+		}
+	}
+}
+
+// The pop-up's text is shortened between words.
+func TestPopUpBodyIsCutBetweenWords(t *testing.T) {
+	title := strings.Repeat("Sunny room near the park ", 30)
+	body := popUpsFor([]Alert{{SearchName: "S", ListingID: "1", Title: title}})[0].Body
+	if n := len([]rune(body)); n > maxPopUpBody {
+		t.Errorf("body is %d runes, cap is %d", n, maxPopUpBody)
+	}
+	words := strings.Fields(strings.TrimSuffix(body, "…"))
+	if !strings.HasSuffix(body, "…") || !slices.Contains(strings.Fields(title), words[len(words)-1]) {
+		t.Errorf("body ends %q: cut inside a word", body[max(len(body)-30, 0):])
 	}
 }
