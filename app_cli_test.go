@@ -90,7 +90,7 @@ func checkSettingsEdits(t *testing.T, item *testkit.TrayItem, cfg string) {
 		{"a search added to the file shows up", settingsText("30s", first), "",
 			[]string{first.Name + " — "}, nil},
 		{"a bad edit is named and the last good settings stay", settingsText("1s", first, second),
-			"Settings file: config.toml:2: interval", []string{first.Name + " — "}, []string{second.Name}},
+			"Settings file: line 2: interval", []string{first.Name + " — "}, []string{second.Name}},
 		{"the fix clears the problem", settingsText("30s", first), "", []string{first.Name + " — "}, nil},
 	}
 	for _, st := range steps {

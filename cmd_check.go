@@ -24,7 +24,8 @@ func cmdCheck(g globals, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(pos) > 1 {
-		fmt.Fprintf(stderr, "rentwatch check: unexpected argument %q (it takes one URL)\n", pos[1])
+		fmt.Fprintf(stderr, "rentwatch check: unexpected argument %q (usage: rentwatch check URL [--json])\n", pos[1])
+		return 2
 	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "usage: rentwatch check URL [--json]")

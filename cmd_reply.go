@@ -115,7 +115,7 @@ func replyMessage(g globals, searchName string) (config.Settings, string, error)
 	}
 	s, err := config.Load(path)
 	if err != nil {
-		return config.Settings{}, "", err
+		return config.Settings{}, "", inFile(path, err)
 	}
 	msg := ""
 	if s.Reply != nil {

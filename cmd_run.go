@@ -210,7 +210,7 @@ func (a *app) loadSettings() (config.Settings, string) {
 		}
 	}
 	if err != nil {
-		a.log.Error("settings", "err", err)
+		a.log.Error("the settings file has a problem", "path", a.settingsPath, "err", err)
 		return config.Default(), "Settings file: " + err.Error()
 	}
 	return s, ""
@@ -220,7 +220,7 @@ func (a *app) loadSettings() (config.Settings, string) {
 // once; a bad one leaves the last good settings in force and says why.
 func (a *app) settingsChanged(s config.Settings, err error) {
 	if err != nil {
-		a.log.Warn("settings file has a problem; keeping the last good settings", "err", err)
+		a.log.Warn("the settings file has a problem; keeping the last good settings", "path", a.settingsPath, "err", err)
 		a.engine.SetProblem("Settings file: " + err.Error())
 		return
 	}

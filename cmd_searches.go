@@ -120,8 +120,8 @@ func listSearches(s config.Settings, stdout io.Writer) {
 func addSearch(path string, s config.Settings, url, name string, stdout, stderr io.Writer) int {
 	if err := s.AddSearch(url, name); err != nil {
 		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
-		if errors.Is(err, config.ErrBadSearchURL) {
-			return 2 // the URL on the command line is what was wrong
+		if errors.Is(err, config.ErrBadSearchURL) || errors.Is(err, config.ErrBadSearchName) {
+			return 2 // the URL or the name on the command line is what was wrong
 		}
 		return 1
 	}

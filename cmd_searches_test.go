@@ -94,9 +94,9 @@ func TestCmdSearchesBadFile(t *testing.T) {
 			t.Fatalf("%v: exit %d, want 1", args, code)
 		}
 		for _, want := range []string{
-			"config.toml:1: interval: 1s is under the 10s minimum",
-			`config.toml:5: search[1].url: "ftp://a" is not an http or https URL`,
-			`config.toml:6: unknown key "search[1].enabeld"`,
+			"line 1: interval: 1s is under the 10s minimum",
+			`line 5: search[1].url: "ftp://a" is not an http or https URL`,
+			`line 6: unknown key "search[1].enabeld"`,
 		} {
 			if !strings.Contains(errb.String(), want) {
 				t.Errorf("%v: stderr lacks %q:\n%s", args, want, errb.String())
@@ -127,5 +127,23 @@ func TestCmdSearchesTooMany(t *testing.T) {
 		if want == 1 && !strings.Contains(errb.String(), "at most 15 searches") {
 			t.Errorf("16th add: stderr %q", errb.String())
 		}
+	}
+}
+
+// TestSearchesAddRefusesControlCharacters: a name with a line break (or a
+// tab, a bell) would break `searches list` and the tray: it is refused,
+// exit 2, and nothing is saved.
+func TestSearchesAddRefusesControlCharacters(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	for _, name := range []string{"Kamernet\r\nWest", "Kamernet\nWest", "Kamernet\tWest", "Kamernet\aWest", "Kamer\u202enet"} {
+		var out, errb bytes.Buffer
+		code := cmdSearches(globals{config: path}, []string{"add", "--name", name, "https://kamernet.nl/huren/west"}, &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), "a name is") {
+			t.Errorf("add --name %q: exit %d, stderr %q; want 2 and a plain refusal", name, code, errb.String())
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := cmdSearches(globals{config: path}, []string{"list"}, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "no searches yet") {
+		t.Errorf("after the refusals, list: exit %d, %q %q", code, out.String(), errb.String())
 	}
 }

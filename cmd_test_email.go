@@ -77,7 +77,17 @@ func loadSettings(g globals) (config.Settings, string, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, path, fmt.Errorf("no settings file at %s yet: start rentwatch once to create it, then add an [email] section", path)
 	}
-	return s, path, err
+	return s, path, inFile(path, err)
+}
+
+// inFile names the settings file in front of its problems, which name
+// only their lines.
+func inFile(path string, err error) error {
+	var bad *config.Error
+	if errors.As(err, &bad) {
+		return fmt.Errorf("the settings file %s has a problem; fix it and try again:\n%w", path, err)
+	}
+	return err
 }
 
 // emailSettings maps the settings file's [email] onto what outbox needs;

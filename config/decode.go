@@ -99,13 +99,13 @@ func decodeSearches(v any, ps *problems) []Search {
 		for _, el := range v {
 			t, ok := el.(map[string]any)
 			if !ok {
-				ps.add("search", "must be a list of [[search]] tables")
+				ps.add("search", "write each search as a [[search]] block, with double brackets")
 				return nil
 			}
 			tables = append(tables, t)
 		}
 	default:
-		ps.add("search", "must be a list of [[search]] tables")
+		ps.add("search", "write [[search]] with double brackets: each search is its own [[search]] block")
 		return nil
 	}
 	out := make([]Search, 0, len(tables))

@@ -35,7 +35,7 @@ url = "ftp://kamernet.nl/"
 	_, err := config.Load(path)
 	fmt.Println(err)
 	// Output:
-	// config.toml:2: interval: 5s is under the 10s minimum
-	// config.toml:5: unknown key "emial.to" (did you mean "email.to"?)
-	// config.toml:9: search[1].url: "ftp://kamernet.nl/" is not an http or https URL
+	// line 2: interval: 5s is under the 10s minimum
+	// line 5: unknown key "emial.to" (did you mean "email.to"?)
+	// line 9: search[1].url: "ftp://kamernet.nl/" is not an http or https URL
 }

@@ -1,7 +1,6 @@
 package config
 
 import (
-	"errors"
 	"fmt"
 	"os"
 
@@ -30,7 +29,7 @@ func Load(path string) (Settings, error) {
 func load(path string, data []byte) (Settings, error) {
 	var m map[string]any
 	if _, err := toml.Decode(string(data), &m); err != nil {
-		return Settings{}, syntaxError(path, err)
+		return Settings{}, syntaxError(path, string(data), err)
 	}
 	lines := indexLines(string(data))
 	version, err := fileVersion(m)
@@ -80,16 +79,4 @@ func fileVersion(m map[string]any) (int, error) {
 		return 0, fmt.Errorf("%d is not a settings version", n)
 	}
 	return int(min(n, 1<<30)), nil
-}
-
-// syntaxError turns a TOML parse error into an *Error with its line.
-func syntaxError(path string, err error) error {
-	var pe toml.ParseError
-	if errors.As(err, &pe) {
-		return &Error{Path: path, Problems: []Problem{{
-			Line:    pe.Position.Line,
-			Message: "not valid TOML: " + pe.Message,
-		}}}
-	}
-	return &Error{Path: path, Problems: []Problem{{Message: "not valid TOML: " + err.Error()}}}
 }

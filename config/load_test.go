@@ -109,62 +109,62 @@ func TestLoadProblems(t *testing.T) {
 	}
 	checkLoadErrors(t, []loadError{
 		{"interval under minimum", "version = 1\n\ninterval = \"5s\"\n",
-			`config.toml:3: interval: 5s is under the 10s minimum`},
+			`line 3: interval: 5s is under the 10s minimum`},
 		{"interval not a duration", "interval = \"30\"\n",
-			`config.toml:1: interval: "30" is not a duration like "30s" or "2m"`},
+			`line 1: interval: "30" is not a duration like "30s" or "2m"`},
 		{"interval a bare number", "interval = 30\n",
-			`config.toml:1: interval: 30 is not a duration; write it in quotes with a unit, like "30s" or "2m"`},
+			`line 1: interval: 30 is not a duration; write it in quotes with a unit, like "30s" or "2m"`},
 		{"ftp url", search("A", "https://a.example/x") + search("B", "ftp://x"),
-			`config.toml:8: search[2].url: "ftp://x" is not an http or https URL`},
+			`line 8: search[2].url: "ftp://x" is not an http or https URL`},
 		{"url without host", search("A", "https:///rooms"),
-			`config.toml:4: search[1].url: "https:///rooms" has no host`},
+			`line 4: search[1].url: "https:///rooms" has no host`},
 		{"empty name and url", "[[search]]\nname = \"\"\nurl = \"\"\n",
-			"config.toml:2: search[1].name: empty; give the search a name, like \"Kamernet Amsterdam\"\n" +
-				"config.toml:3: search[1].url: empty; paste the address of the portal's search results page"},
+			"line 2: search[1].name: empty; give the search a name, like \"Kamernet Amsterdam\"\n" +
+				"line 3: search[1].url: empty; paste the address of the portal's search results page"},
 		{"missing name", "[[search]]\nurl = \"https://a.example/\"\n",
-			"config.toml:1: search[1].name: empty; give the search a name, like \"Kamernet Amsterdam\""},
+			"line 1: search[1].name: empty; give the search a name, like \"Kamernet Amsterdam\""},
 		{"duplicate search, normalised", search("A", "https://www.Funda.nl/zoeken/huur/?b=2&a=1") +
 			search("B", "https://x.example/") + search("C", "https://y.example/") +
 			search("D", "http://funda.nl/zoeken/huur?a=1&b=2#top"),
-			`config.toml:14: search[4]: the same search as search[1] (https://www.Funda.nl/zoeken/huur/?b=2&a=1)`},
+			`line 14: search[4]: the same search as search[1] (https://www.Funda.nl/zoeken/huur/?b=2&a=1)`},
 		{"duplicate name", search("Home", "https://a.example/") + search("home", "https://b.example/"),
-			`config.toml:7: search[2].name: "home" is already the name of search[1]; names must differ so a search can be picked by name`},
-		{"too many searches", many.String(), `config.toml:62: more than 15 searches (17)`},
+			`line 7: search[2].name: "home" is already the name of search[1]; names must differ so a search can be picked by name`},
+		{"too many searches", many.String(), `line 62: more than 15 searches (17)`},
 		{"port out of range", "[email]\nto = \"a@b.example\"\nfrom = \"a@b.example\"\nhost = \"smtp.b.example\"\nport = 70000\n",
-			`config.toml:5: email.port: 70000 is not a port`},
+			`line 5: email.port: 70000 is not a port`},
 		{"port in quotes", "[email]\nto = \"a@b.example\"\nfrom = \"a@b.example\"\nhost = \"h\"\nport = \"587\"\n",
-			`config.toml:5: email.port: "587" is not a number; write it without quotes, like 587`},
+			`line 5: email.port: "587" is not a number; write it without quotes, like 587`},
 		{"security ssl", "[email]\nto = \"a@b.example\"\nfrom = \"a@b.example\"\nhost = \"h\"\nsecurity = \"ssl\"\n",
-			`config.toml:5: email.security: "ssl" must be "tls" or "starttls"`},
+			`line 5: email.security: "ssl" must be "tls" or "starttls"`},
 		{"email missing everything", "\n[email]\n",
-			"config.toml:2: email.to: empty; the address alerts go to, like \"me@example.com\"\n" +
-				"config.toml:2: email.from: empty, and there is no username to default to\n" +
-				"config.toml:2: email.host: empty; the SMTP server's name, like \"smtp.example.com\""},
+			"line 2: email.to: empty; the address alerts go to, like \"me@example.com\"\n" +
+				"line 2: email.from: empty, and there is no username to default to\n" +
+				"line 2: email.host: empty; the SMTP server's name, like \"smtp.example.com\""},
 		{"bad addresses and host", "[email]\nto = \"me\"\nfrom = \"x@\"\nhost = \"smtp.x.example:587\"\n",
-			"config.toml:2: email.to: \"me\" is not an email address\n" +
-				"config.toml:3: email.from: \"x@\" is not an email address\n" +
-				"config.toml:4: email.host: \"smtp.x.example:587\" is not a server name (put the port in email.port, and leave out any smtp://)"},
+			"line 2: email.to: \"me\" is not an email address\n" +
+				"line 3: email.from: \"x@\" is not an email address\n" +
+				"line 4: email.host: \"smtp.x.example:587\" is not a server name (put the port in email.port, and leave out any smtp://)"},
 		{"unknown table key", "version = 1\n\n# mail\n[emial]\n\n\n\n\nto = \"me@example.com\"\n",
-			`config.toml:9: unknown key "emial.to" (did you mean "email.to"?)`},
+			`line 9: unknown key "emial.to" (did you mean "email.to"?)`},
 		{"unknown keys everywhere", "colour = \"red\"\n[browser]\npth = \"x\"\n" + search("A", "https://a.example/") + "enabeld = false\n",
-			"config.toml:1: unknown key \"colour\"\n" +
-				"config.toml:3: unknown key \"browser.pth\" (did you mean \"browser.path\"?)\n" +
-				"config.toml:8: unknown key \"search[1].enabeld\" (did you mean \"search[1].enabled\"?)"},
+			"line 1: unknown key \"colour\"\n" +
+				"line 3: unknown key \"browser.pth\" (did you mean \"browser.path\"?)\n" +
+				"line 8: unknown key \"search[1].enabeld\" (did you mean \"search[1].enabled\"?)"},
 		{"dotted unknown key", "email.to = \"a@b.example\"\nemail.form = \"a@b.example\"\nemail.host = \"h\"\n",
-			"config.toml:1: email.from: empty, and there is no username to default to\n" +
-				`config.toml:2: unknown key "email.form" (did you mean "email.from"?)`},
+			"line 1: email.from: empty, and there is no username to default to\n" +
+				`line 2: unknown key "email.form" (did you mean "email.from"?)`},
 		{"wrong types", "[browser]\npath = 3\n[[search]]\nname = \"A\"\nurl = \"https://a.example/\"\nenabled = \"yes\"\n",
-			"config.toml:2: browser.path: 3 is not text; put it in quotes\n" +
-				"config.toml:6: search[1].enabled: \"yes\" is not true or false (write it without quotes)"},
+			"line 2: browser.path: 3 is not text; put it in quotes\n" +
+				"line 6: search[1].enabled: \"yes\" is not true or false (write it without quotes)"},
 		{"email not a table", "email = \"me@example.com\"\n",
-			`config.toml:1: email: must be a table: write it as [email] with its keys below`},
+			`line 1: email: must be a table: write it as [email] with its keys below`},
 		{"search not tables", "\nsearch = \"https://a.example/\"\n",
-			`config.toml:2: search: must be a list of [[search]] tables`},
+			`line 2: search: write [[search]] with double brackets: each search is its own [[search]] block`},
 		{"syntax error", "version = 1\ninterval = \"30s\n",
-			"config.toml:2: not valid TOML: strings cannot contain newlines"},
-		{"version not a number", "version = \"one\"\n", `config.toml:1: version: "one" is not a whole number`},
+			`line 2: the closing quote is missing: interval = "30s"`},
+		{"version not a number", "version = \"one\"\n", `line 1: version: "one" is not a whole number`},
 		{"a multi-line string does not fool the line scan", "[browser]\npath = \"\"\"\nurl = 1\n\"\"\"\n" +
-			search("A", "ftp://a"), `config.toml:8: search[1].url: "ftp://a" is not an http or https URL`},
+			search("A", "ftp://a"), `line 8: search[1].url: "ftp://a" is not an http or https URL`},
 	})
 }
 

@@ -79,15 +79,15 @@ func TestMigrateRefused(t *testing.T) {
 		want string
 	}{
 		{"bad url in old layout", "interval_seconds = 60\n\n[[searches]]\nname = \"A\"\nurl = \"ftp://a\"\n",
-			"config.toml: this version-0 file was not upgraded to version 1 because of the problems below; it is left as it is\n" +
-				`config.toml:5: search[1].url: "ftp://a" is not an http or https URL`},
+			"this version-0 file was not upgraded to version 1 because of the problems below; it is left as it is\n" +
+				`line 5: search[1].url: "ftp://a" is not an http or https URL`},
 		{"interval too short", "interval_seconds = 3\n",
-			"config.toml: this version-0 file was not upgraded to version 1 because of the problems below; it is left as it is\n" +
-				"config.toml:1: interval: 3s is under the 10s minimum"},
+			"this version-0 file was not upgraded to version 1 because of the problems below; it is left as it is\n" +
+				"line 1: interval: 3s is under the 10s minimum"},
 		{"interval_seconds not a number", "interval_seconds = \"30\"\n",
-			`config.toml: cannot bring this version-0 file up to version 1: interval_seconds: "30" is not a whole number of seconds`},
+			`cannot bring this version-0 file up to version 1: interval_seconds: "30" is not a whole number of seconds`},
 		{"both layouts", "version = 0\n[[searches]]\nname = \"A\"\nurl = \"https://a.example/\"\n[[search]]\nname = \"B\"\nurl = \"https://b.example/\"\n",
-			"config.toml: cannot bring this version-0 file up to version 1: both [[searches]] and [[search]] tables are present; keep one"},
+			"cannot bring this version-0 file up to version 1: both [[searches]] and [[search]] tables are present; keep one"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -113,7 +113,7 @@ func TestNewerVersionRefused(t *testing.T) {
 	if !errors.Is(err, ErrNewerVersion) {
 		t.Fatalf("Load = %v, want ErrNewerVersion", err)
 	}
-	want := "config.toml:2: version: 7 is newer than this rentwatch understands (1); update rentwatch (the file is left as it is)"
+	want := "line 2: version: 7 is newer than this rentwatch understands (1); update rentwatch (the file is left as it is)"
 	if err.Error() != want {
 		t.Errorf("message:\n%s\nwant:\n%s", err, want)
 	}

@@ -3,7 +3,6 @@ package config
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -42,8 +41,10 @@ type Error struct {
 	newer    bool // the file is from a newer rentwatch (errors.Is ErrNewerVersion)
 }
 
-// Error renders one problem per line, like a compiler:
-// "config.toml:12: search[2].url: "ftp://x" is not an http or https URL".
+// Error renders one problem per line, each with its line in words:
+// "line 12: search[2].url: "ftp://x" is not an http or https URL". The
+// file's name is the caller's to say ("Settings file: ..."); a line number
+// after a colon ("config.toml:12:") is a programmer's shorthand.
 func (e *Error) Error() string {
 	var b strings.Builder
 	for i, p := range e.Problems {
@@ -57,15 +58,10 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) prefix(p Problem) string {
-	name := filepath.Base(e.Path)
-	switch {
-	case e.Path == "":
+	if e.Path == "" || p.Line <= 0 {
 		return ""
-	case p.Line > 0:
-		return fmt.Sprintf("%s:%d: ", name, p.Line)
-	default:
-		return name + ": "
 	}
+	return fmt.Sprintf("line %d: ", p.Line)
 }
 
 // Is lets errors.Is(err, ErrNewerVersion) pick out a too-new file.

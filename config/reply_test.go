@@ -65,30 +65,30 @@ func TestLoadReplyProblems(t *testing.T) {
 	search := "[[search]]\nname = \"A\"\nurl = \"https://kamernet.nl/huren\"\n"
 	checkLoadErrors(t, []loadError{
 		{"unknown placeholder in the default", "[reply]\nname = \"Sam\"\nmessage = \"Hi {titel} at {prijs}\"\n",
-			`config.toml:3: reply.message: unknown placeholder {titel} (did you mean {title}?), {prijs} (did you mean {price}?); use {title}, {price}, {place}, {url} or {name}`},
+			`line 3: reply.message: unknown placeholder {titel} (did you mean {title}?), {prijs} (did you mean {price}?); use {title}, {price}, {place}, {url} or {name}`},
 		{"unknown placeholder in a search", search + "reply = true\nreply_message = \"Hi {landlord}\"\n",
-			`config.toml:5: search[1].reply_message: unknown placeholder {landlord}; use {title}, {price}, {place}, {url} or {name}`},
+			`line 5: search[1].reply_message: unknown placeholder {landlord}; use {title}, {price}, {place}, {url} or {name}`},
 		{"reply on, no message anywhere", search + "reply = true\n",
-			`config.toml:4: search[1].reply: on, but there is no message to send: set reply_message here, or message in [reply]`},
+			`line 4: search[1].reply: on, but there is no message to send: set reply_message here, or message in [reply]`},
 		{"reply on, [reply] without message", "[reply]\nname = \"Sam\"\n\n" + search + "reply = true\n",
-			`config.toml:7: search[1].reply: on, but there is no message to send: set reply_message here, or message in [reply]`},
+			`line 7: search[1].reply: on, but there is no message to send: set reply_message here, or message in [reply]`},
 		{"{name} without a name", "[reply]\nmessage = \"I am {name}\"\n" + search + "reply = true\n",
-			`config.toml:6: search[1].reply: its message uses {name}, but [reply] has no name`},
+			`line 6: search[1].reply: its message uses {name}, but [reply] has no name`},
 		{"reply in quotes", search + "reply = \"yes\"\n",
-			`config.toml:4: search[1].reply: "yes" is not true or false (write it without quotes)`},
+			`line 4: search[1].reply: "yes" is not true or false (write it without quotes)`},
 		{"bad email and phone", "[reply]\nname = \"Sam\"\nemail = \"sam@\"\nphone = \"call me\"\n",
-			"config.toml:3: reply.email: \"sam@\" is not an email address\n" +
-				"config.toml:4: reply.phone: \"call me\" is not a phone number (digits, spaces, + - ( ) only)"},
+			"line 3: reply.email: \"sam@\" is not an email address\n" +
+				"line 4: reply.phone: \"call me\" is not a phone number (digits, spaces, + - ( ) only)"},
 		{"name on two lines", "[reply]\nname = \"Sam\\nJansen\"\n",
-			`config.toml:2: reply.name: must be one line, without tabs or line breaks`},
+			`line 2: reply.name: must be one line, without tabs or line breaks`},
 		{"message too long", "[reply]\nmessage = \"" + strings.Repeat("x", MaxMessage+1) + "\"\n",
-			`config.toml:2: reply.message: 2001 characters; a reply is at most 2000`},
+			`line 2: reply.message: 2001 characters; a reply is at most 2000`},
 		{"reply not a table", "reply = \"yes\"\n",
-			`config.toml:1: reply: must be a table: write it as [reply] with its keys below`},
+			`line 1: reply: must be a table: write it as [reply] with its keys below`},
 		{"unknown key in [reply]", "[reply]\nmesage = \"hi\"\n",
-			`config.toml:2: unknown key "reply.mesage" (did you mean "reply.message"?)`},
+			`line 2: unknown key "reply.mesage" (did you mean "reply.message"?)`},
 		{"wrong type", "[reply]\nphone = 612345678\n",
-			`config.toml:2: reply.phone: 612345678 is not text; put it in quotes`},
+			`line 2: reply.phone: 612345678 is not text; put it in quotes`},
 	})
 }
 

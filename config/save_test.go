@@ -23,7 +23,7 @@ func full() Settings {
 		Browser: Browser{Path: "/opt/chrome dir/chrome"},
 		Searches: []Search{
 			{Name: "Kamernet Amsterdam", URL: "https://kamernet.nl/huren/kamers-amsterdam", Enabled: true},
-			{Name: "Zürich \"WG\"\tтест", URL: "https://www.wg-gesucht.de/wg-zimmer-in-Berlin.8.0.1.0.html", Enabled: false},
+			{Name: "Zürich \"WG\" тест \\ #1", URL: "https://www.wg-gesucht.de/wg-zimmer-in-Berlin.8.0.1.0.html", Enabled: false},
 		},
 	}
 }

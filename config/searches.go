@@ -15,12 +15,14 @@ var (
 	ErrTooManySearches = fmt.Errorf("at most %d searches", MaxSearches)
 	ErrDuplicateSearch = errors.New("search already saved")
 	ErrBadSearchURL    = errors.New("not a URL rentwatch can watch")
+	ErrBadSearchName   = errors.New("not a name a search can have")
 	ErrNoSuchSearch    = errors.New("no such search")
 )
 
 // AddSearch appends an enabled search for rawURL. An empty name gets a
 // readable default from NameFromURL (numbered "… 2" if that name is taken).
-// It refuses a URL that is not http or https or has no host, a 16th search,
+// It refuses a URL that is not http or https or has no host, a name with a
+// line break or another control character, a 16th search,
 // the same search twice (compared as normalised URLs) and a name already in
 // use; s is unchanged then.
 func (s *Settings) AddSearch(rawURL, name string) error {
@@ -38,6 +40,8 @@ func (s *Settings) AddSearch(rawURL, name string) error {
 	}
 	if name == "" {
 		name = s.freeName(NameFromURL(rawURL))
+	} else if msg := checkName(name); msg != "" {
+		return fmt.Errorf("%w: %s", ErrBadSearchName, msg)
 	} else if sr, ok := s.byName(name); ok {
 		return fmt.Errorf("%w: the name %q is already used by %s", ErrDuplicateSearch, sr.Name, sr.URL)
 	}

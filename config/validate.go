@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // Validate checks settings as the watcher will use them (defaults already
@@ -90,6 +91,14 @@ func validateSearches(list []Search, ps *problems) {
 func checkName(name string) string {
 	if strings.TrimSpace(name) == "" {
 		return "empty; give the search a name, like \"Kamernet Amsterdam\""
+	}
+	for _, r := range name {
+		switch {
+		case r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029':
+			return fmt.Sprintf("%q has a line break in it; a name is one line of text", name)
+		case unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r):
+			return fmt.Sprintf("%q has an invisible control character in it (%U); a name is plain text", name, r)
+		}
 	}
 	return ""
 }

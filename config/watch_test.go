@@ -77,14 +77,14 @@ func TestWatchRealEdits(t *testing.T) {
 		quiet    bool          // no report at all
 	}{
 		{name: "edit in place", do: write(settingsFile("1m", "")), interval: time.Minute},
-		{name: "bad edit", do: write(settingsFile("1s", "")), errHas: "config.toml:2: interval: 1s is under the 10s minimum"},
+		{name: "bad edit", do: write(settingsFile("1s", "")), errHas: "line 2: interval: 1s is under the 10s minimum"},
 		{name: "same bad content again", do: write(settingsFile("1s", "")), quiet: true},
 		{name: "another bad edit", do: write(settingsFile("2s", "")), errHas: "interval: 2s is under"},
 		{name: "fix back to the settings in force", do: write(settingsFile("1m", "")), interval: time.Minute},
 		{name: "comment-only edit", do: write(settingsFile("1m", "# hello\n")), quiet: true},
 		{name: "save by rename", do: renameSave(settingsFile("2m", "")), interval: 2 * time.Minute},
 		{name: "vim-style save", do: vimSave(settingsFile("3m", "")), interval: 3 * time.Minute},
-		{name: "syntax error", do: renameSave("interval = \n"), errHas: "config.toml:1: not valid TOML"},
+		{name: "syntax error", do: renameSave("interval = \n"), errHas: "line 1: interval has no value after the ="},
 		{name: "deleted for over a second", do: func() { os.Remove(path) }, errHas: "no such file"},
 		{name: "back again", do: write(settingsFile("3m", "")), interval: 3 * time.Minute},
 	}
