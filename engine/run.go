@@ -41,12 +41,17 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 			if once {
 				return ctx.Err()
 			}
-			// The interval counts from when the cycle first heard back
-			// from a site, not from when it began: the first cycle waits
-			// for Chrome to start (many seconds on a busy machine), and
-			// counting that wait against the interval put the second cycle
-			// right on top of the first, a page loaded twice in a second.
-			next = later(start, e.st.reached).Add(e.jittered(e.st.settings.Interval))
+			iv := e.jittered(e.st.settings.Interval)
+			next = start.Add(iv)
+			if next.Before(e.d.Clock.Now()) && e.st.reached.After(start) {
+				// The cycle ran past its interval: count the interval from
+				// when it first heard back from a site. A first cycle waits
+				// for Chrome to start (many seconds on a busy machine), and
+				// starting the next at once put it right on top of the
+				// first, a page loaded twice in a second. (A cycle long
+				// for its many searches still follows at once.)
+				next = e.st.reached.Add(iv)
+			}
 			e.st.nextCycle = next
 			e.st.syncClocks()
 			e.publish()

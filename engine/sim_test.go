@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -68,11 +69,12 @@ type world struct {
 	listings []simListing
 	episodes map[string][]episode
 
-	quiet bool // record no requests (for measuring memory)
+	quiet bool   // record no requests (for measuring memory)
+	seed  uint64 // for the loads' times
 
 	// mu guards the fields below.
 	mu       sync.Mutex
-	rng      *rand.Rand
+	loads    map[string]int // loads so far, by URL
 	requests []simRequest
 	told     map[string]time.Time // listing id -> first delivery
 }
@@ -86,7 +88,7 @@ type simRequest struct {
 
 func newWorld(start time.Time, seed uint64, model wallModel) *world {
 	rng := rand.New(rand.NewPCG(seed, 99))
-	w := &world{start: start, episodes: map[string][]episode{}, rng: rand.New(rand.NewPCG(seed, 5)),
+	w := &world{start: start, episodes: map[string][]episode{}, seed: seed, loads: map[string]int{},
 		told: map[string]time.Time{}}
 	end := start.Add(simHours * time.Hour)
 	for h := range simHosts {
@@ -181,11 +183,17 @@ func (w *world) episodeAt(host string, at time.Time) (episode, int) {
 }
 
 // Load answers like a portal: a wall while an episode stands, else the
-// listings alive at this moment. A load takes 0.8 to 2.5 seconds.
+// listings alive at this moment. A load takes 0.8 to 2.5 seconds, drawn
+// for this URL's n-th load: two loads under way at once must not take
+// their times from one stream in whichever order they happen to ask, or
+// the same seed runs a different day each time.
 func (w *world) Load(ctx context.Context, url string) (pages.Result, error) {
 	w.mu.Lock()
-	took := 800*time.Millisecond + time.Duration(w.rng.Int64N(int64(1700*time.Millisecond)))
+	w.loads[url]++
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d %s %d", w.seed, url, w.loads[url])
 	w.mu.Unlock()
+	took := 800*time.Millisecond + time.Duration(h.Sum64()%uint64(1700*time.Millisecond))
 	if !sleep(ctx, took) {
 		return pages.Result{}, ctx.Err()
 	}

@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -57,7 +59,9 @@ func (m *oldMonitor) cycle(ctx context.Context) {
 	var mu sync.Mutex // guards the monitor's maps across host goroutines
 	slots := make(chan struct{}, 2)
 	var wg sync.WaitGroup
-	for _, list := range byHost {
+	// In host order, not the map's: the same seed must give the same day.
+	for _, h := range slices.Sorted(maps.Keys(byHost)) {
+		list := byHost[h]
 		gaps := make([]time.Duration, len(list))
 		for i := range gaps {
 			gaps[i] = 2*time.Second + time.Duration(m.rng.Int64N(int64(3*time.Second)))
