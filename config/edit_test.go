@@ -81,7 +81,9 @@ func TestEditorKeepsComments(t *testing.T) {
 				_, err := e.EditSearch(funda, SearchChange{Name: ptr("Funda Huur")})
 				return err
 			},
-			func(t *testing.T, src string) string { return replaceOnce(t, src, "name = 'Funda'", `name = "Funda Huur"`) }},
+			func(t *testing.T, src string) string {
+				return replaceOnce(t, src, "name = 'Funda'", `name = "Funda Huur"`)
+			}},
 		{"rename keeps the comment beside the key", commented,
 			func(e *Editor) error {
 				_, err := e.EditSearch(kamernet, SearchChange{Name: ptr("West")})
@@ -95,7 +97,9 @@ func TestEditorKeepsComments(t *testing.T) {
 				_, err := e.EditSearch(kamernet, SearchChange{Enabled: ptr(false)})
 				return err
 			},
-			func(t *testing.T, src string) string { return replaceOnce(t, src, "enabled = true\n", "enabled = false\n") }},
+			func(t *testing.T, src string) string {
+				return replaceOnce(t, src, "enabled = true\n", "enabled = false\n")
+			}},
 		{"disable a search without an enabled line", commented,
 			func(e *Editor) error {
 				_, err := e.EditSearch(funda, SearchChange{Enabled: ptr(false)})
@@ -109,7 +113,9 @@ func TestEditorKeepsComments(t *testing.T) {
 				_, err := e.EditSearch(kamernet, SearchChange{URL: ptr("https://kamernet.nl/huren/kamers-utrecht")})
 				return err
 			},
-			func(t *testing.T, src string) string { return replaceOnce(t, src, "kamers-amsterdam", "kamers-utrecht") }},
+			func(t *testing.T, src string) string {
+				return replaceOnce(t, src, "kamers-amsterdam", "kamers-utrecht")
+			}},
 		{"set a filter over a multi-line array", commented,
 			func(e *Editor) error {
 				_, err := e.EditSearch(funda, SearchChange{Filter: &Filter{MaxPrice: 1200, Exclude: []string{"students only"}}})
@@ -183,7 +189,9 @@ func TestEditorKeepsComments(t *testing.T) {
 			}},
 		{"set an interval the file leaves out", "# mine\nversion = 1\n\n[browser]\npath = \"\"\n",
 			func(e *Editor) error { return e.SetInterval(time.Minute) },
-			func(t *testing.T, src string) string { return replaceOnce(t, src, "version = 1\n", "version = 1\ninterval = \"1m0s\"\n") }},
+			func(t *testing.T, src string) string {
+				return replaceOnce(t, src, "version = 1\n", "version = 1\ninterval = \"1m0s\"\n")
+			}},
 		{"windows line endings stay", strings.ReplaceAll(commented, "\n", "\r\n"),
 			func(e *Editor) error {
 				_, err := e.AddSearch("X", "https://x.example/search", Filter{})
