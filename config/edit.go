@@ -435,3 +435,17 @@ func emailAt(d *doc) int {
 	}
 	return len(d.src)
 }
+
+// CheckSearchURL says why raw cannot be watched (not http or https, no
+// host), or nil.
+func CheckSearchURL(raw string) error {
+	if msg := checkURL(raw); msg != "" {
+		return fmt.Errorf("%w: %s", ErrBadSearchURL, msg)
+	}
+	return nil
+}
+
+// SameSearch reports whether two URLs are the same search written
+// differently (case of the host, www., a trailing slash, the order of the
+// query's parameters), as a duplicate is judged.
+func SameSearch(a, b string) bool { return normalURL(a) == normalURL(b) }

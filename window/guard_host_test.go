@@ -17,15 +17,15 @@ func TestWithHost(t *testing.T) {
 		{"127.0.0.1:17345", 200},
 		{"localhost:17345", 200},
 		{"LOCALHOST:17345", 200},
-		{"127.0.0.1:8080", 403},           // another port: not us
-		{"127.0.0.1", 403},                // no port
-		{"localhost", 403},                // no port
-		{"evil.example:17345", 403},       // DNS rebinding: the attacker's name pointed at 127.0.0.1
-		{"evil.example", 403},             // the same without a port
-		{"127.0.0.1.nip.io:17345", 403},   // a name that merely looks like loopback
-		{"[::1]:17345", 403},              // we do not listen there
-		{"0.0.0.0:17345", 403},            // a wildcard address
-		{"localhost.:17345", 403},         // trailing dot: another name to the browser
+		{"127.0.0.1:8080", 403},         // another port: not us
+		{"127.0.0.1", 403},              // no port
+		{"localhost", 403},              // no port
+		{"evil.example:17345", 403},     // DNS rebinding: the attacker's name pointed at 127.0.0.1
+		{"evil.example", 403},           // the same without a port
+		{"127.0.0.1.nip.io:17345", 403}, // a name that merely looks like loopback
+		{"[::1]:17345", 403},            // we do not listen there
+		{"0.0.0.0:17345", 403},          // a wildcard address
+		{"localhost.:17345", 403},       // trailing dot: another name to the browser
 		{"127.0.0.1:17345@evil.example", 403},
 		{"", 403},
 	}
