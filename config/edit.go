@@ -317,7 +317,7 @@ func searchTable(s *Settings, d *doc, rawURL string) (int, *table, error) {
 // nameFree checks that name can be search i's name.
 func (s *Settings) nameFree(name string, i int) error {
 	if msg := checkName(name); msg != "" {
-		return fmt.Errorf("name: %s", msg)
+		return &Error{Problems: []Problem{{Field: "name", Message: msg}}}
 	}
 	for j, sr := range s.Searches {
 		if j != i && strings.EqualFold(sr.Name, name) {

@@ -296,7 +296,11 @@ func suggestName(title, rawURL string) string {
 		}
 	}
 	if r := []rune(t); len(r) > 60 {
-		t = strings.TrimSpace(string(r[:60])) + "…"
+		t = string(r[:60])
+		if i := strings.LastIndexByte(t, ' '); i > 20 {
+			t = t[:i] // at a word's end
+		}
+		t = strings.TrimSpace(t) + "…"
 	}
 	if strings.Contains(strings.ToLower(t), strings.ToLower(brand)) {
 		return t

@@ -2,6 +2,7 @@ package window
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -241,4 +242,4 @@ func filterWords(f config.Filter) string {
 	return strings.Join(parts, " · ")
 }
 
-func amount(n float64) string { return strings.TrimSuffix(fmt.Sprintf("%.2f", n), ".00") }
+func amount(n float64) string { return strconv.FormatFloat(n, 'f', -1, 64) }
