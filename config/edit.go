@@ -167,6 +167,9 @@ func (e *Editor) RemoveSearch(rawURL string) (Search, error) {
 		}
 		removed = s.Searches[i]
 		s.Searches = append(s.Searches[:i:i], s.Searches[i+1:]...)
+		if len(s.Searches) == 0 {
+			s.Searches = nil // as Load reads a file without [[search]]
+		}
 		return []splice{d.removeTable(d.tableIndex(t))}, nil
 	})
 	return removed, err

@@ -158,6 +158,12 @@ func TestEditorKeepsComments(t *testing.T) {
 				i := strings.Index(src, "\n\n# second choice")
 				return src[:i+1]
 			}},
+		{"remove the only search", "# mine\nversion = 1\n\n# the one\n[[search]]\nname = \"A\"\nurl = \"https://a.example/\"\n",
+			func(e *Editor) error {
+				_, err := e.RemoveSearch("https://a.example/")
+				return err
+			},
+			func(t *testing.T, src string) string { return "# mine\nversion = 1\n" }},
 		{"change one email field", commented,
 			func(e *Editor) error {
 				_, err := e.SetEmail(&Email{To: "new@example.com", Host: "smtp.example.com", Username: "me@example.com"})

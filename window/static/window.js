@@ -79,7 +79,8 @@
     try {
       const data = await api(method, path, body);
       say(resultEl, data.message || "Saved.", true);
-      await refresh(true);
+      if (trigger.tagName === "FORM") sent(trigger);
+      await refresh(true, trigger);
       return data;
     } catch (e) {
       say(resultEl, e.message, false);
@@ -95,22 +96,41 @@
     return new DOMParser().parseFromString(await res.text(), "text/html");
   }
 
+  // dirty says a form holds changes not sent yet.
+  function dirty(form) {
+    return [...form.elements].some((e) => {
+      if (e.type === "checkbox" || e.type === "radio") return e.checked !== e.defaultChecked;
+      if (e.tagName === "SELECT") return [...e.options].some((o) => o.selected !== o.defaultSelected);
+      return "defaultValue" in e && e.type !== "hidden" && e.value !== e.defaultValue;
+    });
+  }
+
+  // sent marks a form's values as the ones now saved.
+  function sent(form) {
+    for (const e of form.elements) {
+      if (e.type === "checkbox" || e.type === "radio") e.defaultChecked = e.checked;
+      else if (e.tagName === "SELECT") [...e.options].forEach((o) => { o.defaultSelected = o.selected; });
+      else if ("defaultValue" in e) e.defaultValue = e.value;
+    }
+  }
+
   // busy says the user is in the middle of something inside el, which a
-  // redraw would throw away.
-  function busy(el) {
+  // redraw would throw away: typing (outside the form just sent), or
+  // changes in a form not sent yet.
+  function busy(el, justSent) {
     const a = document.activeElement;
-    if (a && el.contains(a) && a.matches("input, select, textarea")) return true;
-    return [...el.querySelectorAll("details[open]")].some((d) => d.querySelector("form"));
+    if (a && el.contains(a) && a.matches("input, select, textarea") && !(justSent && justSent.contains(a))) return true;
+    return [...el.querySelectorAll("form")].some(dirty);
   }
 
   // refresh redraws the page's live parts ([data-live]) and, after a
   // change, its regions ([data-region]), each from the same page drawn anew.
-  async function refresh(regions) {
+  async function refresh(regions, justSent) {
     let doc;
     try { doc = await fetchPage(location.pathname + location.search); } catch (e) { return; }
     for (const fresh of doc.querySelectorAll(regions ? "[data-live], [data-region]" : "[data-live]")) {
       const old = fresh.id && document.getElementById(fresh.id);
-      if (old && !busy(old)) old.replaceWith(document.importNode(fresh, true));
+      if (old && !busy(old, justSent)) old.replaceWith(document.importNode(fresh, true));
     }
     tick();
     markNew();
