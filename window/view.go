@@ -151,6 +151,8 @@ func buildSearch(sv engine.SearchView, f config.Filter, walls []Wall, alerted in
 		v.NextWords = "not while it is off"
 	case !sv.NextCheck.IsZero() && sv.NextCheck.After(now):
 		v.NextWords = "in " + countdown(sv.NextCheck.Sub(now))
+	case sv.Until.After(now):
+		v.NextWords = "when the site's wait ends"
 	case sv.Status == engine.Checking:
 		v.NextWords = "now"
 	default:
