@@ -52,11 +52,18 @@ func (e *Editor) Path() string { return e.path }
 
 // Settings returns the settings in the file now, or an error matching
 // ErrFileProblem that says what is wrong with it.
+// A missing file reads as the defaults (it is created at the first change).
 func (e *Editor) Settings() (Settings, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	_, s, err := e.read()
-	return s, err
+	s, err := Load(e.path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return Default(), nil
+	case err != nil:
+		return Settings{}, fileProblem(err)
+	}
+	return s, nil
 }
 
 // SearchChange says what to change in a search; nil fields stay as they are.
