@@ -279,3 +279,106 @@ fetch(%q, {method: "POST", credentials: "include", headers: {"Content-Type": "ap
 		t.Errorf("the settings file holds the other site's search:\n%s", r.file())
 	}
 }
+
+func TestBrowserListingsAndSettings(t *testing.T) {
+	r := startRig(t, withComments)
+	west := "https://kamernet.nl/huren/kamers-amsterdam"
+	for i := range 5 {
+		r.listings.list = append(r.listings.list, Listing{ID: fmt.Sprint(i), URL: fmt.Sprintf("https://kamernet.nl/kamer-%d", i),
+			Title: fmt.Sprintf("Room %d Kinkerstraat", i), Price: "€ 900", Search: "Kamernet West", SearchURL: west,
+			FoundAt: r.now.Add(-time.Duration(i) * time.Hour)})
+	}
+	r.listings.list[4].Title = evil
+	ctx, log := newTab(t, 1280, 900)
+	do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("add-url")))
+
+	// "new since you last looked": the browser remembers when the user
+	// last left the page; listings found after it are marked
+	// (set from the Searches page: leaving the Listings page is what sets it)
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`localStorage.setItem("rentwatch-last-looked", "%d")`,
+		r.now.Add(-150*time.Minute).UnixMilli())),
+		chromedp.Navigate(r.base()+"/listings"), chromedp.WaitVisible(chromedp.ID("lq")))
+	waitText(t, ctx, "#new-summary", "3 new since you last looked")
+	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".new-badge").length`)); n != 3 {
+		t.Errorf("%d listings marked new, want 3", n)
+	}
+	if got := text(t, ctx, "#listing-results"); !strings.Contains(got, evil) {
+		t.Errorf("the hostile title is not shown as text: %s", got)
+	}
+
+	// the find box narrows the list as one types
+	do(t, ctx, chromedp.SendKeys(chromedp.ID("lq"), "room 2"))
+	waitText(t, ctx, "#listing-count", "1 listings")
+	if loc, _ := chromedp.Run(ctx, chromedp.Location()); !strings.HasSuffix(loc, "/listings?q=room+2") {
+		t.Errorf("the address does not keep the query: %s", loc)
+	}
+
+	// having looked, the user comes back: nothing is new any more
+	do(t, ctx, chromedp.Navigate(r.base()+"/"), chromedp.WaitVisible(chromedp.ID("add-url")),
+		chromedp.Navigate(r.base()+"/listings"), chromedp.WaitVisible(chromedp.ID("lq")))
+	waitText(t, ctx, "#new-summary", "Nothing new since you last looked")
+
+	// settings: email saved, a test email sent with what the form holds
+	do(t, ctx, chromedp.Navigate(r.base()+"/settings"), chromedp.WaitVisible(chromedp.ID("em-to")),
+		chromedp.SendKeys(chromedp.ID("em-to"), "me@example.com"), chromedp.SendKeys(chromedp.ID("em-host"), "smtp.example.com"),
+		chromedp.SendKeys(chromedp.ID("em-user"), "me@example.com"),
+		chromedp.Click(chromedp.CSS("#email-form button[data-api]")))
+	waitText(t, ctx, "#email-form [data-result]", "Sent a test email to me@example.com")
+	if r.settings().Email != nil {
+		t.Error("the test email saved the settings")
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS("#email-form button[type=submit]:not([data-api])")))
+	waitText(t, ctx, "#email-form [data-result]", "Saved")
+	if e := r.settings().Email; e == nil || e.Port != 587 || e.Username != "me@example.com" {
+		t.Errorf("email in the file: %+v", e)
+	}
+
+	// the password, on a machine without a keychain: the page says what to do instead
+	r.keychain.err = fmt.Errorf("this computer has no keychain rentwatch can use (no Secret Service); set the environment variable RENTWATCH_SMTP_PASSWORD to the password before starting rentwatch instead")
+	do(t, ctx, chromedp.Navigate(r.base()+"/settings"), chromedp.WaitVisible(chromedp.ID("pw")),
+		chromedp.SendKeys(chromedp.ID("pw"), "s3cret"), chromedp.Click(chromedp.CSS("#password-form button[type=submit]")))
+	waitText(t, ctx, "#password-form [data-result]", "RENTWATCH_SMTP_PASSWORD")
+	r.keychain.err = nil
+	do(t, ctx, chromedp.SendKeys(chromedp.ID("pw"), "s3cret"), chromedp.Click(chromedp.CSS("#password-form button[type=submit]")))
+	waitText(t, ctx, "#pw-status", "stored in this computer's keychain")
+	if v, _ := chromedp.Run(ctx, chromedp.Value(chromedp.ID("pw"))); v != "" {
+		t.Error("the password stays in the field after it was stored")
+	}
+
+	// pause for an hour, from the keyboard: Tab to the button, Enter
+	do(t, ctx, chromedp.Focus(chromedp.CSS(`#pause-box button[data-body*="1h"]`)), chromedp.KeyEvent("\r"))
+	waitText(t, ctx, "#pause-box + [data-result]", "Paused until 15:02")
+	if cmds := r.watcher.commands(); len(cmds) == 0 || cmds[len(cmds)-1] != "pause 2025-03-14T15:02:00Z" {
+		t.Errorf("commands %v", cmds)
+	}
+	if e := log.get(&log.exceptions); len(e) > 0 {
+		t.Errorf("script errors: %v", e)
+	}
+	if d := log.get(&log.dialogs); len(d) > 0 {
+		t.Errorf("dialogs: %v", d)
+	}
+}
+
+// TestBrowserKeyboard walks the Searches page with Tab alone: every
+// control is reached, in reading order, the first being the skip link.
+func TestBrowserKeyboard(t *testing.T) {
+	r := startRig(t, withComments)
+	ctx, _ := newTab(t, 1280, 900)
+	do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("add-url")))
+	var seen []string
+	for range 14 {
+		do(t, ctx, chromedp.KeyEvent("\t"))
+		id, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const a = document.activeElement;
+			return a.id || a.textContent.trim().slice(0, 20) || a.tagName; })()`))
+		seen = append(seen, id)
+	}
+	got := strings.Join(seen, " | ")
+	for _, want := range []string{"Skip to the content", "Searches", "Listings", "add-url", "Preview", "Kamernet", "Open the site", "Turn off", "Remove"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Tab never reached %q: %s", want, got)
+		}
+	}
+	if !strings.HasPrefix(got, "Skip to the content") {
+		t.Errorf("the first Tab stop is not the skip link: %s", got)
+	}
+}
