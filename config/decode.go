@@ -20,7 +20,7 @@ var known = map[string][]string{
 	"email":   {"to", "from", "host", "port", "security", "username", "ca_file"},
 	"browser": {"path"},
 	"reply":   {"name", "email", "phone", "message"},
-	"search":  {"name", "url", "enabled", "reply", "reply_message"},
+	"search":  {"name", "url", "enabled", "reply", "reply_message", "max_price", "min_size", "require", "exclude"},
 }
 
 // decodeMap turns a parsed (and migrated) file into Settings with defaults
@@ -132,6 +132,7 @@ func decodeSearches(v any, ps *problems) []Search {
 			sr.Reply = b
 		}
 		sr.ReplyMessage = stringValue(at+".reply_message", t["reply_message"], ps)
+		sr.Filter = decodeFilter(at, t, ps)
 		out = append(out, sr)
 	}
 	return out

@@ -132,6 +132,12 @@ const searchHelp = `# Saved searches, at most 15. Add one with
 #     enabled        false pauses the search without forgetting it
 #     reply          true answers its new listings for you (off by default)
 #     reply_message  its own message; leave out to use [reply] message
+# and, to be told about fewer of its listings (all optional):
+#     max_price      the most rent, in the site's currency: max_price = 1200
+#     min_size       the fewest square metres, where the site shows a size: min_size = 20
+#     require        alert only titles with one of these: require = ["balcony", "garden"]
+#     exclude        never alert titles with any of these: exclude = ["students only"]
+# Listings a filter leaves out are never alerted; the window lists them as such.
 `
 
 // render writes the settings file text for s.
@@ -164,6 +170,7 @@ func render(s Settings) string {
 		if sr.ReplyMessage != "" {
 			fmt.Fprintf(&b, "reply_message = %s\n", quote(sr.ReplyMessage))
 		}
+		renderFilter(&b, sr.Filter, "\n")
 	}
 	return b.String()
 }

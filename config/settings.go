@@ -52,6 +52,9 @@ type Search struct {
 	Reply bool `toml:"reply"`
 	// ReplyMessage is this search's own message; "" uses [reply] message.
 	ReplyMessage string `toml:"reply_message"`
+	// Filter narrows which new listings are alerted (max_price, min_size,
+	// require, exclude, written in this [[search]] table); zero: all.
+	Filter Filter `toml:"-"`
 }
 
 // CurrentVersion is the settings-file layout this build writes and reads
@@ -146,5 +149,8 @@ func (s Settings) clone() Settings {
 		c.Reply = &r
 	}
 	c.Searches = append([]Search(nil), s.Searches...)
+	for i := range c.Searches {
+		c.Searches[i].Filter = c.Searches[i].Filter.clone()
+	}
 	return c
 }

@@ -31,6 +31,7 @@ func (s Settings) validate(ps *problems) {
 		validateEmail(s.Email, ps)
 	}
 	validateSearches(s.Searches, ps)
+	validateFilters(s.Searches, ps)
 	validateReply(s, ps)
 }
 

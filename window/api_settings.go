@@ -1,0 +1,313 @@
+package window
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"rentwatch/blocks"
+	"rentwatch/config"
+)
+
+func hostOf(u string) string { return blocks.HostKey(u) }
+
+// settingsView is GET /api/settings.
+type settingsView struct {
+	Email        *emailJSON   `json:"email"` // null: desktop pop-ups only
+	Interval     string       `json:"interval"`
+	StartAtLogin *bool        `json:"start_at_login"` // null: not available here
+	Password     passwordView `json:"password"`
+	Problem      string       `json:"problem,omitempty"` // the settings file does not load
+	Path         string       `json:"-"`
+}
+
+type emailJSON struct {
+	To       string `json:"to"`
+	From     string `json:"from"`
+	Host     string `json:"host"`
+	Port     int    `json:"port"`
+	Security string `json:"security"`
+	Username string `json:"username"`
+	CAFile   string `json:"ca_file"`
+}
+
+type passwordView struct {
+	Found bool   `json:"found"`
+	Words string `json:"words"` // where it comes from, or why there is none
+}
+
+func (s *Server) settingsNow() settingsView {
+	set, err := s.d.Settings.Settings()
+	v := settingsView{Interval: set.Interval.String()}
+	if err != nil {
+		v.Problem = err.Error()
+	}
+	if e := set.Email; e != nil {
+		v.Email = &emailJSON{To: e.To, From: e.From, Host: e.Host, Port: e.Port, Security: e.Security,
+			Username: e.Username, CAFile: e.CAFile}
+	}
+	if s.d.Autostart != nil {
+		on := s.d.Autostart.Enabled()
+		v.StartAtLogin = &on
+	}
+	v.Password = s.passwordNow(set.Email)
+	return v
+}
+
+func (s *Server) passwordNow(e *config.Email) passwordView {
+	if s.d.Keychain == nil {
+		return passwordView{Words: "not kept by this rentwatch"}
+	}
+	user := ""
+	if e != nil {
+		user = e.Username
+	}
+	words, found := s.d.Keychain.Source(user)
+	return passwordView{Found: found, Words: words}
+}
+
+func (s *Server) apiSettings(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.settingsNow())
+}
+
+// patchSettings is PATCH /api/settings; absent fields stay as they are.
+type patchSettings struct {
+	Interval     *string `json:"interval"`
+	StartAtLogin *bool   `json:"start_at_login"`
+}
+
+func (s *Server) apiPatchSettings(w http.ResponseWriter, r *http.Request) {
+	var req patchSettings
+	if !readJSON(w, r, &req) {
+		return
+	}
+	if req.Interval != nil {
+		d, err := time.ParseDuration(strings.TrimSpace(*req.Interval))
+		if err != nil {
+			writeError(w, http.StatusBadRequest, strconv.Quote(*req.Interval)+" is not a time like \"30s\" or \"2m\"")
+			return
+		}
+		if err := s.d.Settings.SetInterval(d); err != nil {
+			writeOwnerError(w, err)
+			return
+		}
+	}
+	if req.StartAtLogin != nil {
+		if s.d.Autostart == nil {
+			writeError(w, http.StatusConflict, "starting at login cannot be set from here on this computer")
+			return
+		}
+		if err := s.d.Autostart.Set(*req.StartAtLogin); err != nil {
+			writeError(w, http.StatusInternalServerError, "could not change starting at login: "+err.Error())
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, s.settingsNow())
+}
+
+func (e emailJSON) email() config.Email {
+	return config.Email{To: e.To, From: e.From, Host: e.Host, Port: e.Port, Security: e.Security,
+		Username: e.Username, CAFile: e.CAFile}
+}
+
+func (s *Server) apiSetEmail(w http.ResponseWriter, r *http.Request) {
+	var req emailJSON
+	if !readJSON(w, r, &req) {
+		return
+	}
+	e := req.email()
+	if _, err := s.d.Settings.SetEmail(&e); err != nil {
+		writeOwnerError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.settingsNow())
+}
+
+func (s *Server) apiRemoveEmail(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.d.Settings.SetEmail(nil); err != nil {
+		writeOwnerError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.settingsNow())
+}
+
+// passwordRequest is POST /api/settings/password. The password is never
+// sent back, logged or kept by the window.
+type passwordRequest struct {
+	Username string `json:"username"` // "": the saved email username
+	Password string `json:"password"` // "": remove the stored one
+}
+
+func (s *Server) apiPassword(w http.ResponseWriter, r *http.Request) {
+	var req passwordRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	if s.d.Keychain == nil {
+		writeError(w, http.StatusConflict, "this rentwatch keeps no password")
+		return
+	}
+	set, _ := s.d.Settings.Settings()
+	user := strings.TrimSpace(req.Username)
+	if user == "" && set.Email != nil {
+		user = set.Email.Username
+	}
+	if err := s.d.Keychain.Store(user, req.Password); err != nil {
+		writeError(w, http.StatusConflict, err.Error())
+		return
+	}
+	msg := "Stored the password in this computer's keychain."
+	if req.Password == "" {
+		msg = "Removed the stored password."
+	}
+	v := s.passwordNow(&config.Email{Username: user})
+	writeJSON(w, http.StatusOK, map[string]any{"message": msg, "password": v})
+}
+
+// testEmailRequest is POST /api/test-email: with email, those settings are
+// tried (before saving them); without, the saved ones.
+type testEmailRequest struct {
+	Email *emailJSON `json:"email"`
+}
+
+// testEmailTimeout bounds a test email: a server that does not answer is
+// itself the answer.
+const testEmailTimeout = time.Minute
+
+func (s *Server) apiTestEmail(w http.ResponseWriter, r *http.Request) {
+	var req testEmailRequest
+	if r.ContentLength != 0 && !readJSON(w, r, &req) {
+		return
+	}
+	if s.d.Mailer == nil {
+		writeError(w, http.StatusConflict, "this rentwatch sends no email")
+		return
+	}
+	var e config.Email
+	switch {
+	case req.Email != nil:
+		e = req.Email.email()
+	default:
+		set, err := s.d.Settings.Settings()
+		if err != nil {
+			writeOwnerError(w, err)
+			return
+		}
+		if set.Email == nil {
+			writeError(w, http.StatusBadRequest, "there are no email settings yet: fill them in and save them first")
+			return
+		}
+		e = *set.Email
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), testEmailTimeout)
+	defer cancel()
+	if err := s.d.Mailer.SendTest(ctx, e); err != nil {
+		msg := err.Error()
+		if errors.Is(err, context.DeadlineExceeded) {
+			msg = "the mail server did not answer within a minute"
+		}
+		writeError(w, http.StatusBadGateway, "The test email was not sent: "+msg)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Sent a test email to " + e.To +
+		". If it is not in your inbox in a minute, look in the spam folder."})
+}
+
+// pauseRequest is POST /api/pause.
+type pauseRequest struct {
+	// For is "1h" (or any duration), "tomorrow" (until 07:00 the next
+	// morning) or "resumed" (until Resume).
+	For string `json:"for"`
+}
+
+func (s *Server) apiPause(w http.ResponseWriter, r *http.Request) {
+	var req pauseRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	now := s.d.Now()
+	until, err := pauseEnd(req.For, now, s.d.Location)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	s.d.Watcher.Pause(until)
+	msg := "Paused until you resume."
+	if !until.IsZero() {
+		msg = "Paused until " + clock(until, now, s.d.Location) + "."
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"message": msg, "paused_until": when(until)})
+}
+
+// morning is when "until tomorrow" ends: a room hunter pausing for the
+// night wants the first listings of the morning.
+const morning = 7
+
+// pauseEnd is when a pause chosen as choice ends; zero: until resumed.
+func pauseEnd(choice string, now time.Time, loc *time.Location) (time.Time, error) {
+	switch strings.TrimSpace(choice) {
+	case "resumed", "":
+		return time.Time{}, nil
+	case "tomorrow":
+		t := now.In(loc)
+		end := time.Date(t.Year(), t.Month(), t.Day(), morning, 0, 0, 0, loc)
+		if !end.After(t) {
+			end = time.Date(t.Year(), t.Month(), t.Day()+1, morning, 0, 0, 0, loc)
+		}
+		return end, nil
+	}
+	d, err := time.ParseDuration(choice)
+	if err != nil || d <= 0 || d > 30*24*time.Hour {
+		return time.Time{}, errors.New(strconv.Quote(choice) + " is not a pause: say \"1h\", \"tomorrow\" or \"resumed\"")
+	}
+	return now.Add(d), nil
+}
+
+func (s *Server) apiResume(w http.ResponseWriter, r *http.Request) {
+	s.d.Watcher.Resume()
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Watching again: checking now."})
+}
+
+// activityView is one event on the Activity page and in GET /api/activity.
+type activityView struct {
+	At     time.Time `json:"at"`
+	Kind   EventKind `json:"kind"`
+	Search string    `json:"search,omitempty"`
+	Site   string    `json:"site,omitempty"`
+	Text   string    `json:"text"`
+
+	Clock string `json:"-"` // local time, "14:02"
+}
+
+// activityDay is the events of one local day, for the page.
+type activityDay struct {
+	Heading string
+	Events  []activityView
+}
+
+// activityMax is how many events the page and the API show.
+const activityMax = 300
+
+func (s *Server) activity() []activityView {
+	var out []activityView
+	for _, e := range s.d.Watcher.Activity(activityMax) {
+		v := activityView{At: e.At, Kind: e.Kind, Search: e.Search, Text: e.Text,
+			Clock: e.At.In(s.d.Location).Format("15:04")}
+		if e.Host != "" {
+			v.Site = siteName(e.Host)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func (s *Server) apiActivity(w http.ResponseWriter, r *http.Request) {
+	events := s.activity()
+	if events == nil {
+		events = []activityView{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"events": events})
+}

@@ -1,0 +1,280 @@
+package window
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"rentwatch/config"
+	"rentwatch/engine"
+)
+
+// The window's tests run the real server on loopback, with the real
+// settings editor on a settings file in a temp folder; only the engine,
+// the seen store, the mailer, the keychain and the autostart are fakes
+// here (they are the other owners, wired for real in the app's tests).
+
+// fakeWatcher is an engine with a state set by the test, which records the
+// commands it gets and answers previews from a table.
+type fakeWatcher struct {
+	mu       sync.Mutex
+	state    State
+	previews map[string]Preview // by URL
+	failURL  map[string]error
+	loads    []string // URLs previewed, in order
+	cmds     []string // "check-now", "check-by-hand URL", "pause T", "resume"
+	events   []Event
+}
+
+func newFakeWatcher() *fakeWatcher {
+	return &fakeWatcher{previews: map[string]Preview{}, failURL: map[string]error{}}
+}
+
+func (f *fakeWatcher) State() State {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.state
+}
+
+func (f *fakeWatcher) setState(s State) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.state = s
+}
+
+func (f *fakeWatcher) Preview(ctx context.Context, url string) (Preview, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.loads = append(f.loads, url)
+	if err := f.failURL[url]; err != nil {
+		return Preview{}, err
+	}
+	p, ok := f.previews[url]
+	if !ok {
+		return Preview{}, errors.New("net::ERR_NAME_NOT_RESOLVED")
+	}
+	p.URL = url
+	return p, nil
+}
+
+func (f *fakeWatcher) record(c string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.cmds = append(f.cmds, c)
+}
+
+func (f *fakeWatcher) CheckNow()              { f.record("check-now") }
+func (f *fakeWatcher) CheckByHand(url string) { f.record("check-by-hand " + url) }
+func (f *fakeWatcher) Resume()                { f.record("resume") }
+func (f *fakeWatcher) Pause(until time.Time)  { f.record("pause " + until.Format(time.RFC3339)) }
+func (f *fakeWatcher) Activity(n int) []Event { f.mu.Lock(); defer f.mu.Unlock(); return f.events }
+func (f *fakeWatcher) commands() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.cmds...)
+}
+func (f *fakeWatcher) previewLoads() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.loads...)
+}
+func (f *fakeWatcher) setPreview(u string, p Preview) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.previews[u] = p
+}
+
+type fakeListings struct {
+	mu   sync.Mutex
+	list []Listing
+}
+
+func (f *fakeListings) Listings() ([]Listing, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Listing(nil), f.list...), nil
+}
+
+type fakeMailer struct {
+	mu   sync.Mutex
+	sent []config.Email
+	err  error
+}
+
+func (f *fakeMailer) SendTest(ctx context.Context, e config.Email) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err != nil {
+		return f.err
+	}
+	f.sent = append(f.sent, e)
+	return nil
+}
+
+type fakeKeychain struct {
+	mu     sync.Mutex
+	stored map[string]string
+	err    error // from Store, as without a keychain
+}
+
+func (f *fakeKeychain) Store(user, pw string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err != nil {
+		return f.err
+	}
+	f.stored[user] = pw
+	return nil
+}
+
+func (f *fakeKeychain) Source(user string) (string, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if _, ok := f.stored[user]; ok {
+		return "stored in this computer's keychain", true
+	}
+	return "not stored yet", false
+}
+
+type fakeAutostart struct {
+	mu sync.Mutex
+	on bool
+}
+
+func (f *fakeAutostart) Enabled() bool     { f.mu.Lock(); defer f.mu.Unlock(); return f.on }
+func (f *fakeAutostart) Set(on bool) error { f.mu.Lock(); defer f.mu.Unlock(); f.on = on; return nil }
+
+// rig is a running window with its owners.
+type rig struct {
+	t        testing.TB
+	srv      *Server
+	dir      string // the data folder
+	path     string // the settings file
+	watcher  *fakeWatcher
+	editor   *config.Editor
+	listings *fakeListings
+	mailer   *fakeMailer
+	keychain *fakeKeychain
+	auto     *fakeAutostart
+	now      time.Time
+	saved    []config.Settings // what the editor told the app, in order
+	savedMu  sync.Mutex
+}
+
+// startRig starts a window on any free port, over a settings file holding
+// settingsText. The clock stands still at rig.now.
+func startRig(t testing.TB, settingsText string) *rig {
+	t.Helper()
+	dir := t.TempDir()
+	r := &rig{t: t, dir: filepath.Join(dir, "data"), path: filepath.Join(dir, "config.toml"), watcher: newFakeWatcher(),
+		listings: &fakeListings{}, mailer: &fakeMailer{}, keychain: &fakeKeychain{stored: map[string]string{}},
+		auto: &fakeAutostart{}, now: time.Date(2025, 3, 14, 14, 2, 0, 0, time.UTC)}
+	if err := os.WriteFile(r.path, []byte(settingsText), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r.editor = config.NewEditor(r.path, func(s config.Settings) {
+		r.savedMu.Lock()
+		r.saved = append(r.saved, s)
+		r.savedMu.Unlock()
+	})
+	r.watcher.setState(State{Snapshot: engine.Snapshot{At: r.now, Overall: engine.AllGood}})
+	srv, err := Start(r.dir, Deps{Watcher: r.watcher, Settings: r.editor, Listings: r.listings, Mailer: r.mailer,
+		Keychain: r.keychain, Autostart: r.auto, Port: -1, Now: func() time.Time { return r.now },
+		Location: time.UTC, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	r.srv = srv
+	return r
+}
+
+func (r *rig) base() string { return strings.TrimSuffix(strings.SplitN(r.srv.URL(), "?", 2)[0], "/") }
+
+// api calls the API as a script does, with X-API-Key.
+func (r *rig) api(method, path string, body any) (int, map[string]any) {
+	r.t.Helper()
+	code, raw := r.do(method, path, body, map[string]string{"X-API-Key": r.srv.token})
+	var m map[string]any
+	if len(raw) > 0 && json.Unmarshal(raw, &m) != nil {
+		r.t.Fatalf("%s %s: not JSON: %s", method, path, raw)
+	}
+	return code, m
+}
+
+func (r *rig) do(method, path string, body any, header map[string]string) (int, []byte) {
+	r.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	default:
+		j, _ := json.Marshal(b)
+		rd = bytes.NewReader(j)
+	}
+	req, err := http.NewRequest(method, r.base()+path, rd)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	for k, v := range header {
+		if k == "Host" {
+			req.Host = v
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	res, err := noRedirects.Do(req)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	return res.StatusCode, raw
+}
+
+var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	Timeout: 2 * time.Minute}
+
+// browserClient is a client that opened window.url: it holds the cookies.
+func (r *rig) browserClient() *http.Client {
+	r.t.Helper()
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: 2 * time.Minute}
+	res, err := c.Get(r.srv.URL())
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		r.t.Fatalf("opening window.url: %d", res.StatusCode)
+	}
+	return c
+}
+
+func (r *rig) settings() config.Settings {
+	r.t.Helper()
+	s, err := config.Load(r.path)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return s
+}
+
+func (r *rig) file() string {
+	b, err := os.ReadFile(r.path)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return string(b)
+}

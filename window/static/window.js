@@ -1,0 +1,319 @@
+// rentwatch's window: the page's only script. It sends every change to the
+// JSON API (docs/API.md) with the CSRF token, redraws parts of the page from
+// the server's own HTML (escaped there by html/template), counts waits down
+// and marks listings that are new since the user last looked. It never
+// evaluates text as code and never puts text from the API into HTML: text
+// is set as text, markup comes only from the server's templates.
+"use strict";
+(() => {
+  const csrfCookie = document.querySelector('meta[name="rentwatch-csrf-cookie"]')?.content || "";
+  const offset = Number(document.body.dataset.now || Date.now()) - Date.now();
+  const now = () => Date.now() + offset; // the server's clock, so countdowns agree with it
+
+  function csrfToken() {
+    for (const part of document.cookie.split(";")) {
+      const eq = part.indexOf("=");
+      if (part.slice(0, eq).trim() === csrfCookie) return decodeURIComponent(part.slice(eq + 1).trim());
+    }
+    return "";
+  }
+
+  // api sends one call and returns its JSON, or throws an Error whose
+  // message is the API's plain-words error.
+  async function api(method, path, body) {
+    const opts = { method, credentials: "same-origin",
+      headers: { "Accept": "application/json", "X-CSRF-Token": csrfToken() } };
+    if (body !== undefined) {
+      opts.headers["Content-Type"] = "application/json";
+      opts.body = JSON.stringify(body);
+    }
+    let res;
+    try {
+      res = await fetch(path, opts);
+    } catch (e) {
+      throw new Error("rentwatch is not answering. Is it still running?");
+    }
+    let data = null;
+    try { data = await res.json(); } catch (e) { /* not JSON: say the status below */ }
+    if (!res.ok) throw new Error((data && data.error) || "That did not work (" + res.status + ").");
+    return data || {};
+  }
+
+  function say(el, text, ok) {
+    if (!el || !el.isConnected) el = document.getElementById("toast");
+    if (!el) return;
+    el.textContent = text;
+    el.classList.toggle("ok", !!ok && text !== "");
+    el.classList.toggle("error", !ok);
+  }
+
+  // formJSON turns a form's fields into the API's JSON: names with dots
+  // nest ("filter.max_price"), data-json says a field's type.
+  function formJSON(form) {
+    const out = {};
+    for (const el of form.elements) {
+      if (!el.name || el.disabled || el.type === "submit" || el.type === "button") continue;
+      let v;
+      switch (el.dataset.json) {
+        case "number": v = el.value.trim() === "" ? 0 : Number(el.value); break;
+        case "list": v = el.value.split(",").map((s) => s.trim()).filter(Boolean); break;
+        case "bool": v = el.checked; break;
+        default: v = el.value;
+      }
+      const path = el.name.split(".");
+      let o = out;
+      for (const k of path.slice(0, -1)) o = o[k] = o[k] || {};
+      o[path[path.length - 1]] = v;
+    }
+    return out;
+  }
+
+  // run makes one change: "METHOD /api/path" with body, saying the outcome
+  // next to what was used, then redraws what may have changed.
+  async function run(trigger, spec, body, resultEl) {
+    if (trigger.dataset.confirm && !window.confirm(trigger.dataset.confirm)) return null;
+    const [method, path] = [spec.slice(0, spec.indexOf(" ")), spec.slice(spec.indexOf(" ") + 1)];
+    const buttons = trigger.tagName === "FORM" ? [...trigger.querySelectorAll("button")] : [trigger];
+    buttons.forEach((b) => { b.disabled = true; b.setAttribute("aria-busy", "true"); });
+    say(resultEl, "Working…", true);
+    try {
+      const data = await api(method, path, body);
+      say(resultEl, data.message || "Saved.", true);
+      if (trigger.tagName === "FORM") sent(trigger);
+      await refresh(true, trigger);
+      return data;
+    } catch (e) {
+      say(resultEl, e.message, false);
+      return null;
+    } finally {
+      buttons.forEach((b) => { b.disabled = false; b.removeAttribute("aria-busy"); });
+    }
+  }
+
+  async function fetchPage(url) {
+    const res = await fetch(url, { credentials: "same-origin", headers: { "Accept": "text/html" } });
+    if (!res.ok) throw new Error("The page could not be redrawn (" + res.status + ").");
+    return new DOMParser().parseFromString(await res.text(), "text/html");
+  }
+
+  // dirty says a form holds changes not sent yet.
+  function dirty(form) {
+    return [...form.elements].some((e) => {
+      if (e.type === "checkbox" || e.type === "radio") return e.checked !== e.defaultChecked;
+      if (e.tagName === "SELECT") return [...e.options].some((o) => o.selected !== o.defaultSelected);
+      return "defaultValue" in e && e.type !== "hidden" && e.value !== e.defaultValue;
+    });
+  }
+
+  // sent marks a form's values as the ones now saved.
+  function sent(form) {
+    for (const e of form.elements) {
+      if (e.type === "checkbox" || e.type === "radio") e.defaultChecked = e.checked;
+      else if (e.tagName === "SELECT") [...e.options].forEach((o) => { o.defaultSelected = o.selected; });
+      else if ("defaultValue" in e) e.defaultValue = e.value;
+    }
+  }
+
+  // busy says the user is in the middle of something inside el, which a
+  // redraw would throw away: typing (outside the form just sent), or
+  // changes in a form not sent yet.
+  function busy(el, justSent) {
+    const a = document.activeElement;
+    if (a && el.contains(a) && a.matches("input, select, textarea") && !(justSent && justSent.contains(a))) return true;
+    return [...el.querySelectorAll("form")].some(dirty);
+  }
+
+  // refresh redraws the page's live parts ([data-live]) and, after a
+  // change, its regions ([data-region]), each from the same page drawn anew.
+  async function refresh(regions, justSent) {
+    let doc;
+    try { doc = await fetchPage(location.pathname + location.search); } catch (e) { return; }
+    for (const fresh of doc.querySelectorAll(regions ? "[data-live], [data-region]" : "[data-live]")) {
+      const old = fresh.id && document.getElementById(fresh.id);
+      if (old && !busy(old, justSent)) old.replaceWith(document.importNode(fresh, true));
+    }
+    tick();
+    markNew();
+  }
+
+  // fmtWait formats a wait as the server's countdown() does.
+  function fmtWait(ms) {
+    const s = Math.ceil(ms / 1000);
+    if (s <= 0) return "a moment";
+    if (s < 60) return s + " s";
+    if (s < 3600) return Math.floor(s / 60) + " min " + String(s % 60).padStart(2, "0") + " s";
+    return Math.floor(s / 3600) + " h " + String(Math.floor(s / 60) % 60).padStart(2, "0") + " min";
+  }
+
+  // tick redraws every countdown. Every search of one site counts down to
+  // the same moment, so they all show the same.
+  let due = false;
+  function tick() {
+    for (const el of document.querySelectorAll("time[data-until]")) {
+      const left = Number(el.dataset.until) - now();
+      el.textContent = left > 0 ? "in " + fmtWait(left) : "any moment now";
+      if (left <= 0 && !due) { due = true; setTimeout(() => { due = false; refresh(false); }, 3000); }
+    }
+  }
+
+  // The preview: loaded once through the API; the filter is tried on the
+  // same load, without visiting the site again.
+  let preview = { url: "", id: "" };
+
+  async function loadPreview(url, fresh, out) {
+    const form = document.getElementById("preview-form");
+    const button = form && form.querySelector("button[type=submit]");
+    if (button) { button.disabled = true; button.setAttribute("aria-busy", "true"); }
+    say(out, "Loading the page the way rentwatch will… (this counts as one visit to the site)", true);
+    try {
+      const data = await api("POST", "/api/preview", { url, fresh });
+      preview = { url, id: data.id };
+      await showPreview(false);
+      say(out, "", true);
+    } catch (e) {
+      say(out, e.message, false);
+    } finally {
+      if (button) { button.disabled = false; button.removeAttribute("aria-busy"); }
+    }
+  }
+
+  function filterQuery(form) {
+    const f = (form && formJSON(form).filter) || {};
+    const q = new URLSearchParams();
+    if (f.max_price) q.set("max_price", f.max_price);
+    if (f.min_size) q.set("min_size", f.min_size);
+    if (f.require && f.require.length) q.set("require", f.require.join(","));
+    if (f.exclude && f.exclude.length) q.set("exclude", f.exclude.join(","));
+    return q.toString() ? "?" + q : "";
+  }
+
+  async function showPreview(listOnly) {
+    const box = document.getElementById("preview");
+    if (!box || !preview.id) return;
+    const q = filterQuery(box.querySelector("form[data-save-search]"));
+    let doc;
+    try { doc = await fetchPage("/part/preview/" + encodeURIComponent(preview.id) + q); } catch (e) { return; }
+    const fresh = doc.querySelector("section.preview");
+    if (!fresh) return;
+    if (listOnly && box.firstElementChild) {
+      for (const part of fresh.querySelectorAll("[data-preview-live]")) {
+        document.getElementById(part.id)?.replaceWith(document.importNode(part, true));
+      }
+      return;
+    }
+    box.replaceChildren(document.importNode(fresh, true));
+  }
+
+  function debounce(f, ms) {
+    let t = 0;
+    return (...args) => { clearTimeout(t); t = setTimeout(() => f(...args), ms); };
+  }
+  const previewFilterChanged = debounce(() => showPreview(true), 300);
+
+  // "New since you last looked", kept by this browser.
+  const lastKey = "rentwatch-last-looked";
+  let lastLooked = 0;
+  try { lastLooked = Number(localStorage.getItem(lastKey) || 0); } catch (e) { /* storage off */ }
+
+  function markNew() {
+    if (document.body.dataset.page !== "listings") return;
+    let n = 0;
+    for (const li of document.querySelectorAll("li.listing[data-found]")) {
+      if (!lastLooked || Number(li.dataset.found) <= lastLooked || li.classList.contains("left-out")) continue;
+      n++;
+      if (!li.querySelector(".new-badge")) {
+        const badge = document.createElement("span");
+        badge.className = "new-badge";
+        badge.textContent = "new";
+        li.querySelector(".title")?.prepend(badge);
+      }
+    }
+    const sum = document.getElementById("new-summary");
+    if (sum && lastLooked) {
+      const when = new Date(lastLooked).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" });
+      sum.textContent = n ? n + " new since you last looked (" + when + ")." : "Nothing new since you last looked (" + when + ").";
+    }
+  }
+
+  function looked() {
+    if (document.body.dataset.page === "listings") {
+      try { localStorage.setItem(lastKey, String(now())); } catch (e) { /* storage off */ }
+    }
+  }
+
+  async function reloadListings(form) {
+    const q = new URLSearchParams(new FormData(form));
+    for (const [k, v] of [...q]) if (!v || (k === "show" && v === "all")) q.delete(k);
+    const url = "/listings" + (q.toString() ? "?" + q : "");
+    history.replaceState(null, "", url);
+    let doc;
+    try { doc = await fetchPage(url); } catch (e) { return; }
+    const fresh = doc.getElementById("listing-results");
+    if (fresh) document.getElementById("listing-results")?.replaceWith(document.importNode(fresh, true));
+    markNew();
+  }
+
+  document.addEventListener("click", (ev) => {
+    const reload = ev.target.closest("[data-reload-preview]");
+    if (reload) {
+      ev.preventDefault();
+      loadPreview(preview.url, true, document.querySelector("#preview-form [data-result]"));
+      return;
+    }
+    const btn = ev.target.closest("button[data-api]");
+    if (!btn || btn.type === "submit") return;
+    ev.preventDefault();
+    const body = btn.dataset.body ? JSON.parse(btn.dataset.body) : undefined;
+    run(btn, btn.dataset.api, body, btn.closest(".actions, section, form")?.querySelector("[data-result]"));
+  });
+
+  document.addEventListener("submit", async (ev) => {
+    const form = ev.target;
+    if (form.matches("[data-preview]")) {
+      ev.preventDefault();
+      loadPreview(form.elements.url.value.trim(), false, form.querySelector("[data-result]"));
+      return;
+    }
+    if (!form.dataset.api) return; // a plain GET form works as it is
+    ev.preventDefault();
+    const btn = ev.submitter;
+    let body = formJSON(form);
+    if (btn && btn.dataset.wrap) body = { [btn.dataset.wrap]: body };
+    const data = await run(form, (btn && btn.dataset.api) || form.dataset.api, body, form.querySelector("[data-result]"));
+    if (!data) return;
+    if (form.matches("[data-save-search]")) {
+      document.getElementById("preview")?.replaceChildren();
+      const add = document.getElementById("preview-form");
+      if (add) {
+        add.reset();
+        say(add.querySelector("[data-result]"), "Saved: rentwatch is checking it now.", true);
+      }
+      preview = { url: "", id: "" };
+    }
+    if (form.id === "password-form") form.querySelector("input[type=password]").value = "";
+  });
+
+  document.addEventListener("change", (ev) => {
+    const form = ev.target.form;
+    if (form && form.matches("[data-autosubmit]")) form.requestSubmit();
+    if (form && form.matches("[data-live-filter]")) reloadListings(form);
+  });
+
+  document.addEventListener("input", (ev) => {
+    const form = ev.target.form;
+    if (!form) return;
+    if (form.matches("[data-save-search]") && ev.target.name.startsWith("filter.")) previewFilterChanged();
+    if (form.matches("[data-live-filter]") && ev.target.name === "q") listingsTyped(form);
+  });
+  const listingsTyped = debounce(reloadListings, 250);
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) looked(); else refresh(false);
+  });
+  window.addEventListener("pagehide", looked);
+
+  tick();
+  markNew();
+  setInterval(tick, 1000);
+  setInterval(() => { if (!document.hidden) refresh(false); }, 5000);
+})();

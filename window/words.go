@@ -1,0 +1,245 @@
+package window
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"rentwatch/blocks"
+	"rentwatch/config"
+	"rentwatch/engine"
+)
+
+// The window's words: what a state, a wall or a time means, for a room
+// hunter, not a programmer. Pure functions of their arguments (the clock
+// and the time zone are arguments), table-tested.
+
+// siteName is what people call a host: "www.kamernet.nl" -> "Kamernet".
+func siteName(host string) string {
+	if host == "" {
+		return "The site"
+	}
+	return config.NameFromURL("https://" + host + "/")
+}
+
+// wallWords says what a host's wall means, after the site's name.
+func wallWords(k blocks.Kind) string {
+	switch k {
+	case blocks.RateLimited:
+		return "is asking us to slow down"
+	case blocks.Challenge:
+		return "wants a human check"
+	case blocks.Denied:
+		return "refused us"
+	case blocks.Error:
+		return "is not loading"
+	}
+	return "is making us wait"
+}
+
+// Tones of a state, for its colour on the page; the words say it too.
+const (
+	toneOK    = "ok"
+	toneBusy  = "busy"
+	toneWait  = "wait"
+	toneAlert = "alert"
+	toneOff   = "off"
+)
+
+// searchWords is one search's state in a sentence, and its tone. A wait's
+// countdown is not in the words: the page shows it beside them, live.
+func searchWords(v engine.SearchView) (string, string) {
+	site := siteName(v.Host)
+	switch {
+	case v.Paused || v.Status == engine.Paused:
+		return "Off: not checked until you turn it on", toneOff
+	case v.NeedsUser:
+		return site + " " + wallWords(v.Wall) + ". Open the site, pass its check, then close the window: rentwatch tries again at once.", toneAlert
+	}
+	switch v.Status {
+	case engine.Checking:
+		return "Checking now…", toneBusy
+	case engine.Replying:
+		return "Replying to a new listing…", toneBusy
+	case engine.NewListings:
+		return fmt.Sprintf("New listings found (%d today)", v.NewToday), toneOK
+	case engine.Waiting:
+		return site + " " + wallWords(v.Wall) + ": rentwatch waits as asked and tries again by itself", toneWait
+	case engine.Failing:
+		msg := "The page is not loading"
+		if v.LastError != "" {
+			msg += ": " + v.LastError
+		}
+		return msg, toneWait
+	case engine.SoftBlock:
+		return "The page loads but shows no listings: " + site + " may be hiding them from us, or has a new layout. Open it to look.", toneAlert
+	case engine.Pending:
+		return "Not checked yet", toneBusy
+	}
+	if v.NewToday > 0 {
+		return fmt.Sprintf("Watching: nothing new since the last check (%d today)", v.NewToday), toneOK
+	}
+	return "Watching: nothing new", toneOK
+}
+
+// statusLine is the page's one-line summary of the whole watcher, which
+// has searches saved searches.
+func statusLine(s State, searches int, now time.Time, loc *time.Location) (string, string) {
+	switch {
+	case s.Problem != "":
+		return s.Problem, toneAlert
+	case searches == 0:
+		return "No searches yet: paste a search page's address below to start", toneOff
+	case s.Manual != "":
+		return "Checking by hand: close that browser window when you are done", toneBusy
+	case s.Paused && !s.PausedUntil.IsZero():
+		return "Paused until " + clock(s.PausedUntil, now, loc), toneOff
+	case s.Paused:
+		return "Paused until you resume", toneOff
+	}
+	switch s.Overall {
+	case engine.NeedsYou:
+		return "A search needs you: see below", toneAlert
+	case engine.Broken:
+		return "Nothing is loading: see below", toneAlert
+	case engine.BusyChecking:
+		return "Checking…", toneBusy
+	case engine.OnHold:
+		return "A site is making us wait; rentwatch retries by itself", toneWait
+	case engine.AllPaused:
+		return "Every search is off", toneOff
+	}
+	if s.LastCycle.IsZero() {
+		return "Starting: the first check is under way", toneBusy
+	}
+	return "All quiet: checked " + ago(now.Sub(s.LastCycle)), toneOK
+}
+
+// verdictWords says what a preview's load showed and what to do about it.
+func verdictWords(v blocks.Verdict, host string) (what, todo string) {
+	site := siteName(host)
+	by := ""
+	if v.Vendor != "" {
+		by = " (" + v.Vendor + ")"
+	}
+	switch v.Kind {
+	case blocks.OK:
+		return "The page loaded.", ""
+	case blocks.Challenge:
+		return site + " put up a human check" + by + " that did not clear by itself.",
+			"Save the search, then use \"Open the site\" to pass the check by hand; rentwatch keeps the cookies that earns."
+	case blocks.RateLimited:
+		what = site + " asked us to slow down" + by + "."
+		if v.RetryAfter > 0 {
+			what = fmt.Sprintf("%s asked us to slow down%s and to come back in %s.", site, by, countdown(v.RetryAfter))
+		}
+		return what, "Nothing to do: rentwatch waits as asked and tries again by itself. You can save the search now."
+	case blocks.Denied:
+		return site + " refused us" + by + ".",
+			"Open the site by hand to see what it says. Some sites refuse whole networks (a VPN, a company network)."
+	}
+	return "The page did not load.", "Check the address, and that this computer is online."
+}
+
+// countdown formats a wait for people: "45 s", "4 min 12 s", "1 h 05 min".
+// It rounds up, so a countdown never shows 0 while there is still a wait.
+// The page's script formats live countdowns the same way (fmtWait).
+func countdown(d time.Duration) string {
+	secs := int64((d + time.Second - 1) / time.Second)
+	switch {
+	case secs <= 0:
+		return "a moment"
+	case secs < 60:
+		return fmt.Sprintf("%d s", secs)
+	case secs < 3600:
+		return fmt.Sprintf("%d min %02d s", secs/60, secs%60)
+	}
+	return fmt.Sprintf("%d h %02d min", secs/3600, secs/60%60)
+}
+
+// ago says how long ago something was.
+func ago(d time.Duration) string {
+	switch {
+	case d < 5*time.Second:
+		return "just now"
+	case d < time.Minute:
+		return fmt.Sprintf("%d s ago", int(d/time.Second))
+	case d < time.Hour:
+		return fmt.Sprintf("%d min ago", int(d/time.Minute))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%d h ago", int(d/time.Hour))
+	}
+	return fmt.Sprintf("%d days ago", int(d/(24*time.Hour)))
+}
+
+// clock writes a time in the user's time zone, as briefly as it stays
+// clear: "14:02" today, "yesterday 23:10", "Mon 3 Mar 14:02" this year.
+func clock(t, now time.Time, loc *time.Location) string {
+	if t.IsZero() {
+		return "never"
+	}
+	t, now = t.In(loc), now.In(loc)
+	ty, tm, td := t.Date()
+	ny, nm, nd := now.Date()
+	yesterday := now.AddDate(0, 0, -1)
+	tomorrow := now.AddDate(0, 0, 1)
+	switch {
+	case ty == ny && tm == nm && td == nd:
+		return t.Format("15:04")
+	case sameDay(t, yesterday):
+		return "yesterday " + t.Format("15:04")
+	case sameDay(t, tomorrow):
+		return "tomorrow " + t.Format("15:04")
+	case ty == ny:
+		return t.Format("Mon 2 Jan 15:04")
+	}
+	return t.Format("2 Jan 2006 15:04")
+}
+
+func sameDay(a, b time.Time) bool {
+	ay, am, ad := a.Date()
+	by, bm, bd := b.Date()
+	return ay == by && am == bm && ad == bd
+}
+
+// dayHeading names the day of an Activity group: "Today", "Yesterday",
+// "Monday 3 March".
+func dayHeading(t, now time.Time, loc *time.Location) string {
+	t, now = t.In(loc), now.In(loc)
+	switch {
+	case sameDay(t, now):
+		return "Today"
+	case sameDay(t, now.AddDate(0, 0, -1)):
+		return "Yesterday"
+	}
+	return t.Format("Monday 2 January")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// filterWords sums a filter up: "at most 1200 · at least 20 m² · with
+// balcony or garden · without students only"; "" for none.
+func filterWords(f config.Filter) string {
+	var parts []string
+	if f.MaxPrice > 0 {
+		parts = append(parts, "at most "+amount(f.MaxPrice))
+	}
+	if f.MinSize > 0 {
+		parts = append(parts, "at least "+amount(f.MinSize)+" m²")
+	}
+	if len(f.Require) > 0 {
+		parts = append(parts, "title with "+strings.Join(f.Require, " or "))
+	}
+	if len(f.Exclude) > 0 {
+		parts = append(parts, "title without "+strings.Join(f.Exclude, ", "))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func amount(n float64) string { return strconv.FormatFloat(n, 'f', -1, 64) }
