@@ -252,7 +252,7 @@ func TestEditorRefuses(t *testing.T) {
 		msg     string // part of the error
 	}{
 		{"a file with a mistake", "interval = 30s\n", func(e *Editor) error { return e.SetInterval(time.Minute) },
-			ErrFileProblem, "not valid TOML"},
+			ErrFileProblem, "the interval must be in quotes"},
 		{"a file with a bad value", "interval = \"3s\"\n", func(e *Editor) error { return e.SetInterval(time.Minute) },
 			ErrFileProblem, "under the 10s minimum"},
 		{"email written inline", "email = { to = \"a@b.example\", host = \"h.example\", username = \"u@b.example\" }\n",
