@@ -41,17 +41,18 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 			if once {
 				return ctx.Err()
 			}
-			iv := e.jittered(e.st.settings.Interval)
-			next = start.Add(iv)
-			if next.Before(e.d.Clock.Now()) && e.st.reached.After(start) {
-				// The cycle ran past its interval: count the interval from
-				// when it first heard back from a site. A first cycle waits
-				// for Chrome to start (many seconds on a busy machine), and
-				// starting the next at once put it right on top of the
-				// first, a page loaded twice in a second. (A cycle long
-				// for its many searches still follows at once.)
-				next = e.st.reached.Add(iv)
+			// The beat counts from when the cycle first heard back from a
+			// site, not from when it began: the first cycle waits for
+			// Chrome to start (seconds on a busy machine), and counted from
+			// its beginning the next cycle came a few seconds after the
+			// first one's loads, one page seen twice well within the
+			// interval. (A cycle long for its many searches still follows
+			// at once.)
+			from := start
+			if e.st.reached.After(start) {
+				from = e.st.reached
 			}
+			next = from.Add(e.jittered(e.st.settings.Interval))
 			e.st.nextCycle = next
 			e.st.syncClocks()
 			e.publish()
