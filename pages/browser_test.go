@@ -66,20 +66,20 @@ func TestLoadPages(t *testing.T) {
 	token := strings.ReplaceAll(t.Name(), "/", "-") + time.Now().Format("150405.000")
 
 	tests := []struct {
-		name       string
-		path       string
-		status     int
-		kind       blocks.Kind
-		vendor     string
-		header     [2]string // a header the main document must carry
-		html       []string  // in the captured HTML
-		finalURL   string    // "" means the requested URL
+		name     string
+		path     string
+		status   int
+		kind     blocks.Kind
+		vendor   string
+		header   [2]string // a header the main document must carry
+		html     []string  // in the captured HTML
+		finalURL string    // "" means the requested URL
 		// waited: the Load waited for the challenge to clear; waitedAll:
 		// for the whole ChallengeWait (a wait of our own, so a lower bound
 		// that no busy machine can break).
 		waited, waitedAll bool
 		minListing        int
-		early      bool // read from the HTML as it arrived (Result.Early)
+		early             bool // read from the HTML as it arrived (Result.Early)
 	}{
 		{name: "static results", path: "/results", status: 200, kind: blocks.OK,
 			html: []string{`data-id="9100"`, "Bright room 12"}, minListing: 12, early: true},
