@@ -167,7 +167,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	if chrome == "" {
 		chrome = settings.Browser.Path
 	}
-	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile")})
+	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile"), Log: a.log})
 	a.settings.Store(&settings)
 	a.outbox = outbox.New(a.emailFor(settings), nil)
 	a.outbox.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
