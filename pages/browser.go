@@ -103,6 +103,7 @@ type Browser struct {
 	visibleRun *chromeRun
 	tmpDir     string // a temporary profile we made, removed by Close
 	restarts   int    // restarts after restartAfter pages, for tests
+	learns     int    // Chromes started to learn their identity, for tests
 }
 
 // chromeRun is one headless Chrome process and what we learned from it.

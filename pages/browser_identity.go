@@ -2,9 +2,11 @@ package pages
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -27,10 +29,10 @@ import (
 // gets the override with the client hints as this Chrome reports them
 // without the switch.
 //
-// Both are learned once per Chrome binary and process from a short-lived
-// headless Chrome started without the switch on a throwaway profile (about
-// 0.5 s, once), and checked against every later start: an upgraded Chrome
-// is learned again.
+// Both are learned once per Chrome binary from a short-lived headless
+// Chrome started without the switch on a throwaway profile (about half a
+// second), kept for the process and in the profile (identityFile), and
+// checked against every start: an upgraded Chrome is learned again.
 
 // identity is what a Chrome binary says it is, made normal.
 type identity struct {
@@ -42,12 +44,17 @@ type identity struct {
 // identities holds the identity learned per Chrome path, for this process.
 var identities sync.Map
 
-// identity returns the identity of the Chrome at path, learning it first
-// if this process has not yet.
-func (b *Browser) identity(ctx context.Context, path string) (identity, error) {
+// identity returns the identity of the Chrome at path: this process's, the
+// one kept in profile, or learned now. The caller holds b.mu.
+func (b *Browser) identity(ctx context.Context, path, profile string) (identity, error) {
 	if id, ok := identities.Load(path); ok {
 		return id.(identity), nil
 	}
+	if id, ok := readIdentityFile(profile, path); ok {
+		identities.Store(path, id)
+		return id, nil
+	}
+	b.learns++
 	tmp, err := os.MkdirTemp("", "rentwatch-learn-")
 	if err != nil {
 		return identity{}, err
@@ -63,7 +70,63 @@ func (b *Browser) identity(ctx context.Context, path string) (identity, error) {
 		return identity{}, fmt.Errorf("learn what %s says it is: %w", path, err)
 	}
 	identities.Store(path, id)
+	writeIdentityFile(profile, path, id)
 	return id, nil
+}
+
+// forgetIdentity drops what was learned of path: the Chrome there changed.
+func forgetIdentity(path, profile string) {
+	identities.Delete(path)
+	_ = os.Remove(filepath.Join(profile, identityFile))
+}
+
+// identityFile keeps, in Chrome's profile folder, the identity learned,
+// so that a later run (rentwatch check, the next start) need not learn it
+// again. Chrome ignores files it does not know there.
+const identityFile = "rentwatch-identity.json"
+
+// identityFileVersion is the version of identityFile's format; a file of
+// another version is learned anew (it is a cache).
+const identityFileVersion = 1
+
+type identityJSON struct {
+	Version   int                          `json:"version"`
+	Chrome    string                       `json:"chrome"`
+	Product   string                       `json:"product"`
+	UserAgent string                       `json:"userAgent"`
+	Meta      *emulation.UserAgentMetadata `json:"meta"`
+}
+
+func readIdentityFile(profile, path string) (identity, bool) {
+	data, err := os.ReadFile(filepath.Join(profile, identityFile))
+	if err != nil {
+		return identity{}, false
+	}
+	var f identityJSON
+	if json.Unmarshal(data, &f) != nil || f.Version != identityFileVersion || f.Chrome != path ||
+		f.Product == "" || f.UserAgent == "" || f.Meta == nil || strings.Contains(f.UserAgent, "Headless") {
+		return identity{}, false
+	}
+	return identity{product: f.Product, userAgent: f.UserAgent, meta: f.Meta}, true
+}
+
+// writeIdentityFile keeps id for path in profile, written whole or not at
+// all; a failure only means learning it again next time.
+func writeIdentityFile(profile, path string, id identity) {
+	data, err := json.Marshal(identityJSON{Version: identityFileVersion, Chrome: path, Product: id.product,
+		UserAgent: id.userAgent, Meta: id.meta})
+	if err != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(profile, identityFile+".*")
+	if err != nil {
+		return
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr != nil || cerr != nil || os.Rename(tmp.Name(), filepath.Join(profile, identityFile)) != nil {
+		_ = os.Remove(tmp.Name())
+	}
 }
 
 // readIdentity reads the user agent and the client hints of run, a Chrome

@@ -96,7 +96,7 @@ func (b *Browser) start(ctx context.Context, visible bool) (*chromeRun, error) {
 	}
 	var run *chromeRun
 	for attempt := 0; ; attempt++ {
-		id, err := b.identity(ctx, path)
+		id, err := b.identity(ctx, path, profile)
 		if err != nil {
 			return nil, fmt.Errorf("start %s: %w", path, err)
 		}
@@ -107,8 +107,8 @@ func (b *Browser) start(ctx context.Context, visible bool) (*chromeRun, error) {
 			run.id = id
 			break
 		}
-		run.stop(profile) // Chrome was updated under us: learn it again
-		identities.Delete(path)
+		run.stop(profile) // Chrome was updated: learn it again
+		forgetIdentity(path, profile)
 	}
 	if err := blockRequests(run); err != nil {
 		run.stop(profile)
