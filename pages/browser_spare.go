@@ -119,12 +119,10 @@ func (b *Browser) closeTab(run *chromeRun, t *tab, pageURL string) {
 }
 
 // closeTarget closes the page id through the browser's connection and waits
-// until it is gone, before chromedp's close detaches from it. Detached
-// first, the tab would go on for a moment without its session: without the
-// user agent override (its icon fetch went out saying HeadlessChrome),
-// without the blocking (requests held for it were let through), and with
-// no one to answer a dialog its closing opens (onbeforeunload): it would
-// never close.
+// until it is gone, while the tab's session is still attached (chromedp's
+// close detaches first, then closes). Between the two the page still runs
+// with nothing of ours on it: no client hints override on what it still
+// sends, no one to answer a dialog it opens.
 func (run *chromeRun) closeTarget(id target.ID) {
 	if id == "" {
 		return
