@@ -145,17 +145,27 @@ func readIdentity(run *chromeRun) (identity, error) {
 	if err == nil && nav.ErrorText != "" {
 		err = errors.New(nav.ErrorText)
 	}
-	if err == nil {
-		var meta emulation.UserAgentMetadata
-		meta, err = chromedp.Run(cctx, chromedp.Evaluate[emulation.UserAgentMetadata](uaDataJS, chromedp.EvalAwaitPromise))
-		if err == nil && len(meta.Brands) > 0 {
-			id.meta = normalMeta(&meta)
-			return id, nil
-		}
+	if err != nil {
+		return id, fmt.Errorf("open chrome://version: %w", err)
 	}
-	// A Chrome without navigator.userAgentData (before 90): hints made up
-	// from the version, as such a Chrome sends none of its own anyway.
-	id.meta = madeUpMeta(run.product)
+	has, err := chromedp.Run(cctx, chromedp.Evaluate[bool](`"userAgentData" in navigator`))
+	if err != nil {
+		return id, err
+	}
+	if !has {
+		// A Chrome before 90 sends no client hints of its own: made up
+		// from the version, they are at least consistent with it.
+		id.meta = madeUpMeta(run.product)
+		return id, nil
+	}
+	meta, err := chromedp.Run(cctx, chromedp.Evaluate[emulation.UserAgentMetadata](uaDataJS, chromedp.EvalAwaitPromise))
+	if err != nil {
+		return id, fmt.Errorf("client hints: %w", err)
+	}
+	if len(meta.Brands) == 0 {
+		return id, errors.New("client hints without brands")
+	}
+	id.meta = normalMeta(&meta)
 	return id, nil
 }
 
