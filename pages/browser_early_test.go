@@ -12,6 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+
 	"rentwatch/blocks"
 )
 
@@ -233,5 +237,46 @@ func TestEarlyReadLetsNoImageThrough(t *testing.T) {
 	time.Sleep(1500 * time.Millisecond) // the tabs close in the background
 	if n := images.Load(); n != 0 {
 		t.Errorf("%d image requests reached the server", n)
+	}
+}
+
+// TestWaitDOMReadyPrefersTheBody: when Page.navigate answers late (a busy
+// machine), the body may have arrived and DOMContentLoaded passed already;
+// the body is offered to the early read all the same, once; without a
+// body, or when the early read declines, the wait ends at DOMContentLoaded.
+func TestWaitDOMReadyPrefersTheBody(t *testing.T) {
+	const loader = cdp.LoaderID("L1")
+	tests := []struct {
+		name           string
+		body, domReady bool
+		readsEarly     bool
+		wantTried      int
+		wantEarly      bool
+	}{
+		{name: "both already", body: true, domReady: true, readsEarly: true, wantTried: 1, wantEarly: true},
+		{name: "both already, early read declines", body: true, domReady: true, wantTried: 1},
+		{name: "DOMContentLoaded only", domReady: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newTabWatch()
+			w.mainFrame = "F1"
+			w.listen(&network.EventResponseReceived{RequestID: "R1", LoaderID: loader, FrameID: "F1",
+				Type: network.ResourceTypeDocument, Response: &network.Response{Status: 200}})
+			if tc.body {
+				w.listen(&network.EventLoadingFinished{RequestID: "R1"})
+			}
+			if tc.domReady {
+				w.listen(&page.EventLifecycleEvent{FrameID: "F1", LoaderID: loader, Name: "DOMContentLoaded"})
+			}
+			tried := 0
+			var ph Phases
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // bounds a hang only
+			defer cancel()
+			err := waitDOMReady(ctx, w, loader, time.Now(), &ph, func(mainDoc) bool { tried++; return tc.readsEarly })
+			if err != nil || tried != tc.wantTried || (ph.Body > 0) != tc.wantEarly || (ph.DOMReady > 0) == tc.wantEarly {
+				t.Errorf("err %v, early read tried %d times (want %d), phases %+v (early %v)", err, tried, tc.wantTried, ph, tc.wantEarly)
+			}
+		})
 	}
 }

@@ -117,10 +117,9 @@ func (b *Browser) loadInTab(ctx context.Context, t *tab, pageURL string) (Result
 // navigateDOMReady sends the tab to pageURL and returns at the new
 // document's DOMContentLoaded. It does not wait for the load event: that
 // waits for every image, frame and ad, none of which hold listings, and
-// what scripts still fetch after DOMContentLoaded is settle's job. Before
-// that, once the document's body has fully arrived, it offers it to
-// tryEarly (once) and returns at once if that read it (Phases.Body set,
-// DOMReady zero).
+// what scripts still fetch after DOMContentLoaded is settle's job. Once
+// the document's body has fully arrived, it offers it to tryEarly (once)
+// and returns at once if that read it (Phases.Body set, DOMReady zero).
 func navigateDOMReady(ctx context.Context, w *tabWatch, pageURL string, ph *Phases, tryEarly func(mainDoc) bool) error {
 	began := time.Now()
 	nav, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: pageURL})
@@ -134,16 +133,27 @@ func navigateDOMReady(ctx context.Context, w *tabWatch, pageURL string, ph *Phas
 	}
 	committed := time.Now()
 	ph.Commit = committed.Sub(began)
+	return waitDOMReady(ctx, w, nav.LoaderID, committed, ph, tryEarly)
+}
+
+// waitDOMReady is navigateDOMReady once the document of loader has
+// committed. The body is looked at before DOMContentLoaded: a small page
+// may have reached both by the time Page.navigate answers (on a busy
+// machine its answer comes late), and it is read early all the same.
+func waitDOMReady(ctx context.Context, w *tabWatch, loader cdp.LoaderID, committed time.Time, ph *Phases, tryEarly func(mainDoc) bool) error {
 	tried := false
-	for !w.sawDOMReady(nav.LoaderID) {
-		if doc, ok := w.bodyArrived(nav.LoaderID); ok && !tried {
+	for {
+		if doc, ok := w.bodyArrived(loader); ok && !tried {
 			tried = true
 			arrived := time.Since(committed)
 			if tryEarly(doc) {
 				ph.Body = arrived
 				return nil
 			}
-			continue // DOMContentLoaded may have come during the read
+		}
+		if w.sawDOMReady(loader) {
+			ph.DOMReady = time.Since(committed)
+			return nil
 		}
 		select {
 		case <-w.readyNote:
@@ -151,8 +161,6 @@ func navigateDOMReady(ctx context.Context, w *tabWatch, pageURL string, ph *Phas
 			return ctx.Err()
 		}
 	}
-	ph.DOMReady = time.Since(committed)
-	return nil
 }
 
 // causeOr prefers the reason the tab was cancelled (crash, deadline) over
