@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"os"
@@ -78,8 +79,12 @@ func TestLoadPages(t *testing.T) {
 		// for the whole ChallengeWait (a wait of our own, so a lower bound
 		// that no busy machine can break).
 		waited, waitedAll bool
-		minListing        int
-		early             bool // read from the HTML as it arrived (Result.Early)
+		// challengeWait, when set, is the ChallengeWait of this Load: a
+		// challenge that clears is given minutes (the wait ends when it
+		// clears), so that a busy machine's slow reload cannot outlast it.
+		challengeWait time.Duration
+		minListing    int
+		early         bool // read from the HTML as it arrived (Result.Early)
 	}{
 		{name: "static results", path: "/results", status: 200, kind: blocks.OK,
 			html: []string{`data-id="9100"`, "Bright room 12"}, minListing: 12, early: true},
@@ -92,13 +97,14 @@ func TestLoadPages(t *testing.T) {
 		{name: "403 Cloudflare 1020", path: "/denied", status: 403, kind: blocks.Denied, vendor: "cloudflare",
 			header: [2]string{"Cf-Ray", "7f1a2b3c4d5e6f71-AMS"}},
 		{name: "challenge that clears itself in 3s", path: "/challenge?clear=3000&token=" + token, status: 200,
-			kind: blocks.OK, html: []string{"Bright room 1 "}, waited: true, minListing: 12},
+			kind: blocks.OK, html: []string{"Bright room 1 "}, waited: true, challengeWait: 2 * time.Minute, minListing: 12},
 		{name: "challenge that never clears", path: "/challenge?token=never", status: 403, kind: blocks.Challenge,
 			vendor: "cloudflare", header: [2]string{"Cf-Mitigated", "challenge"}, html: []string{"_cf_chl_opt"},
 			waited: true, waitedAll: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			b.opts.ChallengeWait = cmp.Or(tc.challengeWait, 4*time.Second)
 			res, err := b.Load(context.Background(), portal.URL+tc.path)
 			if err != nil {
 				t.Fatalf("Load: %v", err)
