@@ -38,20 +38,28 @@ func desktopOptions(dir string) badger.Options {
 		// this size; 1 GB files look alarming in a user's data folder for a
 		// store of a few MB. 8 MB is plenty for a log that stays empty.
 		WithValueLogFileSize(8 << 20).
-		// Snappy: listing ids are URLs with long shared prefixes, and it
-		// cut the store on disk from 7.1 MB to 1.5 MB at 15 x 2,000 (ZSTD
-		// would squeeze more at more CPU per read). Compression requires a
-		// block cache (0 panics); 1 MB holds the hot blocks of a store this
-		// size. Badger's 256 MB default also sizes ristretto's counters for
-		// 256 MB: tens of MB before anything is cached.
-		WithBlockCacheSize(1 << 20).
-		WithCompression(options.Snappy).
+		// No compression and so no block cache. Badger needs a block cache
+		// (ristretto) to read compressed tables, and ristretto's cache wakes
+		// every 2.5 s for the life of the store: about 4 of the app's thread
+		// switches a second between cycles ("Idle" in docs/BENCHMARKS.md),
+		// where the goal is 5. Without compression tables are read straight
+		// from their memory-mapped files, with nothing decompressed into the
+		// Go heap. The price is disk: at 15 x 2,000 listings (the stress
+		// load) about 7 MB instead of 1.5-2.5 MB with Snappy; at a real
+		// load of 15 x 40, a few hundred KB. Tables written by an older
+		// rentwatch with Snappy stay readable: Badger records each table's
+		// compression in its manifest, and compaction rewrites them without.
+		WithCompression(options.None).
+		WithBlockCacheSize(0).
 		// IndexCacheSize 0: table indexes are read from the mmapped files
-		// with no cache layer; a handful of small tables need none.
+		// with no cache layer (and no ristretto goroutines).
 		WithIndexCacheSize(0).
-		// 2 is the fewest Badger allows (1 is rejected, 0 never compacts, so
-		// deleted keys would pile up). Compaction here is rare and small.
-		WithNumCompactors(2).
+		// No compactors: each of Badger's (2 at the least) wakes every 50 ms
+		// forever, 40 wakeups a second of an app that otherwise sleeps for
+		// minutes. The store compacts itself after a write that leaves a
+		// level needing it (compact.go), by Badger's own rule, so deleted
+		// and rewritten keys still go.
+		WithNumCompactors(0).
 		// Small tables: 1 MB on L0/L1 keeps a compaction's work (and its
 		// memory) small; the whole store fits in a few of them.
 		WithBaseTableSize(1 << 20).

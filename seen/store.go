@@ -24,8 +24,9 @@ import (
 // Delivered split in crash-safe steps. Close it when done: a store left
 // open keeps the directory locked until the process exits.
 type Store struct {
-	db   *badger.DB
-	lock *dirLock // nil in memory
+	db         *badger.DB
+	lock       *dirLock // nil in memory
+	compaction compactor
 }
 
 // lockFile sits inside the store's directory. rentwatch takes it before
@@ -111,7 +112,9 @@ func openWith(dir string, opt badger.Options, now time.Time) (*Store, error) {
 		lock.release()
 		return nil, err
 	}
-	return &Store{db: db, lock: lock}, nil
+	s := &Store{db: db, lock: lock}
+	s.compactSoon() // what an earlier run left on L0
+	return s, nil
 }
 
 // openBadger turns a panic inside badger.Open (it panics on some damaged
@@ -175,6 +178,7 @@ func dirExists(dir string) bool {
 
 // Close flushes and closes the store and releases its lock.
 func (s *Store) Close() error {
+	s.stopCompacting()
 	err := s.db.Close()
 	s.lock.release()
 	if err != nil {
