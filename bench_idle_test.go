@@ -9,20 +9,29 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/godbus/dbus/v5"
+
 	"rentwatch/internal/testkit"
 )
 
-// BenchmarkIdle runs the real app (`run --no-tray`, built into a temporary
-// folder) on 15 searches on 5 loopback hosts with a 10-minute interval,
-// waits for the first cycle's 15 baselines, lets it settle, and then
-// counts, over a window, how often the Go process's threads were put on a
-// CPU (the third field of /proc/PID/task/*/schedstat: every wakeup of a
-// thread is one) and the CPU they used. Chrome's process tree is counted
-// apart, for information: it is other processes, woken by its own timers.
+// BenchmarkIdle runs the real app (built into a temporary folder) on 15
+// searches on 5 loopback hosts with a 10-minute interval, waits for the
+// first cycle's 15 baselines, lets it settle, and then counts, over a
+// window, how often the Go process's threads were put on a CPU (the third
+// field of /proc/PID/task/*/schedstat: every wakeup of a thread is one)
+// and the CPU they used. Chrome's process tree is counted apart, for
+// information: it is other processes, woken by its own timers.
+//
+// "no-tray" runs `run --no-tray`; "tray" runs the tray app on a private
+// session bus with a StatusNotifierWatcher and a stand-in for the panel
+// that reads the whole menu whenever the app says it changed, as panels
+// do (the menu itself stays closed); "tray-countdown" is the same with one
+// of the 5 hosts answering 429, so its 3 searches count down in the menu.
 //
 // With RENTWATCH_BASELINE set to a git revision, that revision is built
 // too (from `git archive`, so the working tree is not touched) and
@@ -50,20 +59,44 @@ func BenchmarkIdle(b *testing.B) {
 	}
 	builds = append(builds, build{"", buildRevision(b, "")})
 	searches := idleSearches(b)
-	results := map[string]idleSample{}
-	for b.Loop() {
-		for _, bl := range builds {
-			results[bl.prefix] = runIdle(b, bl.bin, chrome, searches, window)
-		}
-	}
-	for _, bl := range builds {
-		r := results[bl.prefix]
-		b.ReportMetric(r.goWakeups, bl.prefix+"go-wakeups/s")
-		b.ReportMetric(r.goCPU, bl.prefix+"go-cpu-ms/s")
-		b.ReportMetric(r.goThreads, bl.prefix+"go-threads")
-		b.ReportMetric(r.chromeWakeups, bl.prefix+"chrome-wakeups/s")
-		b.ReportMetric(r.chromeCPU, bl.prefix+"chrome-cpu-ms/s")
-		b.ReportMetric(r.chromeProcs, bl.prefix+"chrome-procs")
+	// A host that answers 429 (Retry-After: 120) stands in for the fifth:
+	// its searches count down in the menu until it may be asked again.
+	walled := testkit.StartPortal(b, "127.0.0.7", testkit.CardPage)
+	walled.Limit()
+	counting := append(append([]appSearch(nil), searches[:12]...), appSearch{"Walled 0", walled.URL + "/huren/0"},
+		appSearch{"Walled 1", walled.URL + "/huren/1"}, appSearch{"Walled 2", walled.URL + "/huren/2"})
+	for _, mode := range []struct {
+		name     string
+		tray     bool
+		searches []appSearch
+		fine     int // searches whose first check is a baseline
+	}{
+		{"no-tray", false, searches, 15},
+		{"tray", true, searches, 15},
+		{"tray-countdown", true, counting, 12},
+	} {
+		tray := mode.tray
+		b.Run(mode.name, func(b *testing.B) {
+			results := map[string]idleSample{}
+			for b.Loop() {
+				for _, bl := range builds {
+					results[bl.prefix] = runIdle(b, idleRun{bin: bl.bin, chrome: chrome, searches: mode.searches,
+						baselines: mode.fine, window: window, tray: tray})
+				}
+			}
+			for _, bl := range builds {
+				r := results[bl.prefix]
+				b.ReportMetric(r.goWakeups, bl.prefix+"go-wakeups/s")
+				b.ReportMetric(r.goCPU, bl.prefix+"go-cpu-ms/s")
+				b.ReportMetric(r.goThreads, bl.prefix+"go-threads")
+				b.ReportMetric(r.chromeWakeups, bl.prefix+"chrome-wakeups/s")
+				b.ReportMetric(r.chromeCPU, bl.prefix+"chrome-cpu-ms/s")
+				b.ReportMetric(r.chromeProcs, bl.prefix+"chrome-procs")
+				if tray {
+					b.ReportMetric(r.menuReads, bl.prefix+"menu-reads/s")
+				}
+			}
+		})
 	}
 }
 
@@ -110,17 +143,27 @@ func idleSearches(b *testing.B) []appSearch {
 type idleSample struct {
 	goWakeups, goCPU, goThreads           float64
 	chromeWakeups, chromeCPU, chromeProcs float64
+	menuReads                             float64
+}
+
+// idleRun is one run of the app: which binary, on what, for how long.
+type idleRun struct {
+	bin, chrome string
+	searches    []appSearch
+	baselines   int // how many of them the first cycle takes a baseline of
+	window      time.Duration
+	tray        bool
 }
 
 // runIdle starts the app, waits out its first cycle and measures the
 // window after it; the app is stopped with SIGTERM.
-func runIdle(b *testing.B, bin, chrome string, searches []appSearch, window time.Duration) idleSample {
+func runIdle(b *testing.B, r idleRun) idleSample {
 	b.Helper()
 	dir := b.TempDir()
 	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
 	var s strings.Builder
 	fmt.Fprintf(&s, "version = 1\ninterval = \"10m\"\n")
-	for _, se := range searches {
+	for _, se := range r.searches {
 		fmt.Fprintf(&s, "\n[[search]]\nname = %q\nurl = %q\nenabled = true\n", se.Name, se.URL)
 	}
 	if err := os.WriteFile(cfg, []byte(s.String()), 0o600); err != nil {
@@ -137,8 +180,16 @@ func runIdle(b *testing.B, bin, chrome string, searches []appSearch, window time
 	for _, k := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"} {
 		env = append(env, k+"="+dir)
 	}
-	cmd := exec.Command(bin, "run", "--no-tray", "--config", cfg, "--data", data)
-	cmd.Env = append(env, "RENTWATCH_CHROME="+chrome)
+	args := []string{"run", "--no-tray", "--config", cfg, "--data", data}
+	var bus *testkit.Bus
+	if r.tray {
+		bus = testkit.StartSessionBus(b)
+		testkit.StartTrayWatcher(b, bus)
+		env = append(env, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
+		args = []string{"run", "--config", cfg, "--data", data}
+	}
+	cmd := exec.Command(r.bin, args...)
+	cmd.Env = append(env, "RENTWATCH_CHROME="+r.chrome)
 	out := &testkit.Output{}
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
@@ -147,8 +198,12 @@ func runIdle(b *testing.B, bin, chrome string, searches []appSearch, window time
 	done := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(done) }()
 	defer stopIdleApp(b, cmd, done, data, out)
-	testkit.Eventually(b, "the first cycle's 15 baselines", 3*time.Minute, func() error {
-		if n := strings.Count(out.String(), "msg=baseline"); n < len(searches) {
+	var reads *atomic.Int64
+	if r.tray {
+		reads = readMenuOnChange(b, bus, testkit.WaitTrayItem(b, bus, cmd.Process.Pid, 20*time.Second))
+	}
+	testkit.Eventually(b, "the first cycle's baselines", 3*time.Minute, func() error {
+		if n := strings.Count(out.String(), "msg=baseline"); n < r.baselines {
 			return fmt.Errorf("%d so far", n)
 		}
 		return nil
@@ -158,17 +213,47 @@ func runIdle(b *testing.B, bin, chrome string, searches []appSearch, window time
 	time.Sleep(5 * time.Second)
 	pid := cmd.Process.Pid
 	goBefore, chromeBefore := taskCounts(pid, false), taskCounts(pid, true)
-	time.Sleep(window)
+	var readsBefore int64
+	if reads != nil {
+		readsBefore = reads.Load()
+	}
+	time.Sleep(r.window)
 	goAfter, chromeAfter := taskCounts(pid, false), taskCounts(pid, true)
-	if strings.Count(out.String(), "msg=baseline") != len(searches) {
+	if strings.Count(out.String(), "msg=baseline") != r.baselines || strings.Count(out.String(), "msg=wall") > 1 {
 		b.Fatalf("a second cycle ran during the window:\n%s", out)
 	}
-	sec := window.Seconds()
+	sec := r.window.Seconds()
 	g, c := goAfter.since(goBefore), chromeAfter.since(chromeBefore)
-	return idleSample{
+	sample := idleSample{
 		goWakeups: float64(g.runs) / sec, goCPU: float64(g.cpuNs) / 1e6 / sec, goThreads: float64(goAfter.tasks),
 		chromeWakeups: float64(c.runs) / sec, chromeCPU: float64(c.cpuNs) / 1e6 / sec, chromeProcs: float64(chromeAfter.procs),
 	}
+	if reads != nil {
+		sample.menuReads = float64(reads.Load()-readsBefore) / sec
+	}
+	return sample
+}
+
+// readMenuOnChange is the panel: it reads the whole menu each time the
+// item says its layout changed (com.canonical.dbusmenu LayoutUpdated) and
+// counts the reads.
+func readMenuOnChange(b *testing.B, bus *testkit.Bus, item *testkit.TrayItem) *atomic.Int64 {
+	b.Helper()
+	conn := testkit.Connect(b, bus)
+	if err := conn.AddMatchSignal(dbus.WithMatchInterface("com.canonical.dbusmenu"), dbus.WithMatchMember("LayoutUpdated")); err != nil {
+		b.Fatal(err)
+	}
+	signals := make(chan *dbus.Signal, 64)
+	conn.Signal(signals)
+	n := &atomic.Int64{}
+	go func() {
+		for range signals {
+			if _, err := item.Layout(); err == nil {
+				n.Add(1)
+			}
+		}
+	}()
+	return n
 }
 
 func stopIdleApp(b *testing.B, cmd *exec.Cmd, done chan struct{}, data string, out *testkit.Output) {

@@ -108,9 +108,19 @@ func (c *trayChild) expect(t *testing.T, want string) {
 	}
 }
 
-// checkCountdown: the countdown label moves by itself, once a second.
+// checkCountdown: with the menu closed the countdown stands still (nobody
+// reads it, and each change would make the panel re-read the menu); once
+// the panel says the menu opened, the label moves by itself, once a second.
 func checkCountdown(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, menu []testkit.MenuEntry) {
-	before := find(t, menu, "Kamernet__West").Label
+	closed := find(t, menu, "Kamernet__West").Label
+	time.Sleep(1200 * time.Millisecond)
+	if still := find(t, testkit.ReadMenu(t, item), "Kamernet__West").Label; still != closed {
+		t.Errorf("with the menu closed the countdown moved: %q then %q", closed, still)
+	}
+	if err := item.Open(); err != nil {
+		t.Fatal(err)
+	}
+	before := find(t, testkit.ReadMenu(t, item), "Kamernet__West").Label
 	time.Sleep(1200 * time.Millisecond)
 	after := find(t, testkit.ReadMenu(t, item), "Kamernet__West").Label
 	countdownRE := regexp.MustCompile(`^Kamernet__West — slowing down — retrying in \d+:\d\d$`)
@@ -118,8 +128,9 @@ func checkCountdown(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, menu 
 		t.Errorf("countdown did not move: %q then %q", before, after)
 	}
 
-	// While Kamernet counts down, two labels change a second (the status
-	// line and its search), each one LayoutUpdated: no more.
+	// While Kamernet counts down in the open menu, two labels change a
+	// second (the status line and its search), each one LayoutUpdated: no
+	// more.
 	n := layoutUpdates(t, conn, item, 2*time.Second)
 	t.Logf("%d LayoutUpdated signals in 2s of countdown", n)
 	if n < 2 || n > 6 {
