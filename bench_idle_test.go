@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -80,7 +81,8 @@ func BenchmarkIdle(b *testing.B) {
 			results := map[string]idleSample{}
 			for b.Loop() {
 				for _, bl := range builds {
-					results[bl.prefix] = runIdle(b, idleRun{bin: bl.bin, chrome: chrome, searches: mode.searches,
+					name := map[string]string{"": "this tree", "baseline-": "baseline"}[bl.prefix]
+					results[bl.prefix] = runIdle(b, idleRun{name: name, bin: bl.bin, chrome: chrome, searches: mode.searches,
 						baselines: mode.fine, window: window, tray: tray})
 				}
 			}
@@ -148,6 +150,7 @@ type idleSample struct {
 
 // idleRun is one run of the app: which binary, on what, for how long.
 type idleRun struct {
+	name        string // for the log: "baseline" or "this tree"
 	bin, chrome string
 	searches    []appSearch
 	baselines   int // how many of them the first cycle takes a baseline of
@@ -224,6 +227,12 @@ func runIdle(b *testing.B, r idleRun) idleSample {
 	}
 	sec := r.window.Seconds()
 	g, c := goAfter.since(goBefore), chromeAfter.since(chromeBefore)
+	var procs []string
+	for name, runs := range chromeAfter.byProcess(chromeBefore) {
+		procs = append(procs, fmt.Sprintf("%s %.1f", name, float64(runs)/sec))
+	}
+	slices.Sort(procs)
+	b.Logf("%s: Chrome's wakeups/s by process: %s", r.name, strings.Join(procs, ", "))
 	sample := idleSample{
 		goWakeups: float64(g.runs) / sec, goCPU: float64(g.cpuNs) / 1e6 / sec, goThreads: float64(goAfter.tasks),
 		chromeWakeups: float64(c.runs) / sec, chromeCPU: float64(c.cpuNs) / 1e6 / sec, chromeProcs: float64(chromeAfter.procs),
@@ -287,6 +296,28 @@ func (a taskTotals) since(before taskTotals) taskTotals {
 		d.runs += v[1] - w[1]
 	}
 	return d
+}
+
+// byProcess is the runs since before of each process, named by its
+// Chrome --type (the browser process has none) and pid.
+func (a taskTotals) byProcess(before taskTotals) map[string]int64 {
+	out := map[string]int64{}
+	for id, v := range a.perTask {
+		pid, _, _ := strings.Cut(id, "/")
+		cmdline, _ := os.ReadFile("/proc/" + pid + "/cmdline")
+		kind := "browser"
+		// Chrome's helpers rewrite their command line as one string.
+		for _, arg := range strings.Fields(strings.ReplaceAll(string(cmdline), "\x00", " ")) {
+			if t, ok := strings.CutPrefix(arg, "--type="); ok {
+				kind = t
+			}
+			if t, ok := strings.CutPrefix(arg, "--utility-sub-type="); ok {
+				kind = t
+			}
+		}
+		out[kind+" "+pid] += v[1] - before.perTask[id][1]
+	}
+	return out
 }
 
 // taskCounts reads the threads of pid (children false) or of all pid's
