@@ -16,9 +16,9 @@ func desktopOptions(dir string) badger.Options {
 	return badger.DefaultOptions(dir).
 		// 3 MB memtable (default 64 MB). Its arena (1.2x this) is live Go
 		// heap for the life of the store, and flushing it builds its table
-		// in buffers that grow by doubling (14 MB for an 8 MB memtable,
-		// 7 MB for this one) which Badger's allocator pool keeps for a few
-		// seconds after; the GC then lets the heap reach twice all that.
+		// in buffers that grow by doubling (2 + 4 + 8 + 16 MB for an 8 MB
+		// memtable), which Badger's allocator pool keeps for a few seconds
+		// after; the GC then lets the heap reach twice all that.
 		// At 15 x 2,000 listings an 8 MB memtable peaked at 115-124 MB, a
 		// 4 MB one at 84 MB, this one at 73 MB, 2 MB at 71 MB
 		// (docs/BENCHMARKS.md, "## seen/"). Badger caps one transaction at
@@ -49,7 +49,7 @@ func desktopOptions(dir string) badger.Options {
 		// where the goal is 5. Without compression tables are read straight
 		// from their memory-mapped files, with nothing decompressed into the
 		// Go heap. The price is disk: at 15 x 2,000 listings (the stress
-		// load) about 7 MB instead of 1.5-2.5 MB with Snappy; at a real
+		// load) about 8 MB instead of 1-2.5 MB with Snappy; at a real
 		// load of 15 x 40, a few hundred KB. Tables written by an older
 		// rentwatch with Snappy stay readable: Badger records each table's
 		// compression in its manifest, and compaction rewrites them without.

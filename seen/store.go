@@ -20,8 +20,10 @@ import (
 // Store is rentwatch's on-disk memory, one Badger database in one
 // directory. Get one from Open (or OpenInMemory in tests); the zero Store
 // is not usable. It is safe for concurrent use; every method that writes
-// does so in one transaction, except the oversized batches AddPending and
-// Delivered split in crash-safe steps. Close it when done: a store left
+// does so in one transaction, except the oversized batches AddPending,
+// SaveSnapshot and Delivered split in crash-safe steps. After a write that
+// leaves the tree needing it, the store compacts itself in the background
+// (compact.go). Close it when done: a store left
 // open keeps the directory locked until the process exits.
 type Store struct {
 	db         *badger.DB
