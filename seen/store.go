@@ -23,8 +23,8 @@ import (
 // does so in one transaction, except the oversized batches AddPending,
 // SaveSnapshot and Delivered split in crash-safe steps. After a write that
 // leaves the tree needing it, the store compacts itself in the background
-// (compact.go). Close it when done: a store left
-// open keeps the directory locked until the process exits.
+// (compact.go). Close it when done: a store left open keeps the directory
+// locked until the process exits.
 type Store struct {
 	db         *badger.DB
 	lock       *dirLock // nil in memory
