@@ -180,6 +180,7 @@ func (s *Store) Prune(now time.Time) (int, error) {
 	if err := wb.Flush(); err != nil {
 		return 0, fmt.Errorf("prune seen index: %w", err)
 	}
+	s.compactSoon()
 	s.collectValueLog()
 	return len(stale), nil
 }
@@ -218,7 +219,8 @@ func getValue(txn *badger.Txn, key []byte) ([]byte, error) {
 }
 
 // update runs fn in one read-write transaction, retrying when a concurrent
-// transaction changed what fn read (Badger's optimistic ErrConflict).
+// transaction changed what fn read (Badger's optimistic ErrConflict), and
+// then compacts the store if the write left it needing it.
 func (s *Store) update(fn func(txn *badger.Txn) error) error {
 	var err error
 	for try := 0; try < 5; try++ {
@@ -227,5 +229,6 @@ func (s *Store) update(fn func(txn *badger.Txn) error) error {
 			break
 		}
 	}
+	s.compactSoon()
 	return err
 }

@@ -357,3 +357,77 @@ func TestInMemory(t *testing.T) {
 		t.Error("in-memory store forgot a listing")
 	}
 }
+
+// TestSaveHugeSnapshot: a first check of a search with 10,000 listings is
+// more than one Badger transaction holds; it is saved all the same, and
+// reads back whole.
+func TestSaveHugeSnapshot(t *testing.T) {
+	s, dir := openDisk(t)
+	sn := bigSnapshots(1, 10000, t0)[0]
+	if err := s.SaveSnapshot(sn, t0); err != nil {
+		t.Fatalf("save a snapshot of 10,000 listings: %v", err)
+	}
+	s = reopen(t, s, dir)
+	got, ok, err := s.Snapshot(sn.Search)
+	if err != nil || !ok || len(got.Listings) != len(sn.Listings) {
+		t.Fatalf("read it back: %d listings, ok=%v, err=%v; want %d", len(got.Listings), ok, err, len(sn.Listings))
+	}
+	known, err := s.Known(idsOf([]Snapshot{sn}), t0.Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, k := range known {
+		if !k {
+			t.Fatalf("%s is not known after its search's snapshot was saved", id)
+		}
+	}
+}
+
+// TestIndexRefreshSpreads: 2,000 listings first seen together are
+// rewritten in the index one to two hours later, a few in each 30-second
+// cycle, not all 2,000 in one (that cycle's burst of writes set the
+// store's peak memory). None is rewritten sooner, and each once.
+func TestIndexRefreshSpreads(t *testing.T) {
+	s, _ := openDisk(t)
+	sn := bigSnapshots(1, 2000, t0)[0]
+	if err := s.SaveSnapshot(sn, t0); err != nil {
+		t.Fatal(err)
+	}
+	const cycle = 30 * time.Second
+	perCycle := map[time.Duration]int{}
+	total := 0
+	for at := cycle; at <= 2*indexRefresh+cycle; at += cycle {
+		now := t0.Add(at)
+		var n int
+		err := s.db.View(func(txn *badger.Txn) error {
+			writes, err := planSnapshot(txn, sn, now)
+			for _, w := range writes {
+				if w.key[0] == indexPfx[0] {
+					n++
+				}
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 && at < indexRefresh {
+			t.Fatalf("%d index entries rewritten %v after they were written, before indexRefresh", n, at)
+		}
+		perCycle[at], total = n, total+n
+		if err := s.SaveSnapshot(sn, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if total != len(sn.Listings) {
+		t.Errorf("%d index entries rewritten in two hours, want each of the %d once", total, len(sn.Listings))
+	}
+	most := 0
+	for _, n := range perCycle {
+		most = max(most, n)
+	}
+	// An even spread is 2,000 / 120 cycles = 17 a cycle.
+	if most > 50 {
+		t.Errorf("up to %d index entries rewritten in one cycle, want the 2,000 spread over the hour (at most 50 a cycle)", most)
+	}
+}
