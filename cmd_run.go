@@ -171,6 +171,8 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.settings.Store(&settings)
 	a.outbox = outbox.New(a.emailFor(settings), nil)
 	a.outbox.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
+	a.outbox.SetPush(pushURLs(settings))
+	a.keepPrivate(settings)
 	a.engine = engine.New(engine.Deps{
 		Loader: a.browser, Store: a.store, Outbox: a.outbox, Manual: a.manualCheck, Log: a.log,
 		Replier: newReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
@@ -226,13 +228,34 @@ func (a *app) settingsChanged(s config.Settings, err error) {
 	}
 	before := a.settings.Swap(&s)
 	a.engine.SetSettings(engineSettings(s))
-	if !reflect.DeepEqual(before.Email, s.Email) {
-		// Only new email settings deserve a fresh try after a refusal; an
-		// edit to a search keeps "check your email". The same outbox takes
-		// them: a new one would pop up again the listings still waiting
-		// for their email.
+	if !reflect.DeepEqual(before.Email, s.Email) || !reflect.DeepEqual(before.Push, s.Push) {
+		// Only new delivery settings deserve a fresh try after a refusal;
+		// an edit to a search keeps "check your email". The same outbox
+		// takes them: its channels keep their queues (a push URL that
+		// stays keeps its own), a new URL starts with an empty queue.
 		a.outbox.SetEmail(a.emailFor(s))
+		a.outbox.SetPush(pushURLs(s))
+		a.keepPrivate(s)
 		a.engine.SetOutbox(a.outbox)
+	}
+}
+
+func pushURLs(s config.Settings) []string {
+	if s.Push == nil {
+		return nil
+	}
+	return s.Push.URLs
+}
+
+// keepPrivate makes the settings file 0600 when it holds push URLs.
+func (a *app) keepPrivate(s config.Settings) {
+	if len(pushURLs(s)) == 0 {
+		return
+	}
+	if fixed, err := config.KeepPrivate(a.settingsPath); err != nil {
+		a.log.Warn(err.Error())
+	} else if fixed {
+		a.log.Info("made the settings file private (0600): its push URLs hold secrets", "path", a.settingsPath)
 	}
 }
 
