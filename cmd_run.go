@@ -40,8 +40,11 @@ type app struct {
 	log     *slog.Logger
 	store   *seen.Store
 	browser *pages.Browser
-	outbox  *outbox.Outbox // one for the app's life: it knows what popped up
+	outbox  *outbox.Outbox // one for the app's life: its channels keep their queues
+	pops    *outbox.Clickable
 	engine  *engine.Engine
+	// openWeb opens a page in the default browser (http and https only).
+	openWeb func(url string) error
 }
 
 func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
@@ -169,7 +172,12 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	}
 	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile")})
 	a.settings.Store(&settings)
-	a.outbox = outbox.New(a.emailFor(settings), nil)
+	a.openWeb = pages.OpenDefault
+	var pop outbox.Notifier // nil: beeep's pop-ups, which open nothing when clicked
+	if c, err := outbox.NewClickable(a.clicked); err == nil {
+		a.pops, pop = c, c
+	}
+	a.outbox = outbox.New(a.emailFor(settings), pop)
 	a.outbox.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
 	a.outbox.SetPush(pushURLs(settings))
 	a.keepPrivate(settings)
@@ -184,6 +192,9 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 }
 
 func (a *app) close() {
+	if a.pops != nil {
+		a.pops.Close()
+	}
 	if a.browser != nil {
 		a.browser.Close()
 	}
@@ -277,6 +288,19 @@ func (a *app) emailFor(s config.Settings) *outbox.EmailSettings {
 	}
 	es.Password = pw
 	return &es
+}
+
+// clicked opens what a clicked pop-up names: a listing (or a search's page)
+// in the default browser, or a site's check-by-hand window.
+func (a *app) clicked(open outbox.Action) {
+	switch open.Kind {
+	case outbox.OpenWeb:
+		a.open(a.openWeb(open.URL)) // pages.OpenDefault opens http and https only
+	case outbox.OpenManual:
+		if a.engine != nil {
+			a.engine.ManualCheck(open.URL)
+		}
+	}
 }
 
 // manualCheck opens the site in a visible window on the watcher's own
