@@ -195,7 +195,7 @@ func (s *Store) Delays(search string) ([]time.Duration, error) {
 	return out, nil
 }
 
-// TypicalDelay is the median of the search's time-to-alert samples; ok is
+// TypicalDelay is the (lower) median of the search's time-to-alert samples; ok is
 // false when it has none yet.
 func (s *Store) TypicalDelay(search string) (d time.Duration, ok bool, err error) {
 	samples, err := s.Delays(search)
@@ -204,7 +204,7 @@ func (s *Store) TypicalDelay(search string) (d time.Duration, ok bool, err error
 	}
 	sorted := append([]time.Duration(nil), samples...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
-	return sorted[len(sorted)/2], true, nil
+	return sorted[(len(sorted)-1)/2], true, nil
 }
 
 func decodeListed(b []byte) (listedRecord, error) {
