@@ -26,7 +26,7 @@ func cmdTestPush(g globals, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "rentwatch test-push: takes no arguments (got %d)\n", len(rest))
+		fmt.Fprintf(stderr, "rentwatch test-push: takes no arguments (got %q)\n", rest[0])
 		return 2
 	}
 	settings, path, err := loadSettings(g)

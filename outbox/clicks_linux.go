@@ -2,10 +2,15 @@ package outbox
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
+	"io"
+	"log"
+	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/esiqveland/notify"
@@ -31,15 +36,27 @@ type Clickable struct {
 // (long gone from the screen) does nothing.
 const maxOpens = 200
 
-// NewClickable connects to the session bus. onClick runs on its own
+// NewClickable connects to the session bus named by
+// DBUS_SESSION_BUS_ADDRESS or found at $XDG_RUNTIME_DIR/bus, and never
+// starts one (godbus would otherwise launch a bus of its own, which a
+// machine without a desktop must not get). onClick runs on its own
 // goroutine for each click on a pop-up that opens something.
 func NewClickable(onClick func(Action)) (*Clickable, error) {
-	conn, err := dbus.ConnectSessionBus()
+	addr := os.Getenv("DBUS_SESSION_BUS_ADDRESS")
+	if dir := os.Getenv("XDG_RUNTIME_DIR"); addr == "" && dir != "" {
+		if fi, err := os.Stat(filepath.Join(dir, "bus")); err == nil && fi.Mode()&os.ModeSocket != 0 {
+			addr = "unix:path=" + filepath.Join(dir, "bus")
+		}
+	}
+	if addr == "" {
+		return nil, errors.New("desktop pop-ups: no session bus")
+	}
+	conn, err := dbus.Connect(addr)
 	if err != nil {
 		return nil, fmt.Errorf("desktop pop-ups: no session bus: %w", err)
 	}
 	c := &Clickable{conn: conn, opens: map[uint32]Action{}}
-	c.n, err = notify.New(conn, notify.WithOnAction(func(s *notify.ActionInvokedSignal) {
+	c.n, err = notify.New(conn, notify.WithLogger(log.New(io.Discard, "", 0)), notify.WithOnAction(func(s *notify.ActionInvokedSignal) {
 		if s.ActionKey != "default" && s.ActionKey != "open" {
 			return
 		}
