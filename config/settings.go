@@ -20,6 +20,7 @@ type Settings struct {
 	Version  int           `toml:"version"`
 	Interval time.Duration `toml:"interval"` // between cycles; at least 10s; jitter is added
 	Email    *Email        `toml:"email"`    // nil: desktop pop-ups only
+	Push     *Push         `toml:"push"`     // nil: no phone or chat channels
 	Browser  Browser       `toml:"browser"`
 	Reply    *Reply        `toml:"reply"` // nil: no [reply] table (see Search.Reply)
 	Searches []Search      `toml:"search"`
@@ -147,6 +148,9 @@ func (s Settings) clone() Settings {
 	if s.Reply != nil {
 		r := *s.Reply
 		c.Reply = &r
+	}
+	if s.Push != nil {
+		c.Push = &Push{URLs: append([]string(nil), s.Push.URLs...)}
 	}
 	c.Searches = append([]Search(nil), s.Searches...)
 	for i := range c.Searches {

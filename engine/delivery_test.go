@@ -58,7 +58,7 @@ func TestFailedSendKeepsListingsUnseenAndRetries(t *testing.T) {
 		if got := r.mail.told(); !slices.Equal(got, []string{"new"}) {
 			t.Fatalf("told %v, want the listing once, on the retry", got)
 		}
-		if !r.logs.has("Failed to send: ") || !r.logs.has("Keeping listings unseen, will retry next poll") {
+		if !r.logs.has("Failed to send by alerts: ") || !r.logs.has("Keeping listings unseen on alerts, will retry in ") {
 			t.Errorf("the failure was not logged as the design says")
 		}
 		snap, _, _ := store.Snapshot(west)

@@ -138,31 +138,14 @@ func (e *Engine) compare(now time.Time, s config.Search, v *SearchView, listings
 		e.d.Log.Info("baseline", "search", s.Name, "listings", len(listings))
 		return
 	}
-	fresh, waitsForDelivery, err := e.newOn(s, listings, prev, now)
+	fresh, _, err := e.newOn(s, listings, prev, now)
 	if err != nil {
 		v.Status, v.LastError = Failing, "reading what was seen: "+err.Error()
 		return
 	}
-	if len(fresh) > 0 {
-		if err := e.d.Store.AddPending(fresh); err != nil {
-			for _, a := range fresh {
-				delete(e.st.pending, a.ListingID)
-			}
-			v.Status, v.LastError = Failing, "queueing alerts: "+err.Error()
-			return
-		}
-		e.st.countNew(now, v, len(fresh))
-		e.d.Log.Info("new listings", "search", s.Name, "count", len(fresh))
-	}
-	if waitsForDelivery {
-		v.Status = NewListings
-		// Snapshots of searches with alerts are written ONLY after the
-		// alert is delivered: otherwise a failed send would record the
-		// listings as seen and they would never be alerted again.
-		e.st.deferred[s.URL] = snap
-		return
-	}
-	e.saveSnapshot(v, snap, now)
+	// New listings are queued for every channel in the same transaction
+	// as the snapshot (deliver.go): accepted = durable.
+	e.accept(v, s, snap, fresh, now)
 }
 
 // nextSnapshot is the page's listings with their first-seen times: kept
@@ -217,5 +200,6 @@ func alertFor(s config.Search, l read.Listing, now time.Time) seen.Alert {
 	return seen.Alert{
 		ListingID: l.ID, Search: s.URL, SearchName: s.Name,
 		URL: l.URL, Title: l.Title, Price: l.Price, Place: l.Place, FoundAt: now,
+		PriceValue: l.PriceValue, Size: l.Size, SizeM2: l.SizeM2, Rooms: l.Rooms, Image: l.Image,
 	}
 }

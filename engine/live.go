@@ -29,7 +29,8 @@ type state struct {
 	checkNow        bool            // the user asked: a regular cycle at once
 	added           map[string]bool // searches added or enabled since the last cycle: checked at once
 	settingsProblem string
-	mail            mailTrouble // failed deliveries in a row
+	mail            mailTrouble // the channel trouble the tray shows (deliver.go)
+	out             couriers    // every delivery channel's state (deliver.go)
 	emailRetryAt    time.Time   // no delivery before this (after a permanent failure)
 	sendFailed      bool        // a delivery failed in this cycle: no more tries until the next
 	manual          string
@@ -197,6 +198,7 @@ func (st *state) snapshot(now time.Time) Snapshot {
 	}
 	s.Problem = st.settingsProblem
 	s.Delivery = st.mail.delivery(now)
+	s.Channels = st.out.views()
 	s.Overall = overall(st.paused, s.Problem != "" || s.Delivery.Refused || s.Delivery.Failing, s.Searches)
 	return s
 }

@@ -39,6 +39,7 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 			start := now
 			e.cycle(ctx)
 			if once {
+				e.settle(ctx) // the cycle's sends, one try each
 				return ctx.Err()
 			}
 			// The beat counts from when the cycle first heard back from a

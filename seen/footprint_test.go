@@ -107,6 +107,9 @@ func TestHelperFootprint(t *testing.T) {
 // clean, one in five cycles brings a new listing that is queued, delivered
 // and recorded, and Known is asked for every listing on every page.
 func useLikeADay(s *Store, snaps []Snapshot) error {
+	if err := s.SetChannels([]string{"email", "desktop"}); err != nil {
+		return err
+	}
 	for _, sn := range snaps {
 		if err := s.SaveSnapshot(sn, t0); err != nil {
 			return err
@@ -131,11 +134,13 @@ func useLikeADay(s *Store, snaps []Snapshot) error {
 			}
 			id := fmt.Sprintf("%s/new-%d", snaps[i].Search, c)
 			snaps[i].Listings[id] = now
-			if err := s.AddPending([]Alert{alert(id, snaps[i].Search, now)}); err != nil {
+			if err := s.Accept([]Alert{alert(id, snaps[i].Search, now)}, snaps[i:i+1], now); err != nil {
 				return err
 			}
-			if err := s.Delivered([]string{id}, snaps[i:i+1], now); err != nil {
-				return err
+			for _, ch := range []string{"email", "desktop"} {
+				if _, err := s.Sent(ch, []string{id}, now); err != nil {
+					return err
+				}
 			}
 		}
 	}
