@@ -51,6 +51,19 @@ func SendTest(ctx context.Context, s EmailSettings) error {
 	return send(ctx, c, msg)
 }
 
+// SendTestStored is SendTest with the SMTP password from where the app
+// itself takes it (Password: RENTWATCH_SMTP_PASSWORD, else the keychain),
+// so the test proves what the alerts will use; s.Password is ignored. No
+// password found is a permanent *DeliveryError saying where it looked.
+func SendTestStored(ctx context.Context, s EmailSettings) error {
+	pw, err := Password(s.Username)
+	if err != nil {
+		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: err.Error()}
+	}
+	s.Password = pw
+	return SendTest(ctx, s)
+}
+
 // testAlert is the listing of a test message; works says what works.
 func testAlert(now time.Time, works string) Alert {
 	return Alert{

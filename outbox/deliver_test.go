@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/emersion/go-message/mail"
+	"github.com/zalando/go-keyring"
 
 	"rentwatch/internal/testkit"
 )
@@ -102,6 +103,28 @@ func TestDeliverToMailpit(t *testing.T) {
 				msg, _ := lastMessage(t, m)
 				if msg.Subject != "rentwatch test message" || !strings.Contains(msg.Text, "email alerts work") {
 					t.Errorf("test message: %q\n%s", msg.Subject, msg.Text)
+				}
+			})
+			t.Run("SendTestStored", func(t *testing.T) {
+				// The password the app uses: the keychain's, not the caller's.
+				t.Setenv(PasswordEnv, "")
+				keyring.MockInit()
+				s := mailpitSettings(m)
+				s.Password = "not-the-stored-one"
+				err := SendTestStored(context.Background(), s)
+				if !IsPermanent(err) || !strings.Contains(err.Error(), "no password for "+s.Username+" in the keychain") {
+					t.Errorf("with no stored password: %v, want a permanent error saying so", err)
+				}
+				if err := StorePassword(s.Username, testkit.MailpitPassword); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { _ = StorePassword(s.Username, "") })
+				m.DeleteAll(t)
+				if err := SendTestStored(context.Background(), s); err != nil {
+					t.Fatalf("with the password stored: %v", err)
+				}
+				if msg, _ := lastMessage(t, m); msg.Subject != "rentwatch test message" {
+					t.Errorf("test message: %q", msg.Subject)
 				}
 			})
 		})
