@@ -143,6 +143,12 @@ func checkCountdown(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, menu 
 // checkClicks clicks entries the way a panel does and reads what the
 // child's actions received.
 func checkClicks(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, child *trayChild, menu []testkit.MenuEntry) {
+	click(t, item, find(t, menu, "Open rentwatch…"))
+	child.expect(t, "open-window")
+	click(t, item, find(t, menu, "Add search…"))
+	child.expect(t, "add-search")
+	click(t, item, find(t, menu, "Settings…"))
+	child.expect(t, "settings")
 	click(t, item, find(t, menu, "Check now"))
 	child.expect(t, "check-now")
 	click(t, item, find(t, menu, "Funda Amsterdam"))

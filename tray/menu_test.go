@@ -80,6 +80,7 @@ func TestMenuWholeLayouts(t *testing.T) {
 		want string
 	}{
 		{"empty app offers Add search first", engine.Snapshot{Overall: engine.AllGood}, `
+open |Open rentwatch…
 status -|No searches yet — add one to start watching
 ---
 add-search |Add search…
@@ -97,6 +98,7 @@ autostart [ ]|Start at login
 quit |Quit
 `},
 		{"all good", allGood(), `
+open |Open rentwatch…
 status -|All quiet — checked 12s ago
 ---
 check-now |Check now
@@ -116,6 +118,7 @@ autostart [ ]|Start at login
 quit |Quit
 `},
 		{"host waiting: one countdown for the whole host", hostWaiting(), `
+open |Open rentwatch…
 status -|Kamernet is asking us to slow down — retrying in 4:12
 ---
 check-now |Check now

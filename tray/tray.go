@@ -20,7 +20,9 @@ type Actions struct {
 	CheckNow, PauseAll, ResumeAll func()
 	Manual                        func(url string) // a search's line: check it by hand
 	OpenURL                       func(url string) // a recent listing (http and https only)
-	AddSearch, Settings, OpenLog  func()
+	// Open opens the window; AddSearch its Add a search form; Settings
+	// its settings.
+	Open, AddSearch, Settings, OpenLog func()
 	// Autostart is called when "Start at login" is toggled (SetAutostart
 	// fits, with the program's path). The tray has nowhere to show its
 	// error: log it. The tick then shows AutostartOn, whatever happened.
