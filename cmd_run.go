@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime/debug"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -26,6 +27,7 @@ import (
 	"rentwatch/pages"
 	"rentwatch/seen"
 	"rentwatch/tray"
+	"rentwatch/window"
 )
 
 // app is everything `rentwatch run` opens, so it can be closed in order.
@@ -34,6 +36,9 @@ type app struct {
 
 	settings atomic.Pointer[config.Settings] // the last good settings, for the replier
 	problem  string                          // what was wrong with the settings file at the start
+	// settingsMu serialises settingsChanged: config.Watch and the window's
+	// saves both call it.
+	settingsMu sync.Mutex
 
 	lock    *flock.Flock
 	logs    *logFile
@@ -43,6 +48,7 @@ type app struct {
 	outbox  *outbox.Outbox // one for the app's life: its channels keep their queues
 	pops    *outbox.Clickable
 	engine  *engine.Engine
+	window  *window.Server // nil when it did not start (or for --once)
 	// openWeb opens a page in the default browser (http and https only).
 	openWeb func(url string) error
 }
@@ -89,6 +95,8 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	a.startWindow()
+	a.openOnFirstStart(*a.settings.Load())
 	go config.Watch(ctx, a.settingsPath, time.Second, a.settingsChanged)
 	if !*noTray {
 		if err := tray.Available(); err != nil {
@@ -100,7 +108,7 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 	}
 	a.log.Info("watching", "searches", len(a.engine.Snapshot().Searches), "settings", a.settingsPath, "log", a.logPath)
 	if len(a.engine.Snapshot().Searches) == 0 {
-		a.log.Info("no searches yet: add one with `rentwatch searches add URL` or in the settings file; it is picked up at once")
+		a.log.Info("no searches yet: add one in the window (`rentwatch open`), with `rentwatch searches add URL` or in the settings file; it is picked up at once")
 	}
 	a.engine.Run(ctx)
 	a.log.Info("stopped")
@@ -192,6 +200,9 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 }
 
 func (a *app) close() {
+	if a.window != nil {
+		a.window.Close() // before the store it reads
+	}
 	if a.pops != nil {
 		a.pops.Close()
 	}
@@ -232,6 +243,8 @@ func (a *app) loadSettings() (config.Settings, string) {
 // settingsChanged is config.Watch's callback: a good edit takes effect at
 // once; a bad one leaves the last good settings in force and says why.
 func (a *app) settingsChanged(s config.Settings, err error) {
+	a.settingsMu.Lock()
+	defer a.settingsMu.Unlock()
 	if err != nil {
 		a.log.Warn("the settings file has a problem; keeping the last good settings", "path", a.settingsPath, "err", err)
 		a.engine.SetProblem("Settings file: " + err.Error())
@@ -345,8 +358,9 @@ func (a *app) runWithTray(ctx context.Context, stop context.CancelFunc) {
 		ResumeAll:   func() { a.engine.Resume("") },
 		Manual:      a.engine.ManualCheck,
 		OpenURL:     func(u string) { a.open(pages.OpenDefault(u)) },
-		AddSearch:   a.addSearch,
-		Settings:    func() { a.open(browser.OpenFile(a.settingsPath)) },
+		Open:        func() { a.openWindow("/", "") },
+		AddSearch:   func() { a.openWindow("/", "add") },
+		Settings:    func() { a.openWindow("/settings", "") },
 		OpenLog:     func() { a.open(browser.OpenFile(a.logPath)) },
 		Autostart:   func(on bool) error { return tray.SetAutostart(on, exe) },
 		AutostartOn: tray.AutostartEnabled,
@@ -357,7 +371,8 @@ func (a *app) runWithTray(ctx context.Context, stop context.CancelFunc) {
 }
 
 // addSearch opens the settings file, where a commented example shows how
-// to add a search; rentwatch picks up the saved file at once.
+// to add a search; rentwatch picks up the saved file at once. It is what
+// "Add search…" does when the window did not start.
 func (a *app) addSearch() {
 	a.open(browser.OpenFile(a.settingsPath))
 	outbox.Desktop{}.Notify("Add a search",

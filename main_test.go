@@ -137,6 +137,7 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 		"check":      {"check", "https://example.test/rooms", "junk"},
 		"inspect":    {"inspect", page, "junk", "--url", "https://example.test/rooms"},
 		"ladders":    {"ladders", "junk"},
+		"open":       {"open", "--print", "junk"},
 		"reply":      {"reply", "--dry-run", "https://example.test/rooms/1", "junk"},
 		"run":        {"run", "--once", "junk"},
 		"searches":   {"searches", "list", "junk"},
