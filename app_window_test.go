@@ -330,6 +330,7 @@ func (r *windowRig) addSearch(t *testing.T) {
 	// The page follows by itself (it redraws its live parts every few seconds).
 	sum := sha256.Sum256([]byte(r.searchURL))
 	pageSays(t, ctx, "#s-"+hex.EncodeToString(sum[:6]), "3 listings")
+	pageSays(t, ctx, "#search-count", "1 of 15 searches saved")
 	if dir := os.Getenv("RENTWATCH_SCREENSHOTS"); dir != "" {
 		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {
