@@ -47,7 +47,7 @@ func (a *app) startWindow() {
 	a.window = srv
 	// The address without its token: the log is not private.
 	a.log.Info("window", "address", fmt.Sprintf("http://127.0.0.1:%d/", srv.Port()),
-		"with its token in", filepath.Join(a.dataDir, window.URLFile), "open it with", "rentwatch open")
+		"token_in", filepath.Join(a.dataDir, window.URLFile), "opened_by", "rentwatch open")
 }
 
 // openWindow opens the window at path (and fragment) in the default
