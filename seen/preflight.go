@@ -19,6 +19,11 @@ import (
 // instead of saying "the store is damaged". Here the same check runs in
 // our goroutine, index and block checksums included, and a panic becomes
 // an error. Nothing is written: files are mapped read-only.
+//
+// Only the tables the manifest lists are the store. A table the manifest
+// does not list is one a flush or compaction was writing when the process
+// was killed (half written, zeros at its end); Badger deletes it on open,
+// and calling it damage would send the user to move a sound store aside.
 func checkTables(dir string, opt badger.Options) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -30,10 +35,12 @@ func checkTables(dir string, opt badger.Options) error {
 			continue
 		}
 		c := opt.Compression
-		if id, ok := table.ParseFileID(e.Name()); ok {
-			if tc, ok := compression[id]; ok {
-				c = tc
+		if id, ok := table.ParseFileID(e.Name()); ok && compression != nil {
+			tc, listed := compression[id]
+			if !listed {
+				continue // unfinished when killed: Badger removes it
 			}
+			c = tc
 		}
 		if err := checkTable(filepath.Join(dir, e.Name()), opt.BlockSize, c); err != nil {
 			return fmt.Errorf("table %s: %w", e.Name(), err)
