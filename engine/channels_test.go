@@ -122,7 +122,7 @@ func TestOneChannelsFaultNeverDelaysAnother(t *testing.T) {
 	west := fiveOnOneHost[0]
 	p.post(west, "a")
 	logs := &logBuffer{}
-	e := New(Deps{Loader: p, Store: store, Outbox: ob, Rand: rand.New(rand.NewPCG(3, 4)),
+	e := New(Deps{Loader: p, Store: store, Outbox: ob, Notices: ob, Rand: rand.New(rand.NewPCG(3, 4)),
 		Log: slog.New(slog.NewTextHandler(logs, nil)), GapMin: time.Millisecond, GapMax: 2 * time.Millisecond},
 		Settings{Interval: time.Second, Searches: searches(west)})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -160,10 +160,14 @@ func TestOneChannelsFaultNeverDelaysAnother(t *testing.T) {
 		}
 		return false
 	})
+	if d := e.Snapshot().Delivery; !d.Refused || d.Kind != "ntfy" || d.Status != http.StatusUnauthorized || !strings.HasPrefix(d.Channel, "ntfy") {
+		t.Errorf("the tray is told %+v, want the ntfy channel refused with the server's 401", d)
+	}
 	states := map[string]string{}
 	for _, v := range views {
 		states[v.ID] = v.State
-		if v.State == "stopped" && (v.ID != outbox.PushID(refusing.url("denied")) || !strings.Contains(v.Reason, "refused the credentials")) {
+		if v.State == "stopped" && (v.ID != outbox.PushID(refusing.url("denied")) || !strings.Contains(v.Reason, "refused the credentials") ||
+			v.Kind != "ntfy" || v.Status != http.StatusUnauthorized) {
 			t.Errorf("stopped: %+v, want only the refused push, with why", v)
 		}
 		if strings.Contains(v.Name+v.Reason, "denied") || strings.Contains(v.Name+v.Reason, "rooms") {

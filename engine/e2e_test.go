@@ -127,7 +127,7 @@ func (r *e2eRig) startEngine(t *testing.T, chrome string) {
 		CAFile: r.mail.CAFile, Timeout: time.Minute,
 	}, outbox.Desktop{})
 	r.eng = New(Deps{
-		Loader: browser, Store: r.store, Outbox: ob, Parallel: 2, Log: r.logs.Logger(),
+		Loader: browser, Store: r.store, Outbox: ob, Notices: ob, Parallel: 2, Log: r.logs.Logger(),
 		GapMin: 200 * time.Millisecond, GapMax: 400 * time.Millisecond,
 		// A failed channel retries at the pace of the test's cycles.
 		ChannelRetry: func(_ int, ra time.Duration, _ float64) time.Duration { return max(e2eInterval, ra) },

@@ -176,6 +176,19 @@ func nameApart(chans []*pushChannel) {
 
 func (c *pushChannel) ID() string   { return c.id }
 func (c *pushChannel) Name() string { return c.name }
+func (c *pushChannel) Kind() string { return pushKind(c.raw) }
+
+// pushKind is the service a push URL names by its scheme, read or not by
+// shoutrrr ("ntfy", "telegram"; "discord" for discord+https://...); "push"
+// when it has none.
+func pushKind(raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Scheme == "" {
+		return "push"
+	}
+	scheme, _, _ := strings.Cut(strings.ToLower(u.Scheme), "+")
+	return scheme
+}
 
 // Send pushes the message and returns nil once the service answered with
 // success. A failure is a *SendError that never holds the URL.
