@@ -29,6 +29,20 @@ type stateView struct {
 	Manual      string         `json:"manual,omitempty"` // the URL open for a check by hand
 	MaxSearches int            `json:"max_searches"`
 	Searches    []searchView   `json:"searches"`
+	Channels    []channelView  `json:"channels"` // where alerts go: pop-ups, email, each push URL
+}
+
+// channelView is one delivery channel and how it is doing.
+type channelView struct {
+	ID      string     `json:"id"`
+	Name    string     `json:"name"`  // never the URL: it holds a secret
+	Kind    string     `json:"kind"`  // desktop, email, ntfy, telegram, generic, ...
+	State   string     `json:"state"` // ok, sending, retrying, stopped
+	Words   string     `json:"words"`
+	Tone    string     `json:"tone"`
+	Queued  int        `json:"queued"` // listings it still owes
+	Since   *time.Time `json:"since"`  // the first failure of the run under way
+	RetryAt *time.Time `json:"retry_at"`
 }
 
 // searchView is one search with its settings and its live state.
@@ -121,6 +135,15 @@ func buildState(st State, set config.Settings, setErr error, alerted map[string]
 		}
 		sv.Name, sv.Paused = c.Name, !c.Enabled
 		v.Searches = append(v.Searches, buildSearch(sv, c.Filter, st.Walls[sv.Host], alerted[c.URL], now, loc))
+	}
+	v.Channels = []channelView{}
+	for _, c := range st.Channels {
+		cv := channelView{ID: c.ID, Name: c.Name, Kind: c.Kind, State: c.State, Queued: c.Queued, Since: when(c.Since)}
+		if c.State == "retrying" || c.State == "stopped" {
+			cv.RetryAt = when(c.RetryAt)
+		}
+		cv.Words, cv.Tone = channelWords(c, now, loc)
+		v.Channels = append(v.Channels, cv)
 	}
 	v.Status, v.Tone = statusLine(st, len(v.Searches), now, loc)
 	if v.Problem != "" && st.Problem == "" {
