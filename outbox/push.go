@@ -145,13 +145,17 @@ func targetHost(scheme, raw string) string {
 }
 
 // pushName is the channel as the user reads it: its service and, when it
-// is a server's name, its host ("ntfy (ntfy.sh)", "telegram").
+// is a server's name, its host ("ntfy (ntfy.sh)", "telegram", "webhook
+// (hooks.example.org)").
 func pushName(raw string) string {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || u.Scheme == "" {
 		return "push " + Redact(raw)
 	}
 	scheme, _, _ := strings.Cut(strings.ToLower(u.Scheme), "+")
+	if scheme == "generic" {
+		scheme = "webhook" // the user's word for shoutrrr's generic service
+	}
 	if h := u.Hostname(); h != "" && publicHost(h) && !slices.Contains(publicHosts, strings.ToLower(h)) {
 		return fmt.Sprintf("%s (%s)", scheme, u.Host)
 	}
