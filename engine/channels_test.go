@@ -167,7 +167,7 @@ func TestOneChannelsFaultNeverDelaysAnother(t *testing.T) {
 	for _, v := range views {
 		states[v.ID] = v.State
 		if v.State == "stopped" && (v.ID != outbox.PushID(refusing.url("denied")) || !strings.Contains(v.Reason, "refused the credentials") ||
-			v.Kind != "ntfy" || v.Status != http.StatusUnauthorized) {
+			v.Kind != "ntfy" || v.Status != http.StatusUnauthorized || strings.HasPrefix(v.Reason, v.Name)) {
 			t.Errorf("stopped: %+v, want only the refused push, with why", v)
 		}
 		if strings.Contains(v.Name+v.Reason, "denied") || strings.Contains(v.Name+v.Reason, "rooms") {
@@ -177,14 +177,19 @@ func TestOneChannelsFaultNeverDelaysAnother(t *testing.T) {
 	if states["email"] != "sending" || states["desktop"] != "ok" || states[outbox.PushID(good.url("rooms"))] != "ok" {
 		t.Errorf("channel states %v: the hung email must not hold up the others", states)
 	}
+	var told string
 	wait("the other channels told of the stopped one", func() bool {
 		for _, b := range good.got() {
 			if strings.Contains(b, "stopped") {
+				told = b
 				return true
 			}
 		}
 		return false
 	})
+	if name := strings.TrimSuffix(strings.SplitN(told, "\n", 2)[0], " stopped"); strings.Contains(told, name+": "+name) {
+		t.Errorf("the notice says the channel's name twice over:\n%s", told)
+	}
 	if !logs.has("Failed to send by ntfy") || logs.has("denied") {
 		t.Errorf("the log should name the channel, never its topic:\n%s", strings.Join(logs.lines, ""))
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"rentwatch/config"
@@ -247,7 +248,10 @@ func (e *Engine) sendFailed(ctx context.Context, k *courier, err error, now time
 	permanent, retryAfter := outbox.Verdict(err)
 	var de *outbox.DeliveryError
 	email := errors.As(err, &de) || k.ch.ID() == "email"
-	k.trouble.failed(now, err.Error(), email, permanent)
+	// The outbox names the channel in front of a push failure; the
+	// sentences here name it already.
+	why := strings.TrimPrefix(err.Error(), k.ch.Name()+": ")
+	k.trouble.failed(now, why, email, permanent)
 	k.trouble.channel, k.trouble.kind, k.trouble.status = k.ch.Name(), k.ch.Kind(), outbox.ServerStatus(err)
 	var wait time.Duration
 	if permanent {
@@ -258,7 +262,7 @@ func (e *Engine) sendFailed(ctx context.Context, k *courier, err error, now time
 			settings = "the email settings"
 		}
 		e.d.Log.Warn(fmt.Sprintf("Failed to send by %s: %v. Keeping listings unseen on %s; will retry when %s change (or in %v)",
-			k.ch.Name(), err, k.ch.Name(), settings, PermanentRetry))
+			k.ch.Name(), why, k.ch.Name(), settings, PermanentRetry))
 	} else {
 		k.failures++
 		wait = e.d.ChannelRetry(k.failures, retryAfter, e.d.Rand.Float64())
@@ -267,7 +271,7 @@ func (e *Engine) sendFailed(ctx context.Context, k *courier, err error, now time
 			wait = max(min(wait, e.st.settings.Interval), min(retryAfter, time.Hour))
 		}
 		e.d.Log.Warn(fmt.Sprintf("Failed to send by %s: %v. Keeping listings unseen on %s, will retry in %v",
-			k.ch.Name(), err, k.ch.Name(), wait.Round(time.Second)))
+			k.ch.Name(), why, k.ch.Name(), wait.Round(time.Second)))
 	}
 	k.retryAt = now.Add(wait)
 	if k.timer != nil {
