@@ -200,7 +200,7 @@ func startApp(t *testing.T, bin, data string, env []string, args ...string) *app
 			// Killed, the app cannot close its Chromium: kill what it
 			// started on its own profile, so nothing outlives the test.
 			for _, pid := range chromesOf(data) {
-				_ = syscall.Kill(pid, syscall.SIGKILL)
+				killPID(pid)
 			}
 		}
 		if t.Failed() {
@@ -247,6 +247,14 @@ func (a *appProc) signal(t *testing.T, sig syscall.Signal) {
 	}
 }
 
+// killPID kills the process pid (SIGKILL on unix), which the app under
+// test started; gone already, nothing happens.
+func killPID(pid int) {
+	if p, err := os.FindProcess(pid); err == nil {
+		_ = p.Kill()
+	}
+}
+
 // chromesOf lists the PIDs of processes whose command line names the
 // app's browser profile: its Chromium and every Chromium helper.
 func chromesOf(dataDir string) []int {
@@ -290,7 +298,7 @@ func checkNoChrome(t *testing.T, dataDir string) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	for _, pid := range left { // ours: started by the app under test
-		_ = syscall.Kill(pid, syscall.SIGKILL)
+		killPID(pid)
 	}
 	t.Errorf("Chromium processes left behind on %s: %v", dataDir, left)
 }

@@ -190,7 +190,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.outbox.SetPush(pushURLs(settings))
 	a.keepPrivate(settings)
 	a.engine = engine.New(engine.Deps{
-		Loader: a.browser, Store: a.store, Outbox: a.outbox, Manual: a.manualCheck, Log: a.log,
+		Loader: a.browser, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, Log: a.log,
 		Replier: newReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
 	}, engineSettings(settings))
 	if problem != "" {

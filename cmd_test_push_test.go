@@ -64,7 +64,7 @@ func TestCmdTestPush(t *testing.T) {
 			"ntfy (127.0.0.1:" + port + "): sent",
 			"ntfy (127.0.0.1:" + port + ") #2: failed: ntfy (127.0.0.1:" + port + ") #2: the server refused the credentials",
 			"This will keep failing until the URL is fixed",
-			"generic (127.0.0.1:" + fmt.Sprint(closed) + "): failed", "connection refused", "This may be temporary",
+			"webhook (127.0.0.1:" + fmt.Sprint(closed) + "): failed", "connection refused", "This may be temporary",
 		}, "2 of 3"},
 		{"one good channel", []string{"--config", good}, 0, []string{"sent; the service accepted it"}, ""},
 		{"no [push]", []string{"--config", none}, 1, nil, "has no push URLs"},

@@ -43,7 +43,12 @@ func (c *cleanSite) asked() []string {
 
 type deliveredOutbox struct{}
 
-func (deliveredOutbox) Deliver(context.Context, []outbox.Alert) error { return nil }
+func (deliveredOutbox) Channels() []outbox.Channel { return []outbox.Channel{deliveredOutbox{}} }
+
+func (deliveredOutbox) ID() string                                 { return "outbox" }
+func (deliveredOutbox) Name() string                               { return "alerts" }
+func (deliveredOutbox) Kind() string                               { return "" }
+func (deliveredOutbox) Send(context.Context, outbox.Message) error { return nil }
 
 // TestWindowSavesReachTheEngine: a search saved in the window reaches the
 // running engine through the settings editor's own report of the save,

@@ -122,7 +122,7 @@ func TestOneChannelsFaultNeverDelaysAnother(t *testing.T) {
 	west := fiveOnOneHost[0]
 	p.post(west, "a")
 	logs := &logBuffer{}
-	e := New(Deps{Loader: p, Store: store, Outbox: ob, Rand: rand.New(rand.NewPCG(3, 4)),
+	e := New(Deps{Loader: p, Store: store, Outbox: ob, Notices: ob, Rand: rand.New(rand.NewPCG(3, 4)),
 		Log: slog.New(slog.NewTextHandler(logs, nil)), GapMin: time.Millisecond, GapMax: 2 * time.Millisecond},
 		Settings{Interval: time.Second, Searches: searches(west)})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -160,10 +160,14 @@ func TestOneChannelsFaultNeverDelaysAnother(t *testing.T) {
 		}
 		return false
 	})
+	if d := e.Snapshot().Delivery; !d.Refused || d.Kind != "ntfy" || d.Status != http.StatusUnauthorized || !strings.HasPrefix(d.Channel, "ntfy") {
+		t.Errorf("the tray is told %+v, want the ntfy channel refused with the server's 401", d)
+	}
 	states := map[string]string{}
 	for _, v := range views {
 		states[v.ID] = v.State
-		if v.State == "stopped" && (v.ID != outbox.PushID(refusing.url("denied")) || !strings.Contains(v.Reason, "refused the credentials")) {
+		if v.State == "stopped" && (v.ID != outbox.PushID(refusing.url("denied")) || !strings.Contains(v.Reason, "refused the credentials") ||
+			v.Kind != "ntfy" || v.Status != http.StatusUnauthorized || strings.HasPrefix(v.Reason, v.Name)) {
 			t.Errorf("stopped: %+v, want only the refused push, with why", v)
 		}
 		if strings.Contains(v.Name+v.Reason, "denied") || strings.Contains(v.Name+v.Reason, "rooms") {
@@ -173,14 +177,19 @@ func TestOneChannelsFaultNeverDelaysAnother(t *testing.T) {
 	if states["email"] != "sending" || states["desktop"] != "ok" || states[outbox.PushID(good.url("rooms"))] != "ok" {
 		t.Errorf("channel states %v: the hung email must not hold up the others", states)
 	}
+	var told string
 	wait("the other channels told of the stopped one", func() bool {
 		for _, b := range good.got() {
 			if strings.Contains(b, "stopped") {
+				told = b
 				return true
 			}
 		}
 		return false
 	})
+	if name := strings.TrimSuffix(strings.SplitN(told, "\n", 2)[0], " stopped"); strings.Contains(told, name+": "+name) {
+		t.Errorf("the notice says the channel's name twice over:\n%s", told)
+	}
 	if !logs.has("Failed to send by ntfy") || logs.has("denied") {
 		t.Errorf("the log should name the channel, never its topic:\n%s", strings.Join(logs.lines, ""))
 	}

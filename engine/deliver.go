@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"rentwatch/config"
@@ -65,37 +66,6 @@ type couriers struct {
 	order []string // channel ids in the outbox's order
 }
 
-// queueChannel stands for a plain Outbox with no channels of its own (one
-// Deliver for everything): one channel, "outbox".
-type queueChannel struct{ o Outbox }
-
-func (queueChannel) ID() string   { return "outbox" }
-func (queueChannel) Name() string { return "alerts" }
-func (q queueChannel) Send(ctx context.Context, m outbox.Message) error {
-	return q.o.Deliver(ctx, m.Alerts)
-}
-
-// channeled is an Outbox that has channels (*outbox.Outbox).
-type channeled interface {
-	Channels() []outbox.Channel
-}
-
-// noticeBox is an Outbox that holds notices per channel (*outbox.Outbox).
-type noticeBox interface {
-	Notices(channel string) []outbox.Notice
-	Told(channel string, keys []string)
-	Tell(n outbox.Notice)
-	Forget(keep []string)
-	SetWake(func())
-}
-
-func (e *Engine) channels() []outbox.Channel {
-	if c, ok := e.d.Outbox.(channeled); ok {
-		return c.Channels()
-	}
-	return []outbox.Channel{queueChannel{e.d.Outbox}}
-}
-
 // syncCouriers brings the couriers and the store's queues in line with the
 // channels in force: a new channel starts with an empty queue, a removed
 // one's queue is dropped.
@@ -103,14 +73,14 @@ func (e *Engine) syncCouriers(ctx context.Context) []outbox.Channel {
 	out := &e.st.out
 	if out.ctx == nil {
 		out.ctx = ctx
-		if nb, ok := e.d.Outbox.(noticeBox); ok {
-			nb.SetWake(func() { e.do(func() { e.deliver(out.ctx) }) })
+		if e.d.Notices != nil {
+			e.d.Notices.SetWake(func() { e.do(func() { e.deliver(out.ctx) }) })
 		}
 	}
 	if out.byID == nil {
 		out.byID = map[string]*courier{}
 	}
-	chans := e.channels()
+	chans := e.d.Outbox.Channels()
 	ids := make([]string, len(chans))
 	out.order = out.order[:0]
 	for i, c := range chans {
@@ -136,8 +106,8 @@ func (e *Engine) syncCouriers(ctx context.Context) []outbox.Channel {
 			e.d.Log.Error("set the delivery channels", "err", err)
 		} else {
 			out.ids = sorted
-			if nb, ok := e.d.Outbox.(noticeBox); ok {
-				nb.Forget(ids)
+			if e.d.Notices != nil {
+				e.d.Notices.Forget(ids)
 			}
 		}
 	}
@@ -163,8 +133,8 @@ func (e *Engine) deliver(ctx context.Context) {
 		}
 		k.queued = len(alerts)
 		var notices []outbox.Notice
-		if nb, ok := e.d.Outbox.(noticeBox); ok {
-			notices = nb.Notices(c.ID())
+		if e.d.Notices != nil {
+			notices = e.d.Notices.Notices(c.ID())
 		}
 		if len(alerts) == 0 && len(notices) == 0 {
 			continue
@@ -223,12 +193,12 @@ func (e *Engine) sent(ctx context.Context, k *courier, alerts []seen.Alert, noti
 		// The user was told; the worst that follows is the same alert again.
 		e.d.Log.Error("delivered, but could not record it: the alert may repeat", "channel", k.ch.Name(), "err", serr)
 	}
-	if nb, ok := e.d.Outbox.(noticeBox); ok && len(notices) > 0 {
+	if len(notices) > 0 { // only from e.d.Notices
 		keys := make([]string, len(notices))
 		for i, n := range notices {
 			keys[i] = n.Key
 		}
-		nb.Told(k.ch.ID(), keys)
+		e.d.Notices.Told(k.ch.ID(), keys)
 	}
 	if k.trouble.attempts > 0 || k.stopped {
 		e.d.Log.Info("delivery works again", "channel", k.ch.Name())
@@ -278,7 +248,11 @@ func (e *Engine) sendFailed(ctx context.Context, k *courier, err error, now time
 	permanent, retryAfter := outbox.Verdict(err)
 	var de *outbox.DeliveryError
 	email := errors.As(err, &de) || k.ch.ID() == "email"
-	k.trouble.failed(now, err.Error(), email, permanent)
+	// The outbox names the channel in front of a push failure; the
+	// sentences here name it already.
+	why := strings.TrimPrefix(err.Error(), k.ch.Name()+": ")
+	k.trouble.failed(now, why, email, permanent)
+	k.trouble.channel, k.trouble.kind, k.trouble.status = k.ch.Name(), k.ch.Kind(), outbox.ServerStatus(err)
 	var wait time.Duration
 	if permanent {
 		k.stopped = true
@@ -288,7 +262,7 @@ func (e *Engine) sendFailed(ctx context.Context, k *courier, err error, now time
 			settings = "the email settings"
 		}
 		e.d.Log.Warn(fmt.Sprintf("Failed to send by %s: %v. Keeping listings unseen on %s; will retry when %s change (or in %v)",
-			k.ch.Name(), err, k.ch.Name(), settings, PermanentRetry))
+			k.ch.Name(), why, k.ch.Name(), settings, PermanentRetry))
 	} else {
 		k.failures++
 		wait = e.d.ChannelRetry(k.failures, retryAfter, e.d.Rand.Float64())
@@ -297,7 +271,7 @@ func (e *Engine) sendFailed(ctx context.Context, k *courier, err error, now time
 			wait = max(min(wait, e.st.settings.Interval), min(retryAfter, time.Hour))
 		}
 		e.d.Log.Warn(fmt.Sprintf("Failed to send by %s: %v. Keeping listings unseen on %s, will retry in %v",
-			k.ch.Name(), err, k.ch.Name(), wait.Round(time.Second)))
+			k.ch.Name(), why, k.ch.Name(), wait.Round(time.Second)))
 	}
 	k.retryAt = now.Add(wait)
 	if k.timer != nil {
@@ -310,9 +284,8 @@ func (e *Engine) sendFailed(ctx context.Context, k *courier, err error, now time
 // tellTrouble tells the other channels, once per run of failures, that a
 // channel was refused for good or has been failing for a while.
 func (e *Engine) tellTrouble(k *courier, now time.Time) {
-	nb, ok := e.d.Outbox.(noticeBox)
 	d := k.trouble.delivery(now)
-	if !ok || k.told || (!d.Refused && !d.Failing) {
+	if e.d.Notices == nil || k.told || (!d.Refused && !d.Failing) {
 		return
 	}
 	k.told = true
@@ -328,7 +301,7 @@ func (e *Engine) tellTrouble(k *courier, now time.Time) {
 		n.Body = fmt.Sprintf("Alerts have not gone out by %s since %s: %s. Its listings are kept and retried.",
 			k.ch.Name(), d.Since.Local().Format("15:04"), d.Reason)
 	}
-	nb.Tell(n)
+	e.d.Notices.Tell(n)
 }
 
 // worstTrouble is the channel trouble the tray shows: a refusal before a
@@ -381,9 +354,11 @@ type ChannelView struct {
 	// State is "ok", "sending", "retrying" (temporary failures; RetryAt
 	// says when) or "stopped" (refused for good: Reason says why).
 	State   string
+	Kind    string    // outbox.Channel.Kind: "desktop", "email", "ntfy", ...
 	Queued  int       // listings it still owes, at the last look
 	Since   time.Time // the first failure of the run under way
 	Reason  string    // the last failure, in words
+	Status  int       // the server's answer to the last failure; 0: none
 	RetryAt time.Time
 }
 
@@ -395,7 +370,7 @@ func (out *couriers) views() []ChannelView {
 		if k == nil {
 			continue
 		}
-		v := ChannelView{ID: id, Name: k.ch.Name(), State: "ok", Queued: k.queued}
+		v := ChannelView{ID: id, Name: k.ch.Name(), Kind: k.ch.Kind(), State: "ok", Queued: k.queued}
 		switch {
 		case k.busy:
 			v.State = "sending"
@@ -405,7 +380,7 @@ func (out *couriers) views() []ChannelView {
 			v.State = "retrying"
 		}
 		if k.trouble.attempts > 0 {
-			v.Since, v.Reason, v.RetryAt = k.trouble.since, k.trouble.reason, k.retryAt
+			v.Since, v.Reason, v.Status, v.RetryAt = k.trouble.since, k.trouble.reason, k.trouble.status, k.retryAt
 		}
 		vs = append(vs, v)
 	}

@@ -52,12 +52,25 @@ type Store interface {
 	ForgetSearch(search string) error
 }
 
-// Outbox delivers a batch of alerts; *outbox.Outbox is one. It returns nil
-// only once the user has been told. An Outbox with Channels() is delivered
-// to channel by channel, each from its own queue (deliver.go); a plain one
-// is one channel.
+// Outbox is the user's delivery channels; *outbox.Outbox is one. Each
+// channel delivers its own queue (deliver.go). Channels is asked before
+// every delivery, so new settings take effect at the next send.
 type Outbox interface {
-	Deliver(ctx context.Context, batch []outbox.Alert) error
+	Channels() []outbox.Channel
+}
+
+// Notices holds, per channel, what needs the user (a channel stopped for
+// good, a site that wants a check by hand) until that channel told it;
+// *outbox.Outbox is one. Tell queues a notice on every channel (once per
+// Key), Notices and Told are one channel's queue, Forget drops the queues
+// of channels no longer in force, and wake (SetWake) is called when a
+// notice was told, so delivery runs at once.
+type Notices interface {
+	Tell(n outbox.Notice)
+	Notices(channel string) []outbox.Notice
+	Told(channel string, keys []string)
+	Forget(keep []string)
+	SetWake(wake func())
 }
 
 // Replier answers a listing for the user (the optional auto-reply). It
@@ -82,6 +95,7 @@ type Deps struct {
 	Loader  Loader
 	Store   Store
 	Outbox  Outbox
+	Notices Notices // nil: channel trouble goes only to the log and the tray
 	Replier Replier // nil: no auto-replies
 	// Manual opens url in a visible browser window for a check by hand and
 	// returns when the user has closed it. nil: manual checks are refused.

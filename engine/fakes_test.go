@@ -136,6 +136,20 @@ type mailbox struct {
 	tries   int
 }
 
+// Channels makes the mailbox the engine's one channel.
+func (m *mailbox) Channels() []outbox.Channel { return []outbox.Channel{batchChannel(m.Deliver)} }
+
+// batchChannel is a fake's one channel, "outbox": the func gets each
+// message's alerts (its notices are dropped).
+type batchChannel func(ctx context.Context, batch []outbox.Alert) error
+
+func (batchChannel) ID() string   { return "outbox" }
+func (batchChannel) Name() string { return "alerts" }
+func (batchChannel) Kind() string { return "" }
+func (b batchChannel) Send(ctx context.Context, m outbox.Message) error {
+	return b(ctx, m.Alerts)
+}
+
 func (m *mailbox) Deliver(ctx context.Context, batch []outbox.Alert) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -263,6 +263,8 @@ func (w *world) user(ctx context.Context, e *Engine, rng *rand.Rand) {
 	}
 }
 
+func (w *world) Channels() []outbox.Channel { return []outbox.Channel{batchChannel(w.Deliver)} }
+
 func (w *world) Deliver(ctx context.Context, batch []outbox.Alert) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()

@@ -42,6 +42,19 @@ func Verdict(err error) (permanent bool, retryAfter time.Duration) {
 	return false, 0
 }
 
+// ServerStatus is the server's answer in a channel's failure: the HTTP
+// status of a push, the SMTP reply code of an email; 0 when no server
+// answered (a timeout, a refused connection, a URL that cannot be used).
+func ServerStatus(err error) int {
+	if se, ok := errors.AsType[*SendError](err); ok {
+		return se.Status
+	}
+	if de, ok := errors.AsType[*DeliveryError](err); ok {
+		return de.Code
+	}
+	return 0
+}
+
 // The backoff of one channel after temporary failures, in order; the last
 // is the ceiling. The first retry comes soon (a server restarting is back
 // in seconds); past a few minutes nothing is gained by asking more often

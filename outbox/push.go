@@ -145,13 +145,17 @@ func targetHost(scheme, raw string) string {
 }
 
 // pushName is the channel as the user reads it: its service and, when it
-// is a server's name, its host ("ntfy (ntfy.sh)", "telegram").
+// is a server's name, its host ("ntfy (ntfy.sh)", "telegram", "webhook
+// (hooks.example.org)").
 func pushName(raw string) string {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || u.Scheme == "" {
 		return "push " + Redact(raw)
 	}
 	scheme, _, _ := strings.Cut(strings.ToLower(u.Scheme), "+")
+	if scheme == "generic" {
+		scheme = "webhook" // the user's word for shoutrrr's generic service
+	}
 	if h := u.Hostname(); h != "" && publicHost(h) && !slices.Contains(publicHosts, strings.ToLower(h)) {
 		return fmt.Sprintf("%s (%s)", scheme, u.Host)
 	}
@@ -176,6 +180,19 @@ func nameApart(chans []*pushChannel) {
 
 func (c *pushChannel) ID() string   { return c.id }
 func (c *pushChannel) Name() string { return c.name }
+func (c *pushChannel) Kind() string { return pushKind(c.raw) }
+
+// pushKind is the service a push URL names by its scheme, read or not by
+// shoutrrr ("ntfy", "telegram"; "discord" for discord+https://...); "push"
+// when it has none.
+func pushKind(raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Scheme == "" {
+		return "push"
+	}
+	scheme, _, _ := strings.Cut(strings.ToLower(u.Scheme), "+")
+	return scheme
+}
 
 // Send pushes the message and returns nil once the service answered with
 // success. A failure is a *SendError that never holds the URL.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"sync/atomic"
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
@@ -40,13 +39,11 @@ const (
 func listedKey(listingID string) []byte { return hashKey(listedPfx, listingID) }
 func delaysKey(search string) []byte    { return hashKey(delaysPfx, search) }
 
-// listedVersion counts writes of listing records in this process, so the
-// window can tell cheaply whether Listed has changed. Shared by every
-// Store: one process has one store, and a spurious change costs one read.
-var listedVersion atomic.Uint64
-
-// ListedVersion changes whenever a listing record is written or pruned.
-func (s *Store) ListedVersion() uint64 { return listedVersion.Load() }
+// ListedVersion changes whenever a listing record of this store was
+// written or pruned, so the window can tell cheaply whether Listed has
+// changed. It moves after the write is committed: a reader that sees the
+// new version also sees the new records.
+func (s *Store) ListedVersion() uint64 { return s.listed.Load() }
 
 // Listed returns every listing record, newest first (by first sighting).
 func (s *Store) Listed() ([]Listed, error) {
@@ -112,13 +109,13 @@ func (s *Store) LeftOut(alerts []Alert, reasons []string) error {
 	if err != nil {
 		return fmt.Errorf("record %d left-out listing(s): %w", len(alerts), err)
 	}
-	listedVersion.Add(1)
+	s.listed.Add(1)
 	return nil
 }
 
 // markDelivered writes a's listing record with its first delivery at now,
 // adds the search's time-to-alert sample, and says whether this was the
-// first delivery; a later one changes nothing.
+// first delivery (the record was written); a later one changes nothing.
 func markDelivered(txn *badger.Txn, a Alert, now time.Time) (bool, error) {
 	b, err := getValue(txn, listedKey(a.ListingID))
 	if err != nil {
@@ -136,7 +133,6 @@ func markDelivered(txn *badger.Txn, a Alert, now time.Time) (bool, error) {
 	if err := txn.Set(listedKey(a.ListingID), v); err != nil {
 		return false, err
 	}
-	listedVersion.Add(1)
 	if a.FoundAt.IsZero() || a.Search == "" {
 		return true, nil
 	}

@@ -60,3 +60,52 @@ func TestListedRecords(t *testing.T) {
 		t.Errorf("after the retention %d records are left", len(l))
 	}
 }
+
+// The change counter is the store's own: another store's writes (a second
+// store in the same process, as the tests and a reopen have) never make
+// this one's readers think their list changed, and each kind of write
+// moves it.
+func TestListedVersionIsPerStore(t *testing.T) {
+	a, _ := openDisk(t)
+	b, _ := openDisk(t)
+	const s = "https://a.test/s"
+	for _, st := range []*Store{a, b} {
+		if err := st.SetChannels([]string{"email"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	steps := []struct {
+		name  string
+		write func() error
+	}{
+		{"a delivery", func() error {
+			if err := a.Accept([]Alert{alert("L1", s, t0)}, []Snapshot{snap(s, t0, "L1")}, t0); err != nil {
+				return err
+			}
+			_, err := a.Sent("email", []string{"L1"}, t0.Add(time.Minute))
+			return err
+		}},
+		{"a listing left out", func() error { return a.LeftOut([]Alert{alert("L2", s, t0)}, []string{"too dear"}) }},
+		{"a prune", func() error { _, err := a.Prune(t0.Add(Retention + time.Hour)); return err }},
+	}
+	for _, st := range steps {
+		va, vb := a.ListedVersion(), b.ListedVersion()
+		if err := st.write(); err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		if a.ListedVersion() == va {
+			t.Errorf("%s: the store's counter did not move", st.name)
+		}
+		if b.ListedVersion() != vb {
+			t.Errorf("%s on one store moved another store's counter (%d to %d)", st.name, vb, b.ListedVersion())
+		}
+	}
+	// A delivery recorded again (a duplicate) writes no record: no change.
+	v := a.ListedVersion()
+	if _, err := a.Sent("email", []string{"L1"}, t0.Add(2*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if a.ListedVersion() != v {
+		t.Errorf("a delivery that wrote nothing moved the counter")
+	}
+}

@@ -225,6 +225,9 @@ func (s *Store) sentChunk(channel string, listingIDs []string, now time.Time) (f
 		}
 		return nil
 	})
+	if err == nil && len(first) > 0 {
+		s.listed.Add(1) // each first delivery wrote its listing record
+	}
 	return first, err
 }
 

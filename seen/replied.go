@@ -83,9 +83,6 @@ func (s *Store) Prune(now time.Time) (int, error) {
 		return 0, fmt.Errorf("prune listing records: %w", err)
 	}
 	stale = append(stale, listed...)
-	if len(listed) > 0 {
-		listedVersion.Add(1)
-	}
 	wb := s.db.NewWriteBatch()
 	defer wb.Cancel()
 	for _, k := range stale {
@@ -95,6 +92,9 @@ func (s *Store) Prune(now time.Time) (int, error) {
 	}
 	if err := wb.Flush(); err != nil {
 		return 0, fmt.Errorf("prune seen index: %w", err)
+	}
+	if len(listed) > 0 {
+		s.listed.Add(1)
 	}
 	s.compactSoon()
 	s.collectValueLog()

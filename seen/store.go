@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -29,6 +30,7 @@ type Store struct {
 	db         *badger.DB
 	lock       *dirLock // nil in memory
 	compaction compactor
+	listed     atomic.Uint64 // listing-record writes committed: ListedVersion
 }
 
 // lockFile sits inside the store's directory. rentwatch takes it before

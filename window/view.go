@@ -30,12 +30,26 @@ type stateView struct {
 	Manual      string         `json:"manual,omitempty"` // the URL open for a check by hand
 	MaxSearches int            `json:"max_searches"`
 	Searches    []searchView   `json:"searches"`
+	Channels    []channelView  `json:"channels"` // where alerts go: pop-ups, email, each push URL
 	// Lacking is what this build's engine cannot do yet (see Partial);
 	// the calls for it answer 501.
 	Lacking []Feature `json:"not_in_this_build,omitempty"`
 
 	// for the page only
 	NoPreview, NoPauseFor, NoActivity bool `json:"-"`
+}
+
+// channelView is one delivery channel and how it is doing.
+type channelView struct {
+	ID      string     `json:"id"`
+	Name    string     `json:"name"`  // never the URL: it holds a secret
+	Kind    string     `json:"kind"`  // desktop, email, ntfy, telegram, generic, ...
+	State   string     `json:"state"` // ok, sending, retrying, stopped
+	Words   string     `json:"words"`
+	Tone    string     `json:"tone"`
+	Queued  int        `json:"queued"` // listings it still owes
+	Since   *time.Time `json:"since"`  // the first failure of the run under way
+	RetryAt *time.Time `json:"retry_at"`
 }
 
 // searchView is one search with its settings and its live state.
@@ -138,6 +152,15 @@ func buildState(st State, set config.Settings, setErr error, alerted map[string]
 			sr.Walls, sr.Timeline, sr.WallsText = nil, nil, ""
 		}
 		v.Searches = append(v.Searches, sr)
+	}
+	v.Channels = []channelView{}
+	for _, c := range st.Channels {
+		cv := channelView{ID: c.ID, Name: c.Name, Kind: c.Kind, State: c.State, Queued: c.Queued, Since: when(c.Since)}
+		if c.State == "retrying" || c.State == "stopped" {
+			cv.RetryAt = when(c.RetryAt)
+		}
+		cv.Words, cv.Tone = channelWords(c, now, loc)
+		v.Channels = append(v.Channels, cv)
 	}
 	v.Status, v.Tone = statusLine(st, len(v.Searches), now, loc)
 	if v.Problem != "" && st.Problem == "" {
