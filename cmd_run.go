@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"reflect"
 	"runtime/debug"
 	"sync/atomic"
 	"syscall"
@@ -173,7 +172,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.outbox.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
 	a.engine = engine.New(engine.Deps{
 		Loader: a.browser, Store: a.store, Outbox: a.outbox, Manual: a.manualCheck, Log: a.log,
-		Replier: newReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
+		Replier: engine.NewReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
 	}, engineSettings(settings))
 	if problem != "" {
 		a.engine.SetProblem(problem)
@@ -226,7 +225,7 @@ func (a *app) settingsChanged(s config.Settings, err error) {
 	}
 	before := a.settings.Swap(&s)
 	a.engine.SetSettings(engineSettings(s))
-	if !reflect.DeepEqual(before.Email, s.Email) {
+	if !before.Email.Equal(s.Email) {
 		// Only new email settings deserve a fresh try after a refusal; an
 		// edit to a search keeps "check your email". The same outbox takes
 		// them: a new one would pop up again the listings still waiting

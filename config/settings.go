@@ -37,6 +37,18 @@ type Email struct {
 	CAFile   string `toml:"ca_file"` // optional extra CA for a self-signed server
 }
 
+// Equal reports whether e and o are the same email settings; nil (no
+// [email] table) equals only nil. The app builds a new delivery only when
+// they differ: a refusal for good is retried only with new email settings,
+// not after an edit to a search. (Email is compared as a whole value: a
+// field that cannot be compared with == will not compile here.)
+func (e *Email) Equal(o *Email) bool {
+	if e == nil || o == nil {
+		return e == o
+	}
+	return *e == *o
+}
+
 // Browser says which Chrome to drive; an empty Path means found on the system.
 type Browser struct {
 	Path string `toml:"path"`

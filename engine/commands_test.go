@@ -24,9 +24,7 @@ func TestManualCheckClearsTheHostAndProbesAtOnce(t *testing.T) {
 			time.Sleep(20 * time.Second) // the user passes the check
 			return nil
 		}
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { r.e.Run(ctx); close(done) }()
+		stop := running(t, r.e)
 		time.Sleep(10 * time.Second) // refused: five minutes' wait ahead
 		if _, waiting := r.e.st.registry.Get(kamernet); !waiting {
 			t.Fatal("the refusal was not recorded")
@@ -51,8 +49,7 @@ func TestManualCheckClearsTheHostAndProbesAtOnce(t *testing.T) {
 		if !r.logs.has("Recovered 1 site(s), checking 2 held search(es)") {
 			t.Errorf("the first request after the window was not a probe followed by the held searches")
 		}
-		cancel()
-		<-done
+		stop()
 	})
 }
 
@@ -61,9 +58,7 @@ func TestPauseStopsChecksAndResumeChecksAtOnce(t *testing.T) {
 		store := openStore(t)
 		p := newPortal()
 		r := newRig(store, p, searches(fiveOnOneHost[:2]...), 13)
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { r.e.Run(ctx); close(done) }()
+		stop := running(t, r.e)
 		time.Sleep(10 * time.Second)
 		r.e.Pause("")
 		time.Sleep(time.Second)
@@ -80,8 +75,7 @@ func TestPauseStopsChecksAndResumeChecksAtOnce(t *testing.T) {
 		if n := len(p.sent(kamernet)); n != before+2 {
 			t.Errorf("resume sent %d requests within 10 s, want both searches checked at once", n-before)
 		}
-		cancel()
-		<-done
+		stop()
 	})
 }
 
@@ -91,9 +85,7 @@ func TestUnchangedSettingsSendNoExtraRequests(t *testing.T) {
 		p := newPortal()
 		list := searches(fiveOnOneHost[:2]...)
 		r := newRig(store, p, list, 14)
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { r.e.Run(ctx); close(done) }()
+		stop := running(t, r.e)
 		time.Sleep(10 * time.Second) // the first cycle is over
 		r.e.SetSettings(Settings{Interval: 30 * time.Second, Searches: list})
 		time.Sleep(10 * time.Second)
@@ -105,8 +97,7 @@ func TestUnchangedSettingsSendNoExtraRequests(t *testing.T) {
 		if n := len(p.sent(kamernet)); n < 3 {
 			t.Errorf("a new search was not checked at once (%d requests)", n)
 		}
-		cancel()
-		<-done
+		stop()
 	})
 }
 
@@ -122,9 +113,7 @@ func TestASearchEditKeepsTheEmailProblemNewEmailSettingsClearIt(t *testing.T) {
 			return &outbox.DeliveryError{Permanent: true, Stage: "auth", Code: 535, Err: errors.New("bad password")}
 		}
 		go func() { time.Sleep(40 * time.Second); p.post(west, "b") }()
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { r.e.Run(ctx); close(done) }()
+		stop := running(t, r.e)
 		time.Sleep(100 * time.Second) // two cycles after the new listing
 		if s := r.e.Snapshot(); !s.Delivery.Refused || !strings.Contains(s.Delivery.Reason, "bad password") || s.Overall != NeedsYou {
 			t.Fatalf("after a refused login: delivery %+v, overall %q", s.Delivery, s.Overall)
@@ -140,7 +129,6 @@ func TestASearchEditKeepsTheEmailProblemNewEmailSettingsClearIt(t *testing.T) {
 		if s := r.e.Snapshot(); s.Delivery != (Delivery{}) || s.Overall == NeedsYou {
 			t.Errorf("new email settings left the problem: %+v, overall %q", s.Delivery, s.Overall)
 		}
-		cancel()
-		<-done
+		stop()
 	})
 }

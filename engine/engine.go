@@ -50,10 +50,13 @@ type Store interface {
 	ForgetSearch(search string) error
 }
 
-// Outbox delivers a batch of alerts; *outbox.Outbox is one. It returns nil
-// only once the user has been told.
+// Outbox delivers a batch of alerts; *outbox.Outbox is one. Deliver
+// returns nil only once the user has been told. Note keeps a line for the
+// next email (an auto-reply that failed), for an outbox that sends email;
+// one that does not may drop it.
 type Outbox interface {
 	Deliver(ctx context.Context, batch []outbox.Alert) error
+	Note(line string)
 }
 
 // Replier answers a listing for the user (the optional auto-reply). It
@@ -107,9 +110,13 @@ type Settings struct {
 type Engine struct {
 	d       Deps
 	cmds    chan func()
+	reports chan report // finished requests, for the engine goroutine
 	replies chan replyJob
 	stopped chan struct{} // closed when Run returns
-	snap    atomic.Pointer[Snapshot]
+	// runCtx is the context Run was given, for commands: they run on
+	// Run's goroutine, only while it runs.
+	runCtx context.Context
+	snap   atomic.Pointer[Snapshot]
 
 	// subsMu guards subs.
 	subsMu sync.Mutex
@@ -139,9 +146,9 @@ func New(d Deps, s Settings) *Engine {
 	if d.ReplyMax <= 0 {
 		d.ReplyMin, d.ReplyMax = 20*time.Second, 90*time.Second
 	}
-	e := &Engine{d: d, cmds: make(chan func(), 16), replies: make(chan replyJob, 64),
-		stopped: make(chan struct{}),
-		subs:    map[chan Snapshot]struct{}{}}
+	e := &Engine{d: d, cmds: make(chan func(), 16), reports: make(chan report), replies: make(chan replyJob, 64),
+		stopped: make(chan struct{}), runCtx: context.Background(),
+		subs: map[chan Snapshot]struct{}{}}
 	e.st = newState(s)
 	e.publish()
 	return e

@@ -128,13 +128,17 @@ func wall(kind blocks.Kind, retryAfter time.Duration, refuse func(n int) bool) a
 
 func always(int) bool { return true }
 
-// mailbox records delivered batches; fail makes a delivery fail.
+// mailbox records delivered batches and the notes for the next email, as
+// *outbox.Outbox keeps them; fail makes a delivery fail.
 type mailbox struct {
 	mu      sync.Mutex
 	batches [][]outbox.Alert
+	notes   []string
 	fail    func(n int) error // n counts attempts from 1
 	tries   int
 }
+
+func (m *mailbox) Note(s string) { m.mu.Lock(); m.notes = append(m.notes, s); m.mu.Unlock() }
 
 func (m *mailbox) Deliver(ctx context.Context, batch []outbox.Alert) error {
 	m.mu.Lock()
@@ -243,10 +247,21 @@ func newRig(store Store, portal *fakePortal, list []config.Search, seed uint64) 
 // run runs the engine for d of virtual time, then stops it and waits.
 func (r *rig) run(t *testing.T, d time.Duration) {
 	t.Helper()
+	stop := running(t, r.e)
+	time.Sleep(d)
+	stop()
+}
+
+// running runs e until stop is called or the test ends. Stopping is
+// registered with t.Cleanup before anything can call t.Fatal: a test that
+// stopped on Fatal with the engine still running would end in a synctest
+// deadlock that hides its message.
+func running(t *testing.T, e *Engine) (stop func()) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	go func() { r.e.Run(ctx); close(done) }()
-	time.Sleep(d)
-	cancel()
-	<-done
+	stop = sync.OnceFunc(func() { cancel(); <-done })
+	t.Cleanup(stop)
+	go func() { e.Run(ctx); close(done) }()
+	return stop
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -69,9 +68,7 @@ func TestLastingMailTroubleIsShownAndClearsOnDelivery(t *testing.T) {
 				}
 				start := time.Now()
 				go func() { time.Sleep(tt.interval / 2); p.post(west, "b") }()
-				ctx, cancel := context.WithCancel(context.Background())
-				done := make(chan struct{})
-				go func() { r.e.Run(ctx); close(done) }()
+				stop := running(t, r.e)
 				for _, st := range tt.steps {
 					time.Sleep(start.Add(st.at).Sub(time.Now()))
 					s := r.e.Snapshot()
@@ -93,8 +90,7 @@ func TestLastingMailTroubleIsShownAndClearsOnDelivery(t *testing.T) {
 						}
 					}
 				}
-				cancel()
-				<-done
+				stop()
 				for _, l := range tt.logs {
 					if !r.logs.has(l) {
 						t.Errorf("no log line says %q:\n%s", l, strings.Join(r.logs.lines, ""))

@@ -21,104 +21,67 @@ func (e *Engine) RunOnce(ctx context.Context) error {
 
 func (e *Engine) run(ctx context.Context, once bool) error {
 	defer close(e.stopped)
+	e.runCtx = ctx
 	e.loadPending()
 	if e.d.Replier != nil && !once {
 		go e.replyWorker(ctx)
 	}
-	next := e.d.Clock.Now()
 	for {
-		if ctx.Err() != nil {
+		if once && e.st.cycles > 0 {
 			return nil
 		}
-		now := e.d.Clock.Now()
-		if e.runnable() && (e.st.checkNow || !now.Before(next)) {
-			if e.st.checkNow {
-				e.d.Log.Info("Checking now, as asked")
-			}
-			e.st.checkNow = false
-			start := now
-			e.cycle(ctx)
+		e.startPass(ctx)
+		wake := e.dispatch(ctx)
+		if ctx.Err() != nil && e.st.inflight == 0 {
 			if once {
 				return ctx.Err()
 			}
-			iv := e.jittered(e.st.settings.Interval)
-			next = start.Add(iv)
-			if next.Before(e.d.Clock.Now()) && e.st.reached.After(start) {
-				// The cycle ran past its interval: count the interval from
-				// when it first heard back from a site. A first cycle waits
-				// for Chrome to start (many seconds on a busy machine), and
-				// starting the next at once put it right on top of the
-				// first, a page loaded twice in a second. (A cycle long
-				// for its many searches still follows at once.)
-				next = e.st.reached.Add(iv)
-			}
-			e.st.nextCycle = next
-			e.st.syncClocks()
-			e.publish()
-			continue
-		}
-		if e.runnable() && len(e.st.added) > 0 {
-			e.addedCycle(ctx)
-			continue
-		}
-		probeAt, probe := e.nextProbe()
-		if e.runnable() && probe && !now.Before(probeAt) {
-			e.probeCycle(ctx)
-			continue
-		}
-		wait := time.Hour
-		if e.runnable() {
-			wait = max(next.Sub(now), 0)
-			if probe {
-				wait = min(wait, max(probeAt.Sub(now), 0))
-			}
-		}
-		if at, ok := e.st.mail.lastsAt(); ok {
-			// A lone failed delivery is shown once it has lasted, even
-			// when the next cycle (and its try) is further away.
-			if now.Before(at) {
-				wait = min(wait, at.Sub(now))
-			} else {
-				e.st.mail.noticed = true
-				e.publish()
-			}
-		}
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
 			return nil
-		case f := <-e.cmds:
-			f()
-		case <-t.C:
 		}
-		t.Stop()
+		e.wait(ctx, wake)
 	}
 }
 
-// nextProbe is when the first host standing us down may be asked again,
-// among hosts with a search to check that were not yet probed for that
-// wait. The probe goes in at that moment, not at the next cycle: a
-// countdown that reaches zero and then sits there for half a minute is
-// minutes of not looking, summed over a ladder.
-func (e *Engine) nextProbe() (time.Time, bool) {
-	var at time.Time
-	for _, s := range e.st.enabled() {
-		host := e.st.views[s.URL].Host
-		entry, ok := e.st.registry.Get(host)
-		if !ok || e.st.probedFor[host].Equal(entry.NextRetryAt) {
-			continue
-		}
-		if at.IsZero() || entry.NextRetryAt.Before(at) {
-			at = entry.NextRetryAt
+// wait sleeps until the next thing to do: a report, a command, the next
+// pass, a lane's gap (wake), or a failed delivery that has lasted.
+func (e *Engine) wait(ctx context.Context, wake time.Time) {
+	now := e.d.Clock.Now()
+	at := wake
+	if e.mayStartPass(ctx) {
+		at = earliest(at, later(e.st.nextCycle, now))
+		if probeAt, ok := e.nextProbe(); ok {
+			at = earliest(at, later(probeAt, now))
 		}
 	}
-	return at, !at.IsZero()
+	if t, ok := e.st.mail.lastsAt(); ok {
+		// A lone failed delivery is shown once it has lasted, even when
+		// the next cycle (and its try) is further away.
+		if now.Before(t) {
+			at = earliest(at, t)
+		} else {
+			e.st.mail.noticed = true
+			e.publish()
+		}
+	}
+	wait := time.Hour
+	if !at.IsZero() {
+		wait = max(at.Sub(now), 0)
+	}
+	stop := ctx.Done()
+	if ctx.Err() != nil {
+		stop = nil // already stopping: only wait for the requests under way
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case r := <-e.reports:
+		e.finish(ctx, r)
+	case f := <-e.cmds:
+		f()
+	case <-t.C:
+	case <-stop:
+	}
 }
-
-// runnable is false while the user has a manual check open: the visible
-// window has the browser profile, and the user is dealing with the site.
-func (e *Engine) runnable() bool { return e.st.manual == "" }
 
 // jittered spreads the interval by ±10 %, so the cycle never repeats
 // identically: a fixed beat for hours is a pattern a site can see.
@@ -140,27 +103,34 @@ func (e *Engine) applySettings(s Settings) {
 	// settings that did not change what is watched (the watcher's first
 	// report, a new interval, a renamed search) must not send a second
 	// burst of requests, nor must a search added a second after a cycle.
-	e.st.syncClocks()
 	e.publish()
 }
 
 // startManual opens the visible window in its own goroutine; the engine
-// stays responsive and runs no cycle until the window has closed.
+// stays responsive and sends no request until the window has closed.
 func (e *Engine) startManual(url string) {
 	if e.d.Manual == nil || e.st.manual != "" {
 		return
 	}
-	v := e.st.views[url]
+	v := e.st.searches[url]
 	if v == nil {
 		return
 	}
 	e.st.manual = url
+	e.st.manualEpoch++
+	host := v.host
+	l := &e.st.host(host).lane
+	l.closed = true
+	dropped := l.drop(func(v visit) bool { return v.kind == checkVisit })
+	if p := e.st.pass; p != nil {
+		delete(p.plan.probing, host)
+	}
 	e.publish()
-	host := v.Host
 	go func() {
 		err := e.d.Manual(context.Background(), url)
 		e.do(func() { e.endManual(host, err) })
 	}()
+	e.passLeft(e.runCtx, len(dropped))
 }
 
 // endManual runs when the window closed: whatever the user did there, the
@@ -170,11 +140,12 @@ func (e *Engine) endManual(host string, err error) {
 		e.d.Log.Warn("manual check", "host", host, "err", err)
 	}
 	e.st.manual = ""
-	e.st.registry.Clear(host)
-	e.st.errors[host] = 0
-	e.st.forceProbe[host] = true
-	e.st.checkNow = true
-	e.st.syncClocks()
+	e.st.manualEpoch++
+	hs := e.st.host(host)
+	hs.lane.closed = false
+	e.clearHost(host)
+	hs.probe.forced = true
+	e.st.checkNow = true // nothing was checked while the window was open
 	e.publish()
 }
 

@@ -1,0 +1,121 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+
+	"rentwatch/config"
+	"rentwatch/pages/read"
+	"rentwatch/seen"
+)
+
+// softBlockMin is how many listings a search's last clean check must have
+// shown for an empty page to count as a soft block rather than news.
+const softBlockMin = 3
+
+// compare diffs a clean page against what the user has been told. New is
+// "not seen": not in the search's snapshot and not known to any search
+// within the retention. A search's first clean check is its baseline.
+func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listings []read.Listing) {
+	v.listings = len(listings)
+	v.found(nothingNew, "")
+	prev, had, err := e.d.Store.Snapshot(s.URL)
+	if err != nil {
+		v.found(failed, "reading what was seen: "+err.Error())
+		return
+	}
+	if len(listings) == 0 && had && len(prev.Listings) >= softBlockMin {
+		// A page that had listings and now shows none, with no wall to
+		// see, is far more likely a soft block or a new layout than a
+		// market that emptied at once. Say so; keep the snapshot.
+		v.found(softBlock, fmt.Sprintf("the page loaded but showed none of the %d listings it had: a soft block or a changed layout", len(prev.Listings)))
+		e.d.Log.Warn("soft block", "search", s.Name, "had", len(prev.Listings))
+		return
+	}
+	snap := nextSnapshot(s.URL, prev, listings, now)
+	if !had {
+		e.saveSnapshot(v, snap, now)
+		e.d.Log.Info("baseline", "search", s.Name, "listings", len(listings))
+		return
+	}
+	fresh, waitsForDelivery, err := e.newOn(s, listings, prev, now)
+	if err != nil {
+		v.found(failed, "reading what was seen: "+err.Error())
+		return
+	}
+	if len(fresh) > 0 {
+		if err := e.d.Store.AddPending(fresh); err != nil {
+			for _, a := range fresh {
+				delete(e.st.pending, a.ListingID)
+			}
+			v.found(failed, "queueing alerts: "+err.Error())
+			return
+		}
+		e.st.countNew(now, v, len(fresh))
+		e.d.Log.Info("new listings", "search", s.Name, "count", len(fresh))
+	}
+	if waitsForDelivery {
+		v.found(foundNew, "")
+		// Snapshots of searches with alerts are written ONLY after the
+		// alert is delivered: otherwise a failed send would record the
+		// listings as seen and they would never be alerted again.
+		e.st.deferred[s.URL] = snap
+		return
+	}
+	e.saveSnapshot(v, snap, now)
+}
+
+// nextSnapshot is the page's listings with their first-seen times: kept
+// from the last snapshot, now for a listing it did not have.
+func nextSnapshot(search string, prev seen.Snapshot, listings []read.Listing, now time.Time) seen.Snapshot {
+	snap := seen.Snapshot{Search: search, Listings: make(map[string]time.Time, len(listings)), CheckedAt: now}
+	for _, l := range listings {
+		first, ok := prev.Listings[l.ID]
+		if !ok {
+			first = now
+		}
+		snap.Listings[l.ID] = first
+	}
+	return snap
+}
+
+// newOn picks the page's new listings: not in the search's snapshot, not
+// known to any search within the retention, and not already queued (maybe
+// by another search: one listing is alerted once). New ones are marked
+// queued. waits is true when any listing on the page awaits delivery, so
+// the snapshot must wait too.
+func (e *Engine) newOn(s config.Search, listings []read.Listing, prev seen.Snapshot, now time.Time) (fresh []seen.Alert, waits bool, err error) {
+	ids := make([]string, len(listings))
+	for i, l := range listings {
+		ids[i] = l.ID
+	}
+	known, err := e.d.Store.Known(ids, now)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, l := range listings {
+		switch _, inSnap := prev.Listings[l.ID]; {
+		case e.st.pending[l.ID]:
+			waits = true
+		case known[l.ID] || inSnap:
+		default:
+			fresh = append(fresh, alertFor(s, l, now))
+			e.st.pending[l.ID] = true
+			waits = true
+		}
+	}
+	return fresh, waits, nil
+}
+
+func (e *Engine) saveSnapshot(v *searchState, snap seen.Snapshot, now time.Time) {
+	if err := e.d.Store.SaveSnapshot(snap, now); err != nil {
+		v.found(failed, "saving what was seen: "+err.Error())
+	}
+}
+
+func alertFor(s config.Search, l read.Listing, now time.Time) seen.Alert {
+	return seen.Alert{
+		ListingID: l.ID, Search: s.URL, SearchName: s.Name,
+		URL: l.URL, Title: l.Title, Price: l.Price, Place: l.Place, FoundAt: now,
+	}
+}
