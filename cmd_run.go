@@ -171,7 +171,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.outbox = outbox.New(a.emailFor(settings), nil)
 	a.outbox.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
 	a.engine = engine.New(engine.Deps{
-		Loader: a.browser, Store: a.store, Outbox: a.outbox, Manual: a.manualCheck, Log: a.log,
+		Loader: a.browser, Store: a.store, Outbox: a.outbox, Manual: a.manualCheck, Tell: a.tell, Log: a.log,
 		Replier: engine.NewReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
 	}, engineSettings(settings))
 	if problem != "" {
@@ -264,6 +264,16 @@ func (a *app) manualCheck(ctx context.Context, url string) error {
 		return pages.OpenDefault(url)
 	}
 	return err
+}
+
+// tell shows the engine's notices as desktop pop-ups, off the engine's
+// goroutine (a pop-up may take a moment to show).
+func (a *app) tell(n engine.Notice) {
+	go func() {
+		if err := (outbox.Desktop{}).Notify(n.Title, n.Body); err != nil {
+			a.log.Warn("could not show a pop-up", "title", n.Title, "err", err)
+		}
+	}()
 }
 
 // runWithTray runs the engine beside the tray; the tray owns the main

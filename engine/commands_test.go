@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -130,5 +131,93 @@ func TestASearchEditKeepsTheEmailProblemNewEmailSettingsClearIt(t *testing.T) {
 			t.Errorf("new email settings left the problem: %+v, overall %q", s.Delivery, s.Overall)
 		}
 		stop()
+	})
+}
+
+// While the user checks one site by hand, the others are watched as
+// always; the site in the window gets nothing from us until it closes,
+// then one probe; a window left open is remembered once, after ten minutes.
+func TestWatchingGoesOnDuringACheckByHand(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := newPortal()
+		p.answer(kamernet, wall(blocks.Denied, 0, func(n int) bool { return n == 1 }))
+		b, c := "https://pararius.test/huren/utrecht", "https://funda.test/huur/leiden"
+		r := newRig(openStore(t), p, searches(fiveOnOneHost[0], fiveOnOneHost[1], b, c), 24)
+		var opened, closed time.Time
+		r.e.d.Manual = func(ctx context.Context, url string) error {
+			opened = time.Now()
+			time.Sleep(20 * time.Minute) // the user leaves the window open
+			closed = time.Now()
+			return nil
+		}
+		var notices []Notice
+		var toldAt []time.Time
+		r.e.d.Tell = func(n Notice) { notices, toldAt = append(notices, n), append(toldAt, time.Now()) }
+		stop := running(t, r.e)
+		time.Sleep(time.Minute) // refused: the host waits five minutes
+		r.e.ManualCheck(fiveOnOneHost[0])
+		time.Sleep(7 * time.Minute)
+		posted := time.Now()
+		p.post(b, "new-on-b")
+		time.Sleep(14 * time.Minute) // the window closes at about 21 minutes
+		time.Sleep(30 * time.Second)
+		stop()
+
+		if opened.IsZero() || closed.IsZero() {
+			t.Fatalf("the window did not open and close")
+		}
+		var during, after []request
+		for _, q := range p.sent(kamernet) {
+			switch {
+			case q.at.After(opened) && q.at.Before(closed):
+				during = append(during, q)
+			case !q.at.Before(closed):
+				after = append(after, q)
+			}
+		}
+		if len(during) != 0 {
+			t.Errorf("the site in the window got %d requests while it was open: %v", len(during), during)
+		}
+		if len(after) == 0 || after[0].at.Sub(closed) > 5*time.Second {
+			t.Fatalf("no probe at once after the window closed (at %v): %v", closed, after)
+		}
+		if len(after) > 1 && after[1].at.Sub(after[0].at) < p.loadTime+r.e.d.GapMin {
+			t.Errorf("two requests after the window closed %v apart: not one probe first", after[1].at.Sub(after[0].at))
+		}
+		if !r.logs.has("Recovered 1 site(s), checking 1 held search(es)") {
+			t.Errorf("the probe after the window was not followed by the held search")
+		}
+		for _, host := range []string{"pararius.test", "funda.test"} {
+			n := 0
+			for _, q := range p.sent(host) {
+				if q.at.After(opened) && q.at.Before(closed) {
+					n++
+				}
+			}
+			if want := int(20*time.Minute/(33*time.Second)) - 1; n < want {
+				t.Errorf("%s got %d requests in the 20 minutes of the window, want its cycles (at least %d)", host, n, want)
+			}
+		}
+		if got := r.mail.told(); !slices.Equal(got, []string{"new-on-b"}) {
+			t.Fatalf("told %v, want the listing on the other site", got)
+		}
+		r.mail.mu.Lock()
+		n := len(r.mail.batches)
+		r.mail.mu.Unlock()
+		if n != 1 {
+			t.Errorf("%d deliveries, want 1", n)
+		}
+		if at := r.e.Snapshot().Recent[0].Notified; at.Sub(posted) > 33*time.Second+p.loadTime {
+			t.Errorf("the listing on the other site was alerted %v after it was posted, more than one interval", at.Sub(posted))
+		}
+		if len(notices) != 1 {
+			t.Fatalf("told %d notices, want one reminder: %+v", len(notices), notices)
+		}
+		if d := toldAt[0].Sub(opened); d < ManualReminder || d > ManualReminder+time.Second {
+			t.Errorf("the reminder came %v after the window opened, want %v", d, ManualReminder)
+		}
+		if n := notices[0]; n.SearchURL != fiveOnOneHost[0] || !strings.Contains(n.Body, "kamernet.test") || n.Key == "" {
+			t.Errorf("reminder %+v: want it about the search in the window", n)
+		}
 	})
 }

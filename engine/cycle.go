@@ -126,10 +126,9 @@ func (e *Engine) startPass(ctx context.Context) {
 	e.queueChecks(ctx, e.shuffled(p.due))
 }
 
-// mayStartPass is false while a pass is under way, while we stop, and
-// while the visible window has the browser profile.
+// mayStartPass is false while a pass is under way, and while we stop.
 func (e *Engine) mayStartPass(ctx context.Context) bool {
-	return e.st.pass == nil && ctx.Err() == nil && e.st.manual == ""
+	return e.st.pass == nil && ctx.Err() == nil
 }
 
 // queueChecks puts the searches in their hosts' lanes for the pass under

@@ -85,9 +85,13 @@ type Deps struct {
 	// Manual opens url in a visible browser window for a check by hand and
 	// returns when the user has closed it. nil: manual checks are refused.
 	Manual func(ctx context.Context, url string) error
-	Clock  Clock        // nil: the real clock
-	Rand   *rand.Rand   // nil: seeded from the clock
-	Log    *slog.Logger // nil: discard
+	// Tell shows the user a notice (a pop-up for now); it is called on
+	// the engine goroutine, so it must not block. nil: notices go only to
+	// the log.
+	Tell  func(Notice)
+	Clock Clock        // nil: the real clock
+	Rand  *rand.Rand   // nil: seeded from the clock
+	Log   *slog.Logger // nil: discard
 	// Parallel is how many hosts are checked at once (default 2). Requests
 	// to one host never overlap.
 	Parallel int
@@ -232,6 +236,7 @@ func (e *Engine) SetProblem(p string) {
 }
 
 // ManualCheck opens the search's site in a visible window so the user can
-// pass a check by hand. The watcher pauses while it is open; when it closes
-// the host's wall is forgotten and one probe goes in at once.
+// pass a check by hand. While it is open the watcher sends nothing to that
+// host and goes on with the others; when it closes the host's wall is
+// forgotten and one probe goes in at once.
 func (e *Engine) ManualCheck(url string) { e.do(func() { e.startManual(url) }) }

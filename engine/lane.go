@@ -122,8 +122,8 @@ func (e *Engine) enqueue(v visit) {
 // held back by its gap or by its host's wait becomes free; zero when a
 // report or a command is the next thing to wait for.
 func (e *Engine) dispatch(ctx context.Context) (wake time.Time) {
-	if ctx.Err() != nil || e.st.manual != "" {
-		return time.Time{} // (the visible window has the browser profile)
+	if ctx.Err() != nil {
+		return time.Time{}
 	}
 	now := e.d.Clock.Now()
 	started := false

@@ -28,11 +28,13 @@ type state struct {
 	checkNow        bool            // the user asked: a regular cycle at once
 	added           map[string]bool // searches added or enabled since the last cycle: checked at once
 	settingsProblem string
-	mail            mailTrouble // failed deliveries in a row
-	emailRetryAt    time.Time   // no delivery before this (after a permanent failure)
-	sendFailed      bool        // a delivery failed in this cycle: no more tries until the next
-	manual          string      // the search URL open in the window for a check by hand
-	manualEpoch     int         // windows opened and closed so far
+	mail            mailTrouble     // failed deliveries in a row
+	emailRetryAt    time.Time       // no delivery before this (after a permanent failure)
+	sendFailed      bool            // a delivery failed in this cycle: no more tries until the next
+	manual          string          // the search URL open in the window for a check by hand
+	manualEpoch     int             // windows opened and closed so far
+	manualClosed    chan struct{}   // closed when the window of the check by hand closes
+	told            map[string]bool // Notice keys told
 	lastCycle       time.Time
 	reached         time.Time // when the cycle under way first heard back from a site
 	nextCycle       time.Time
@@ -52,6 +54,7 @@ func newState(s Settings) state {
 		pending:  map[string]bool{},
 		deferred: map[string]seen.Snapshot{},
 		replying: map[string]int{},
+		told:     map[string]bool{},
 	}
 	st.setSearches(s)
 	clear(st.added) // the first cycle checks them all

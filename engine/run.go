@@ -106,8 +106,11 @@ func (e *Engine) applySettings(s Settings) {
 	e.publish()
 }
 
-// startManual opens the visible window in its own goroutine; the engine
-// stays responsive and sends no request until the window has closed.
+// startManual opens the visible window in its own goroutine. Only the
+// host being checked by hand stands still while it is open: its lane is
+// closed (no check, no probe, no reply from the watcher), and every other
+// host is checked on its schedule, with the same rules. A window left open
+// past ManualReminder gets one reminder to close it.
 func (e *Engine) startManual(url string) {
 	if e.d.Manual == nil || e.st.manual != "" {
 		return
@@ -125,10 +128,23 @@ func (e *Engine) startManual(url string) {
 	if p := e.st.pass; p != nil {
 		delete(p.plan.probing, host)
 	}
+	closed := make(chan struct{})
+	e.st.manualClosed = closed
 	e.publish()
 	go func() {
 		err := e.d.Manual(context.Background(), url)
 		e.do(func() { e.endManual(host, err) })
+	}()
+	reminder := e.manualReminder(v, e.d.Clock.Now())
+	go func() {
+		t := time.NewTimer(ManualReminder)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			e.do(func() { e.tell(reminder) })
+		case <-closed:
+		case <-e.stopped:
+		}
 	}()
 	e.passLeft(e.runCtx, len(dropped))
 }
@@ -141,11 +157,14 @@ func (e *Engine) endManual(host string, err error) {
 	}
 	e.st.manual = ""
 	e.st.manualEpoch++
+	if e.st.manualClosed != nil {
+		close(e.st.manualClosed)
+		e.st.manualClosed = nil
+	}
 	hs := e.st.host(host)
 	hs.lane.closed = false
 	e.clearHost(host)
-	hs.probe.forced = true
-	e.st.checkNow = true // nothing was checked while the window was open
+	hs.probe.forced = true // (the other hosts kept their schedule)
 	e.publish()
 }
 
