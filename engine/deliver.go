@@ -50,6 +50,7 @@ func (e *Engine) deliver(ctx context.Context) {
 	clear(e.st.deferred)
 	e.st.mail = mailTrouble{}
 	e.remember(alerts, now)
+	e.alerted(alerts, now)
 	e.replyAll(ctx, alerts)
 	e.d.Log.Info("alerts delivered", "count", len(alerts))
 }

@@ -51,6 +51,12 @@ type SearchView struct {
 	// refusal, or a challenge that keeps standing.
 	NeedsUser bool
 	Paused    bool
+	// Delay is the typical time from a listing's first sighting to its
+	// alert, the median of Delays; 0 before the first alert.
+	Delay time.Duration
+	// Delays are the latest times to alert, oldest first, at most
+	// DelaysKept (kept in memory only: the store may persist them).
+	Delays []time.Duration
 }
 
 // Alert is a listing the user was told about, for the "Recent listings" menu.
@@ -59,9 +65,12 @@ type Alert struct {
 	Title    string
 	Price    string
 	URL      string
-	FoundAt  time.Time
-	Notified time.Time
+	FoundAt  time.Time // first sighting
+	Notified time.Time // delivered
 }
+
+// Delay is how long after its first sighting the listing was alerted.
+func (a Alert) Delay() time.Duration { return a.Notified.Sub(a.FoundAt) }
 
 // Snapshot is an immutable picture of the engine's state. The engine never
 // changes a Snapshot after publishing it, so readers need no locks.

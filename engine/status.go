@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"time"
 
 	"rentwatch/blocks"
@@ -21,6 +22,9 @@ type searchState struct {
 	lastCheck time.Time
 	listings  int // on the page at the last clean check
 	newToday  int
+	// delays are its latest times to alert (first sighting to delivery),
+	// oldest first, at most DelaysKept.
+	delays []time.Duration
 }
 
 // finding is what a search's last finished check found.
@@ -92,6 +96,8 @@ func (st *state) view(s *searchState, now time.Time) SearchView {
 		Listings: s.listings, NewToday: s.newToday,
 		LastError: s.problem,
 		Paused:    s.paused,
+		Delays:    slices.Clone(s.delays),
+		Delay:     TypicalDelay(s.delays),
 	}
 	if now.Local().Format(time.DateOnly) != st.day {
 		v.NewToday = 0
