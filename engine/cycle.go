@@ -181,6 +181,9 @@ func (e *Engine) secondPass(ctx context.Context) []config.Search {
 		if _, still := e.st.registry.Get(h); !still && e.st.host(h).errors == 0 && !e.st.host(h).lane.closed {
 			recovered++
 			second = append(second, p.held[h]...)
+			if len(p.held[h]) > 0 {
+				e.note(EventWall, "", h, fmt.Sprintf("recovered: checking its %d other search(es) now", len(p.held[h])))
+			}
 		}
 	}
 	if len(second) > 0 {
@@ -198,7 +201,7 @@ func (e *Engine) endPass(ctx context.Context) {
 		e.publish()
 		return
 	}
-	e.deliver(ctx)
+	e.sendAlerts(ctx)
 	if p.kind == regular {
 		e.st.cycles++
 		e.st.nextCycle = e.nextCycleAfter(p.started, e.d.Clock.Now())

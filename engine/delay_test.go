@@ -70,8 +70,7 @@ func TestTimeToAlertRunsFromTheFirstSighting(t *testing.T) {
 }
 
 func TestASearchKeepsItsLatestDelays(t *testing.T) {
-	st := newState(Settings{Searches: searches(fiveOnOneHost[0])})
-	e := &Engine{st: st}
+	e := New(Deps{}, Settings{Searches: searches(fiveOnOneHost[0])})
 	t0 := time.Date(2026, 12, 2, 14, 0, 0, 0, time.UTC)
 	for i := range DelaysKept + 5 {
 		e.alerted([]seen.Alert{{Search: fiveOnOneHost[0], FoundAt: t0}}, t0.Add(time.Duration(i)*time.Second))

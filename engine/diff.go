@@ -2,8 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
+	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/pages/read"
 	"rentwatch/seen"
@@ -30,6 +32,7 @@ func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listing
 		// market that emptied at once. Say so; keep the snapshot.
 		v.found(softBlock, fmt.Sprintf("the page loaded but showed none of the %d listings it had: a soft block or a changed layout", len(prev.Listings)))
 		e.d.Log.Warn("soft block", "search", s.Name, "had", len(prev.Listings))
+		e.note(EventFailure, s.Name, v.host, v.problem)
 		return
 	}
 	snap := nextSnapshot(s.URL, prev, listings, now)
@@ -38,11 +41,12 @@ func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listing
 		e.d.Log.Info("baseline", "search", s.Name, "listings", len(listings))
 		return
 	}
-	fresh, waitsForDelivery, err := e.newOn(s, listings, prev, now)
+	fresh, left, waitsForDelivery, err := e.newOn(s, listings, prev, now)
 	if err != nil {
 		v.found(failed, "reading what was seen: "+err.Error())
 		return
 	}
+	e.leftOut(left)
 	if len(fresh) > 0 {
 		if err := e.d.Store.AddPending(fresh); err != nil {
 			for _, a := range fresh {
@@ -81,17 +85,19 @@ func nextSnapshot(search string, prev seen.Snapshot, listings []read.Listing, no
 
 // newOn picks the page's new listings: not in the search's snapshot, not
 // known to any search within the retention, and not already queued (maybe
-// by another search: one listing is alerted once). New ones are marked
-// queued. waits is true when any listing on the page awaits delivery, so
-// the snapshot must wait too.
-func (e *Engine) newOn(s config.Search, listings []read.Listing, prev seen.Snapshot, now time.Time) (fresh []seen.Alert, waits bool, err error) {
+// by another search: one listing is alerted once). New ones the search's
+// filter keeps are marked queued; those it drops are left: never alerted,
+// and in the snapshot like every listing on the page, so not new again.
+// waits is true when any listing on the page awaits delivery, so the
+// snapshot must wait too.
+func (e *Engine) newOn(s config.Search, listings []read.Listing, prev seen.Snapshot, now time.Time) (fresh []seen.Alert, left []LeftOut, waits bool, err error) {
 	ids := make([]string, len(listings))
 	for i, l := range listings {
 		ids[i] = l.ID
 	}
 	known, err := e.d.Store.Known(ids, now)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, false, err
 	}
 	for _, l := range listings {
 		switch _, inSnap := prev.Listings[l.ID]; {
@@ -99,12 +105,33 @@ func (e *Engine) newOn(s config.Search, listings []read.Listing, prev seen.Snaps
 			waits = true
 		case known[l.ID] || inSnap:
 		default:
+			if kept, why := Sift(s.Filter, FilterInput{Title: l.Title, Price: l.Price, Size: l.SizeM2}); !kept {
+				left = append(left, LeftOut{Search: s.Name, SearchURL: s.URL, ListingID: l.ID, URL: l.URL,
+					Title: l.Title, Price: l.Price, Place: l.Place, Image: l.Image, Size: l.SizeM2, FoundAt: now, Reason: why})
+				continue
+			}
 			fresh = append(fresh, alertFor(s, l, now))
 			e.st.pending[l.ID] = true
 			waits = true
 		}
 	}
-	return fresh, waits, nil
+	return fresh, left, waits, nil
+}
+
+// leftOut keeps the listings a filter left out for the snapshot, newest
+// first, each once, and notes them in the activity.
+func (e *Engine) leftOut(left []LeftOut) {
+	for _, l := range left {
+		if slices.ContainsFunc(e.st.leftOut, func(o LeftOut) bool { return o.SearchURL == l.SearchURL && o.ListingID == l.ListingID }) {
+			continue // found again after a failed delivery dropped the snapshot
+		}
+		e.st.leftOut = slices.Insert(e.st.leftOut, 0, l)
+		e.d.Log.Info("left out by the filter", "search", l.Search, "listing", l.URL, "why", l.Reason)
+		e.note(EventInfo, l.Search, blocks.HostKey(l.SearchURL), fmt.Sprintf("left out by your filter: %s (%s)", l.Title, l.Reason))
+	}
+	if len(e.st.leftOut) > LeftOutMax {
+		e.st.leftOut = e.st.leftOut[:LeftOutMax]
+	}
 }
 
 func (e *Engine) saveSnapshot(v *searchState, snap seen.Snapshot, now time.Time) {

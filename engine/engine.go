@@ -121,6 +121,8 @@ type Engine struct {
 	// Run's goroutine, only while it runs.
 	runCtx context.Context
 	snap   atomic.Pointer[Snapshot]
+	// activity is the ring behind Activity; it has its own lock.
+	activity activity
 
 	// subsMu guards subs.
 	subsMu sync.Mutex
@@ -207,12 +209,30 @@ func (e *Engine) do(f func()) {
 func (e *Engine) CheckNow() { e.do(func() { e.st.checkNow = true }) }
 
 // Pause stops checking the search with this URL, or every search when url
-// is "".
-func (e *Engine) Pause(url string) { e.do(func() { e.st.setPaused(url, true); e.publish() }) }
+// is "" (until Resume).
+func (e *Engine) Pause(url string) {
+	if url == "" {
+		e.PauseUntil(time.Time{})
+		return
+	}
+	e.do(func() { e.st.setPaused(url, true); e.publish() })
+}
 
-// Resume undoes Pause; a resumed app checks at once.
+// PauseUntil stops checking every search until t, then resumes by itself
+// (checking at once); zero t: until Resume.
+func (e *Engine) PauseUntil(t time.Time) { e.do(func() { e.pauseAll(t) }) }
+
+// Resume undoes Pause and PauseUntil; a resumed app checks at once.
 func (e *Engine) Resume(url string) {
-	e.do(func() { e.st.setPaused(url, false); e.st.checkNow = true; e.publish() })
+	e.do(func() {
+		if url == "" {
+			e.resumeAll("resumed")
+			return
+		}
+		e.st.setPaused(url, false)
+		e.st.checkNow = true
+		e.publish()
+	})
 }
 
 // SetSettings applies edited settings without a restart: searches added,

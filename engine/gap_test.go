@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"math/rand/v2"
 	"sort"
@@ -154,6 +155,16 @@ func TestAHostsGapHoldsAllDay(t *testing.T) {
 						clicks.Add(1)
 					}
 				}()
+				var previews atomic.Int32
+				go func() { // and pastes a page into the window's preview
+					rng := rand.New(rand.NewPCG(seed, 5))
+					for sleep(ctx, time.Duration(rng.Int64N(int64(30*time.Minute)))) {
+						u := fmt.Sprintf("https://portal%d.test/search/%d", rng.IntN(simHosts), rng.IntN(simPerHost+1))
+						if res, err := e.Preview(ctx, u); err == nil && !res.Held {
+							previews.Add(1)
+						}
+					}
+				}()
 				time.Sleep(time.Duration(tc.hours) * time.Hour)
 				cancel()
 				<-done
@@ -170,9 +181,9 @@ func TestAHostsGapHoldsAllDay(t *testing.T) {
 				recovered := strings.Count(strings.Join(logs.lines, ""), "Recovered ")
 				t.Logf("%d requests, %d pairs to one host: shortest start to start %v, end to start %v (gap at least %v)",
 					len(rec.loads), pairs, s2s, e2s, e.d.GapMin)
-				t.Logf("walls %v, second passes %d, Check now clicks %d, checks by hand %d", kinds, recovered, clicks.Load(), manuals)
+				t.Logf("walls %v, second passes %d, Check now clicks %d, checks by hand %d, previews %d", kinds, recovered, clicks.Load(), manuals, previews.Load())
 				if tc.hours == simHours {
-					if len(kinds) < 4 || recovered == 0 || clicks.Load() == 0 || manuals == 0 {
+					if len(kinds) < 4 || recovered == 0 || clicks.Load() == 0 || manuals == 0 || previews.Load() == 0 {
 						t.Errorf("the day lacked something it should have had: walls %v, second passes %d, clicks %d, checks by hand %d",
 							kinds, recovered, clicks.Load(), manuals)
 					}

@@ -19,6 +19,27 @@ type hostState struct {
 	errors int
 	// vendor is who put up the host's latest wall, when known.
 	vendor string
+	// walls are the walls of the last WallHistory, oldest first.
+	walls []Wall
+}
+
+// WallHistory is how far back a host's walls are kept for the window's
+// timeline.
+const WallHistory = 24 * time.Hour
+
+// wall adds one to the host's history and forgets those too old.
+func (hs *hostState) wall(w Wall) {
+	hs.walls = append(hs.walls, w)
+	hs.walls = recentWalls(hs.walls, w.At)
+}
+
+// recentWalls is the walls of the last WallHistory before now.
+func recentWalls(walls []Wall, now time.Time) []Wall {
+	i := 0
+	for i < len(walls) && now.Sub(walls[i].At) > WallHistory {
+		i++
+	}
+	return walls[i:]
 }
 
 // host returns the state of host h, made on first use.

@@ -31,7 +31,7 @@ func (e *Engine) judge(ctx context.Context, r report) {
 		e.passLeft(ctx, len(dropped))
 	}
 	if o == clean && s.last == foundNew {
-		e.deliver(ctx) // at once: a room posted at 14:02 is gone by 14:20
+		e.sendAlerts(ctx) // at once: a room posted at 14:02 is gone by 14:20
 	}
 	e.publish()
 }
@@ -93,21 +93,24 @@ func (e *Engine) apply(o outcome, r report, s *searchState, now time.Time) bool 
 			err = fmt.Errorf("the site answered %d %s", status, http.StatusText(status))
 		}
 		s.found(failed, err.Error())
+		e.note(EventFailure, s.name, host, "did not load: "+err.Error())
 		return e.countError(host, err, now)
 	case missingPage:
 		hs.errors = 0
 		status := r.result.Status
 		s.found(failed, fmt.Sprintf("the page answered %d %s: check the search's address", status, http.StatusText(status)))
+		e.note(EventFailure, s.name, host, s.problem)
 		return true
 	case walled:
 		hs.errors = 0
-		e.recordWall(host, r.result.Verdict, now)
+		e.recordWall(host, s.name, r.result.Verdict, now)
 		s.found(walledIn, "")
 		return false
 	case softBlocked:
 		e.clearHost(host)
 		s.found(softBlock, "the page loaded but showed no listings: a soft block or a changed layout")
 		e.d.Log.Warn("soft block", "search", s.name, "site", r.result.Site)
+		e.note(EventFailure, s.name, host, s.problem)
 		return true
 	}
 	e.clearHost(host)
@@ -116,20 +119,34 @@ func (e *Engine) apply(o outcome, r report, s *searchState, now time.Time) bool 
 }
 
 // recordWall records a wall the host put up, from a check, a preview or a
-// reply alike.
-func (e *Engine) recordWall(host string, verdict blocks.Verdict, now time.Time) blocks.Entry {
+// reply alike; search is the search that met it ("" for none).
+func (e *Engine) recordWall(host, search string, verdict blocks.Verdict, now time.Time) blocks.Entry {
 	entry := e.st.registry.Record(host, verdict.Kind, verdict.RetryAfter, now, e.d.Rand.Float64())
-	e.st.host(host).vendor = verdict.Vendor
+	hs := e.st.host(host)
+	hs.vendor = verdict.Vendor
+	hs.wall(Wall{At: now, Kind: entry.Kind, Vendor: verdict.Vendor})
 	e.d.Log.Info("wall", "host", host, "kind", entry.Kind, "vendor", verdict.Vendor,
 		"reason", verdict.Reason, "failures", entry.Failures, "wait", entry.Wait.Round(time.Second))
+	e.note(EventWall, search, host, fmt.Sprintf("%s; next try in %s", wallWords(verdict.Vendor, entry.Kind), roundWait(entry.Wait)))
 	return entry
 }
 
 // clearHost forgets the host's wall and its errors: it served a clean page.
 func (e *Engine) clearHost(host string) {
+	if _, had := e.st.registry.Get(host); had {
+		e.note(EventWall, "", host, "serving us again")
+	}
 	e.st.registry.Clear(host)
 	hs := e.st.host(host)
 	hs.errors, hs.vendor = 0, ""
+}
+
+// roundWait is a wait as the activity says it: "45 s", "5 min".
+func roundWait(d time.Duration) string {
+	if d < time.Minute {
+		return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
+	}
+	return fmt.Sprintf("%d min", int(d.Round(time.Minute)/time.Minute))
 }
 
 // countError counts a hard error; only the ERROR_GRACE-th in a row makes
@@ -142,23 +159,35 @@ func (e *Engine) countError(host string, err error, now time.Time) bool {
 		return true
 	}
 	entry := e.st.registry.Record(host, blocks.Error, 0, now, e.d.Rand.Float64())
+	hs.wall(Wall{At: now, Kind: blocks.Error})
 	e.d.Log.Warn("load failed again, host waits", "host", host, "err", err,
 		"failures", entry.Failures, "wait", entry.Wait.Round(time.Second))
+	e.note(EventWall, "", host, fmt.Sprintf("the site did not load %d times in a row; next try in %s", hs.errors, roundWait(entry.Wait)))
 	return false
 }
 
-// describeWall says in words what a wall of kind put up by vendor means.
+// describeWall says in words what a wall of kind put up by vendor means,
+// and what to do about a refusal.
 func describeWall(vendor string, kind blocks.Kind) string {
+	if kind == blocks.Denied {
+		return wallWords(vendor, kind) + ": open the site and pass its check by hand"
+	}
+	return wallWords(vendor, kind)
+}
+
+// wallWords says who put up a wall of kind and what it is.
+func wallWords(vendor string, kind blocks.Kind) string {
 	who := vendor
 	if who == "" {
 		who = "the site"
 	}
 	switch kind {
 	case blocks.Challenge:
-		return fmt.Sprintf("%s put up a check that did not clear by itself", who)
+		return who + " put up a check that did not clear by itself"
 	case blocks.RateLimited:
-		return fmt.Sprintf("%s asked us to slow down", who)
-	default:
-		return fmt.Sprintf("%s refused us: open the site and pass its check by hand", who)
+		return who + " asked us to slow down"
+	case blocks.Error:
+		return "the site did not load"
 	}
+	return who + " refused us"
 }

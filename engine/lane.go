@@ -51,7 +51,8 @@ func (l *lane) end(now time.Time, gap time.Duration) {
 }
 
 // push queues v behind the visits of its kind and before those of a later
-// kind: the searches' checks go before auto-replies.
+// kind: a preview (someone is looking at the window, waiting) goes before
+// the searches' checks, and those before auto-replies.
 func (l *lane) push(v visit) {
 	i := len(l.queue)
 	for i > 0 && l.queue[i-1].kind > v.kind {
@@ -77,8 +78,9 @@ func (l *lane) drop(out func(visit) bool) []visit {
 type visitKind int
 
 const (
-	checkVisit visitKind = iota // a search's check (a probe, a second pass)
-	replyVisit                  // an auto-reply to a listing
+	previewVisit visitKind = iota // a page the user asked to see now
+	checkVisit                    // a search's check (a probe, a second pass)
+	replyVisit                    // an auto-reply to a listing
 )
 
 // visit is one request waiting for its host's lane.
@@ -87,9 +89,11 @@ type visit struct {
 	host   string
 	seq    int           // order of arrival, across lanes
 	search config.Search // checkVisit
-	url    string        // checkVisit: the page to load
+	url    string        // checkVisit, previewVisit: the page to load
 	alert  seen.Alert    // replyVisit
-	// answer takes the report of a reply, whose caller waits.
+	// ctx is the caller's, for a preview; nil: the engine's alone.
+	ctx context.Context
+	// answer takes the report of a preview or a reply, whose caller waits.
 	answer chan<- report
 	// epoch is the check-by-hand epoch the request began in: a load that
 	// fails while the browser is handed to the user's window, or back, is
@@ -102,9 +106,10 @@ type report struct {
 	visit  visit
 	result pages.Result
 	err    error
-	// interrupted: we were stopping, or the browser went to or came back
-	// from the user's window while it loaded.
+	// interrupted: we were stopping, the caller gave up, or the browser
+	// went to or came back from the user's window while it loaded.
 	interrupted bool
+	preview     PreviewResult // previewVisit: what the caller gets
 }
 
 func (r report) host() string { return r.visit.host }
@@ -179,11 +184,26 @@ func (e *Engine) replyMayGo(h string, now time.Time) (bool, time.Time) {
 }
 
 // settleHead takes out the visits at the head of a lane that must not
-// go: checks while everything is paused.
+// go: checks while everything is paused, previews of a host standing us
+// down or checked by hand (answered at once, with no request), and
+// previews nobody waits for any more.
 func (e *Engine) settleHead(ctx context.Context, h string) {
 	l := &e.st.hosts[h].lane
+	now := e.d.Clock.Now()
 	for len(l.queue) > 0 {
 		v := l.queue[0]
+		if v.kind == previewVisit {
+			if err := v.ctx.Err(); err != nil {
+				l.queue = l.queue[1:]
+				v.answer <- report{visit: v, err: err, preview: PreviewResult{URL: v.url}}
+				continue
+			}
+			if p, held := e.heldPreview(v, now); held {
+				l.queue = l.queue[1:]
+				v.answer <- report{visit: v, preview: p}
+				continue
+			}
+		}
 		switch {
 		case v.kind == checkVisit && e.st.paused:
 			l.queue = l.queue[1:]
@@ -204,7 +224,17 @@ func (e *Engine) begin(ctx context.Context, v visit) {
 			s.checking = true
 		}
 	}
-	go e.request(ctx, v)
+	if v.ctx == nil {
+		go e.request(ctx, v)
+		return
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(v.ctx, cancel) // the caller gave up
+	go func() {
+		defer cancel()
+		defer stop()
+		e.request(ctx, v)
+	}()
 }
 
 func (e *Engine) request(ctx context.Context, v visit) {
@@ -224,8 +254,12 @@ func (e *Engine) finish(ctx context.Context, r report) {
 	e.st.inflight--
 	now := e.d.Clock.Now()
 	e.st.host(r.host()).lane.end(now, e.between(e.d.GapMin, e.d.GapMax))
-	r.interrupted = ctx.Err() != nil || r.visit.epoch != e.st.manualEpoch
+	r.interrupted = ctx.Err() != nil || r.visit.epoch != e.st.manualEpoch ||
+		(r.visit.ctx != nil && r.visit.ctx.Err() != nil)
 	switch r.visit.kind {
+	case previewVisit:
+		r.preview = e.judgePreview(r)
+		r.visit.answer <- r
 	case checkVisit:
 		e.judge(ctx, r)
 		e.passLeft(ctx, 1)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"time"
 
 	"rentwatch/blocks"
@@ -24,7 +25,9 @@ type state struct {
 	deferred map[string]seen.Snapshot // snapshots waiting for their alert's delivery, by search URL
 
 	recent          []Alert
+	leftOut         []LeftOut // newest first, at most LeftOutMax
 	paused          bool
+	pausedUntil     time.Time       // when a pause of everything ends by itself; zero: until resumed
 	checkNow        bool            // the user asked: a regular cycle at once
 	added           map[string]bool // searches added or enabled since the last cycle: checked at once
 	settingsProblem string
@@ -147,13 +150,15 @@ func (st *state) countNew(now time.Time, v *searchState, n int) {
 
 func (st *state) snapshot(now time.Time) Snapshot {
 	s := Snapshot{
-		At:        now,
-		Paused:    st.paused,
-		LastCycle: st.lastCycle,
-		NextCycle: st.nextCycle,
-		NewToday:  st.newToday,
-		Manual:    st.manual,
-		Recent:    append([]Alert(nil), st.recent...),
+		At:          now,
+		Paused:      st.paused,
+		PausedUntil: st.pausedUntil,
+		LastCycle:   st.lastCycle,
+		NextCycle:   st.nextCycle,
+		NewToday:    st.newToday,
+		Manual:      st.manual,
+		Recent:      append([]Alert(nil), st.recent...),
+		LeftOut:     slices.Clone(st.leftOut),
 	}
 	if now.Local().Format(time.DateOnly) != st.day {
 		s.NewToday = 0
@@ -161,6 +166,14 @@ func (st *state) snapshot(now time.Time) Snapshot {
 	for _, c := range st.settings.Searches {
 		if v := st.searches[c.URL]; v != nil {
 			s.Searches = append(s.Searches, st.view(v, now))
+		}
+	}
+	for h, hs := range st.hosts {
+		if walls := recentWalls(hs.walls, now); len(walls) > 0 {
+			if s.Walls == nil {
+				s.Walls = map[string][]Wall{}
+			}
+			s.Walls[h] = slices.Clone(walls)
 		}
 	}
 	s.Problem = st.settingsProblem

@@ -29,6 +29,7 @@ func (e *Engine) tell(n Notice) {
 	}
 	e.st.told[n.Key] = true
 	e.d.Log.Info("notice", "title", n.Title, "body", n.Body)
+	e.note(EventInfo, "", "", n.Title+": "+n.Body)
 	if e.d.Tell != nil {
 		e.d.Tell(n)
 	}

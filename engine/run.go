@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
@@ -30,6 +31,9 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 		if once && e.st.cycles > 0 {
 			return nil
 		}
+		if until := e.st.pausedUntil; e.st.paused && !until.IsZero() && !e.d.Clock.Now().Before(until) {
+			e.resumeAll("the pause ended")
+		}
 		e.startPass(ctx)
 		wake := e.dispatch(ctx)
 		if ctx.Err() != nil && e.st.inflight == 0 {
@@ -52,6 +56,9 @@ func (e *Engine) wait(ctx context.Context, wake time.Time) {
 		if probeAt, ok := e.nextProbe(); ok {
 			at = earliest(at, later(probeAt, now))
 		}
+	}
+	if e.st.paused && !e.st.pausedUntil.IsZero() {
+		at = earliest(at, e.st.pausedUntil)
 	}
 	if t, ok := e.st.mail.lastsAt(); ok {
 		// A lone failed delivery is shown once it has lasted, even when
@@ -89,10 +96,34 @@ func (e *Engine) jittered(d time.Duration) time.Duration {
 	return time.Duration(float64(d) * (0.9 + 0.2*e.d.Rand.Float64()))
 }
 
+// pauseAll pauses every search until t (zero: until resumed).
+func (e *Engine) pauseAll(t time.Time) {
+	e.st.setPaused("", true)
+	e.st.pausedUntil = t
+	words := "paused until you resume"
+	if !t.IsZero() {
+		words = "paused until " + t.Local().Format("Mon 15:04")
+	}
+	e.note(EventInfo, "", "", words)
+	e.publish()
+}
+
+// resumeAll ends a pause of everything; the resumed app checks at once.
+func (e *Engine) resumeAll(why string) {
+	e.st.setPaused("", false)
+	e.st.pausedUntil = time.Time{}
+	e.st.checkNow = true
+	e.note(EventInfo, "", "", why+": checking again")
+	e.publish()
+}
+
 // applySettings takes edited settings; removed searches are forgotten by
 // the store so that a search added back later starts with a new baseline.
 func (e *Engine) applySettings(s Settings) {
+	before := len(e.st.searches)
 	removed := e.st.setSearches(s)
+	added := len(e.st.searches) + len(removed) - before
+	e.note(EventInfo, "", "", fmt.Sprintf("settings applied: %d search(es), %d new, %d removed", len(e.st.searches), added, len(removed)))
 	for _, url := range removed {
 		if err := e.d.Store.ForgetSearch(url); err != nil {
 			e.d.Log.Warn("forget removed search", "search", url, "err", err)
@@ -121,6 +152,7 @@ func (e *Engine) startManual(url string) {
 	}
 	e.st.manual = url
 	e.st.manualEpoch++
+	e.note(EventInfo, v.name, v.host, "opened for a check by hand; the other sites are still watched")
 	host := v.host
 	l := &e.st.host(host).lane
 	l.closed = true
@@ -155,8 +187,14 @@ func (e *Engine) endManual(host string, err error) {
 	if err != nil {
 		e.d.Log.Warn("manual check", "host", host, "err", err)
 	}
+	search := e.st.manual
 	e.st.manual = ""
 	e.st.manualEpoch++
+	name := ""
+	if s := e.st.searches[search]; s != nil {
+		name = s.name
+	}
+	e.note(EventInfo, name, host, "the window of the check by hand closed: one probe goes in now")
 	if e.st.manualClosed != nil {
 		close(e.st.manualClosed)
 		e.st.manualClosed = nil
