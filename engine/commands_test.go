@@ -11,6 +11,7 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/outbox"
+	"rentwatch/pages"
 )
 
 func TestManualCheckClearsTheHostAndProbesAtOnce(t *testing.T) {
@@ -219,5 +220,44 @@ func TestWatchingGoesOnDuringACheckByHand(t *testing.T) {
 		if n := notices[0]; n.SearchURL != fiveOnOneHost[0] || !strings.Contains(n.Body, "kamernet.test") || n.Key == "" {
 			t.Errorf("reminder %+v: want it about the search in the window", n)
 		}
+	})
+}
+
+// A load that fails while the browser goes to the user's window is nobody's
+// fault: it does not count toward its host's ERROR_GRACE.
+func TestALoadCutByTheWindowIsNobodysFault(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := newPortal()
+		opened := make(chan struct{})
+		p.answer("funda.test", func(n int, url string) (pages.Result, error) {
+			if n == 2 { // under way when the window opens
+				<-opened
+				return pages.Result{}, errors.New("net::ERR_ABORTED")
+			}
+			return pages.Result{Verdict: blocks.Verdict{Kind: blocks.OK}}, nil
+		})
+		r := newRig(openStore(t), p, searches(fiveOnOneHost[0], "https://funda.test/huur/leiden"), 33)
+		r.e.d.Manual = func(ctx context.Context, url string) error {
+			close(opened)
+			time.Sleep(10 * time.Second)
+			return nil
+		}
+		running(t, r.e)
+		for len(p.sent("funda.test")) < 2 {
+			time.Sleep(100 * time.Millisecond)
+		}
+		r.e.ManualCheck(fiveOnOneHost[0])
+		time.Sleep(5 * time.Second) // the cut load's report is in; the window is still open
+		errs := make(chan int, 1)
+		r.e.do(func() { errs <- r.e.st.host("funda.test").errors }) // read on the engine's goroutine
+		if n := <-errs; n != 0 {
+			t.Errorf("the cut load counted as %d error(s) against its host", n)
+		}
+		for _, v := range r.e.Snapshot().Searches {
+			if v.Host == "funda.test" && v.Status == Failing {
+				t.Errorf("the search whose load the window cut shows %q: %s", v.Status, v.LastError)
+			}
+		}
+		time.Sleep(10 * time.Second) // the window closes
 	})
 }

@@ -27,6 +27,9 @@ func statusLine(s engine.Snapshot, now time.Time) string {
 	}
 	switch s.Overall {
 	case engine.AllPaused:
+		if !s.PausedUntil.IsZero() {
+			return "Paused until " + clock(s.PausedUntil, now) + " — choose Resume to watch again sooner"
+		}
 		return "Paused — choose Resume to watch again"
 	case engine.NeedsYou:
 		return needsYouLine(s.Searches)

@@ -51,3 +51,24 @@ func TestSpell(t *testing.T) {
 		}
 	}
 }
+
+func TestStatusLineSaysWhenAPauseEnds(t *testing.T) {
+	snap := allGood()
+	snap.Overall, snap.Paused = engine.AllPaused, true
+	for i := range snap.Searches {
+		snap.Searches[i].Status = engine.Paused
+	}
+	for _, tt := range []struct {
+		until time.Time
+		want  string
+	}{
+		{time.Time{}, "Paused — choose Resume to watch again"},
+		{t0.Add(time.Hour), "Paused until 15:02 — choose Resume to watch again sooner"},
+		{t0.Add(20 * time.Hour), "Paused until Jun 4 10:02 — choose Resume to watch again sooner"},
+	} {
+		snap.PausedUntil = tt.until
+		if got := statusLine(snap, t0); got != tt.want {
+			t.Errorf("paused until %v: %q, want %q", tt.until, got, tt.want)
+		}
+	}
+}
