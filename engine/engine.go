@@ -1,9 +1,10 @@
 // Package engine is the monitor: it runs the poll cycle over the user's
-// searches, decides when a failure counts against a host, sends one probe to
-// a host coming back from a wall, writes a search's snapshot only after its
-// alert was delivered, and runs the reply phase last. One goroutine (Run)
-// owns all of its state; everything else talks to it through commands and
-// reads immutable Snapshots.
+// searches, sends every request to a host through that host's lane (one at
+// a time, a gap between two), decides when a failure counts against a host,
+// sends one probe to a host coming back from a wall, writes a search's
+// snapshot only after its alert was delivered, and runs the reply phase
+// last. One goroutine (Run) owns all of its state; everything else talks
+// to it through commands and reads immutable Snapshots.
 package engine
 
 import (

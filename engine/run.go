@@ -7,10 +7,11 @@ import (
 )
 
 // Run is the monitor goroutine: it runs a cycle every Interval (with
-// jitter) until ctx ends, and serves commands in between and during
-// cycles. It returns when ctx is done, after the cycle under way has
-// stopped; nothing half-written is left behind, because a snapshot is
-// written in one transaction or not at all.
+// jitter) until ctx ends, sends probes when waits end, and serves commands
+// and previews in between and during cycles; every request goes through
+// its host's lane. It returns when ctx is done, after the requests under
+// way have ended; nothing half-written is left behind, because a snapshot
+// is written in one transaction or not at all.
 func (e *Engine) Run(ctx context.Context) error {
 	return e.run(ctx, false)
 }
