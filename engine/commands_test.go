@@ -120,6 +120,7 @@ func TestASearchEditKeepsTheEmailProblemNewEmailSettingsClearIt(t *testing.T) {
 		if s := r.e.Snapshot(); !s.Delivery.Refused || !strings.Contains(s.Delivery.Reason, "bad password") || s.Overall != NeedsYou {
 			t.Fatalf("after a refused login: delivery %+v, overall %q", s.Delivery, s.Overall)
 		}
+		list = slices.Clone(list) // the engine holds the first one
 		list[0].Name = "renamed"
 		r.e.SetSettings(Settings{Interval: 30 * time.Second, Searches: list})
 		time.Sleep(time.Second)

@@ -82,9 +82,11 @@ func TestLastingMailTroubleIsShownAndClearsOnDelivery(t *testing.T) {
 						if d.Failing != (st.want == "failing") || d.Refused != (st.want == "refused") || !d.Email || s.Overall != NeedsYou {
 							t.Errorf("at %v: shows %+v (overall %q), want %s", st.at, d, s.Overall, st.want)
 						}
+						r.mail.mu.Lock() // fail runs under it
 						if len(tries) < st.sinceStep || !d.Since.Equal(tries[st.sinceStep-1]) {
 							t.Errorf("at %v: since %v, want the first failed try of the run (tries %v)", st.at, d.Since, tries)
 						}
+						r.mail.mu.Unlock()
 						if d.Reason == "" {
 							t.Errorf("at %v: no reason given", st.at)
 						}
