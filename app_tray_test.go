@@ -171,6 +171,10 @@ func (r *trayRig) secondInstance(t *testing.T) {
 var countdownRe = regexp.MustCompile(`retrying in (\d+:\d\d)$`)
 
 func (r *trayRig) countdown(t *testing.T) {
+	// The countdown ticks while the menu is open, as a panel says it is.
+	if err := r.item.Open(); err != nil {
+		t.Fatal(err)
+	}
 	read := func() (string, error) {
 		e, ok := testkit.FindEntry(testkit.ReadMenu(t, r.item), r.slowName+" — ")
 		m := countdownRe.FindStringSubmatch(e.Label)

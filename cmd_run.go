@@ -39,8 +39,11 @@ type app struct {
 	log     *slog.Logger
 	store   *seen.Store
 	browser *pages.Browser
-	outbox  *outbox.Outbox // one for the app's life: it knows what popped up
+	outbox  *outbox.Outbox // one for the app's life: its channels keep their queues
+	pops    *outbox.Clickable
 	engine  *engine.Engine
+	// openWeb opens a page in the default browser (http and https only).
+	openWeb func(url string) error
 }
 
 func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
@@ -166,10 +169,17 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	if chrome == "" {
 		chrome = settings.Browser.Path
 	}
-	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile")})
+	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile"), Log: a.log})
 	a.settings.Store(&settings)
-	a.outbox = outbox.New(a.emailFor(settings), nil)
+	a.openWeb = pages.OpenDefault
+	var pop outbox.Notifier // nil: beeep's pop-ups, which open nothing when clicked
+	if c, err := outbox.NewClickable(a.clicked); err == nil {
+		a.pops, pop = c, c
+	}
+	a.outbox = outbox.New(a.emailFor(settings), pop)
 	a.outbox.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
+	a.outbox.SetPush(pushURLs(settings))
+	a.keepPrivate(settings)
 	a.engine = engine.New(engine.Deps{
 		Loader: a.browser, Store: a.store, Outbox: a.outbox, Manual: a.manualCheck, Tell: a.tell, Log: a.log,
 		Replier: engine.NewReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
@@ -181,6 +191,9 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 }
 
 func (a *app) close() {
+	if a.pops != nil {
+		a.pops.Close()
+	}
 	if a.browser != nil {
 		a.browser.Close()
 	}
@@ -225,13 +238,34 @@ func (a *app) settingsChanged(s config.Settings, err error) {
 	}
 	before := a.settings.Swap(&s)
 	a.engine.SetSettings(engineSettings(s))
-	if !before.Email.Equal(s.Email) {
-		// Only new email settings deserve a fresh try after a refusal; an
-		// edit to a search keeps "check your email". The same outbox takes
-		// them: a new one would pop up again the listings still waiting
-		// for their email.
+	if s.DeliveryChanged(*before) {
+		// Only new delivery settings deserve a fresh try after a refusal;
+		// an edit to a search keeps "check your email". The same outbox
+		// takes them: its channels keep their queues (a push URL that
+		// stays keeps its own), a new URL starts with an empty queue.
 		a.outbox.SetEmail(a.emailFor(s))
+		a.outbox.SetPush(pushURLs(s))
+		a.keepPrivate(s)
 		a.engine.SetOutbox(a.outbox)
+	}
+}
+
+func pushURLs(s config.Settings) []string {
+	if s.Push == nil {
+		return nil
+	}
+	return s.Push.URLs
+}
+
+// keepPrivate makes the settings file 0600 when it holds push URLs.
+func (a *app) keepPrivate(s config.Settings) {
+	if len(pushURLs(s)) == 0 {
+		return
+	}
+	if fixed, err := config.KeepPrivate(a.settingsPath); err != nil {
+		a.log.Warn(err.Error())
+	} else if fixed {
+		a.log.Info("made the settings file private (0600): its push URLs hold secrets", "path", a.settingsPath)
 	}
 }
 
@@ -253,6 +287,19 @@ func (a *app) emailFor(s config.Settings) *outbox.EmailSettings {
 	}
 	es.Password = pw
 	return &es
+}
+
+// clicked opens what a clicked pop-up names: a listing (or a search's page)
+// in the default browser, or a site's check-by-hand window.
+func (a *app) clicked(open outbox.Action) {
+	switch open.Kind {
+	case outbox.OpenWeb:
+		a.open(a.openWeb(open.URL)) // pages.OpenDefault opens http and https only
+	case outbox.OpenManual:
+		if a.engine != nil {
+			a.engine.ManualCheck(open.URL)
+		}
+	}
 }
 
 // manualCheck opens the site in a visible window on the watcher's own

@@ -41,6 +41,7 @@ var commands = map[string]command{
 	"searches":   {"searches list | add URL [--name NAME] | remove NAME-OR-URL", cmdSearches},
 	"reply":      {"reply --dry-run LISTING-URL [--search NAME] fill a listing's contact form, screenshot, send nothing (--yes sends)", cmdReply},
 	"test-email": {"test-email                        send a test email with the current settings", cmdTestEmail},
+	"test-push":  {"test-push                         send a test to every push URL, one result per channel", cmdTestPush},
 	"version":    {"version                           print the version", cmdVersion},
 }
 

@@ -141,6 +141,7 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 		"run":        {"run", "--once", "junk"},
 		"searches":   {"searches", "list", "junk"},
 		"test-email": {"test-email", "junk"},
+		"test-push":  {"test-push", "junk"},
 		"version":    {"version", "junk"},
 	}
 	for _, name := range commandNames() {

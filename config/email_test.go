@@ -1,6 +1,9 @@
 package config
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestEmailEqual(t *testing.T) {
 	base := Email{To: "me@example.com", From: "me@example.com", Host: "smtp.example.com", Port: 587,
@@ -26,6 +29,36 @@ func TestEmailEqual(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.a.Equal(tt.b); got != tt.want {
 			t.Errorf("%s: Equal = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDeliveryChanged(t *testing.T) {
+	email := &Email{To: "me@example.com", Host: "smtp.example.com", Port: 587}
+	push := &Push{URLs: []string{"ntfy://ntfy.sh/topic"}}
+	base := Settings{Interval: 30 * time.Second, Email: email, Push: push, Searches: []Search{{Name: "a", URL: "https://a.example/"}}}
+	tests := []struct {
+		name string
+		edit func(s *Settings)
+		want bool
+	}{
+		{"nothing", func(*Settings) {}, false},
+		{"a search renamed", func(s *Settings) { s.Searches = []Search{{Name: "b", URL: "https://a.example/"}} }, false},
+		{"the interval", func(s *Settings) { s.Interval = time.Minute }, false},
+		{"the same email settings in another copy", func(s *Settings) { e := *email; s.Email = &e }, false},
+		{"another email server", func(s *Settings) { e := *email; e.Host = "mail.example.com"; s.Email = &e }, true},
+		{"email removed", func(s *Settings) { s.Email = nil }, true},
+		{"the same push URLs in another copy", func(s *Settings) { s.Push = &Push{URLs: []string{"ntfy://ntfy.sh/topic"}} }, false},
+		{"a push URL added", func(s *Settings) {
+			s.Push = &Push{URLs: []string{"ntfy://ntfy.sh/topic", "telegram://token@telegram?chats=1"}}
+		}, true},
+		{"push removed", func(s *Settings) { s.Push = nil }, true},
+	}
+	for _, tt := range tests {
+		after := base
+		tt.edit(&after)
+		if got := after.DeliveryChanged(base); got != tt.want {
+			t.Errorf("%s: DeliveryChanged = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 )
 
@@ -20,6 +21,7 @@ type Settings struct {
 	Version  int           `toml:"version"`
 	Interval time.Duration `toml:"interval"` // between cycles; at least 10s; jitter is added
 	Email    *Email        `toml:"email"`    // nil: desktop pop-ups only
+	Push     *Push         `toml:"push"`     // nil: no phone or chat channels
 	Browser  Browser       `toml:"browser"`
 	Reply    *Reply        `toml:"reply"` // nil: no [reply] table (see Search.Reply)
 	Searches []Search      `toml:"search"`
@@ -47,6 +49,23 @@ func (e *Email) Equal(o *Email) bool {
 		return e == o
 	}
 	return *e == *o
+}
+
+// Equal reports whether p and o push to the same URLs, in the same order;
+// nil (no [push] table) equals only nil.
+func (p *Push) Equal(o *Push) bool {
+	if p == nil || o == nil {
+		return p == o
+	}
+	return slices.Equal(p.URLs, o.URLs)
+}
+
+// DeliveryChanged reports whether s delivers alerts differently from
+// before: other email settings or other push URLs. Only then does the app
+// give its channels new settings (and a refused one its fresh try): an
+// edit to a search keeps "check your email".
+func (s Settings) DeliveryChanged(before Settings) bool {
+	return !s.Email.Equal(before.Email) || !s.Push.Equal(before.Push)
 }
 
 // Browser says which Chrome to drive; an empty Path means found on the system.
@@ -159,6 +178,9 @@ func (s Settings) clone() Settings {
 	if s.Reply != nil {
 		r := *s.Reply
 		c.Reply = &r
+	}
+	if s.Push != nil {
+		c.Push = &Push{URLs: append([]string(nil), s.Push.URLs...)}
 	}
 	c.Searches = append([]Search(nil), s.Searches...)
 	for i := range c.Searches {

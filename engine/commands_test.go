@@ -43,7 +43,7 @@ func TestManualCheckClearsTheHostAndProbesAtOnce(t *testing.T) {
 		time.Sleep(40 * time.Second) // the window closes after 20 s
 		sent := p.sent(kamernet)
 		if len(sent) != before+3 {
-			t.Fatalf("after the window closed the host got %d requests, want a probe and the 2 held searches", len(sent)-before)
+			t.Fatalf("after the window closed the host got %d requests, want a probe and the 2 held searches: %v", len(sent)-before, sent)
 		}
 		if _, waiting := r.e.st.registry.Get(kamernet); waiting {
 			t.Errorf("the host still waits after a clean probe")

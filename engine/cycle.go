@@ -36,8 +36,10 @@ const (
 // A probesOnly pass plans only the probes, and an addedOnly one only the
 // searches just added (on hosts with no entry): a pass between two
 // regular cycles sends nothing to the other searches, which keep their own
-// schedule.
-func (e *Engine) planCycle(kind cycleKind) plan {
+// schedule. A search a pass between two cycles checked less than fresh
+// ago (a probe and its second pass, a search just added) waits for the
+// next cycle: a page loaded twice within seconds is a pattern a site sees.
+func (e *Engine) planCycle(kind cycleKind, fresh time.Duration) plan {
 	now := e.d.Clock.Now()
 	p := plan{probing: map[string]bool{}, held: map[string][]config.Search{}}
 	byHost := map[string][]config.Search{}
@@ -62,8 +64,13 @@ func (e *Engine) planCycle(kind cycleKind) plan {
 		entry, blocked := e.st.registry.Get(h)
 		switch call := hs.probe.call(entry, blocked, now); {
 		case call == sendAll && !hs.probe.forced:
-			if kind != probesOnly {
-				p.due = append(p.due, list...)
+			if kind == probesOnly {
+				break
+			}
+			for _, s := range list {
+				if off := e.st.searches[s.URL].offCycle; off.IsZero() || now.Sub(off) >= fresh {
+					p.due = append(p.due, s)
+				}
 			}
 		case kind == addedOnly:
 			// Its probe goes in at its own time.
@@ -98,14 +105,17 @@ func (e *Engine) startPass(ctx context.Context) {
 	}
 	now := e.d.Clock.Now()
 	var kind cycleKind
+	var fresh time.Duration // searches checked this recently wait (not when asked)
 	probeAt, probe := e.nextProbe()
 	switch {
 	case e.st.checkNow || !now.Before(e.st.nextCycle):
 		if e.st.checkNow {
 			e.d.Log.Info("Checking now, as asked")
+		} else {
+			fresh = e.st.settings.Interval / 2
 		}
 		e.st.checkNow = false
-		e.st.lastCycle, e.st.reached, e.st.sendFailed = now, time.Time{}, false
+		e.st.lastCycle, e.st.reached = now, time.Time{}
 		kind = regular
 	case len(e.st.added) > 0:
 		kind = addedOnly
@@ -114,7 +124,7 @@ func (e *Engine) startPass(ctx context.Context) {
 	default:
 		return
 	}
-	p := e.planCycle(kind)
+	p := e.planCycle(kind, fresh)
 	if kind != probesOnly {
 		clear(e.st.added) // they are in this pass
 	}
@@ -201,7 +211,7 @@ func (e *Engine) endPass(ctx context.Context) {
 		e.publish()
 		return
 	}
-	e.sendAlerts(ctx)
+	e.deliver(ctx)
 	if p.kind == regular {
 		e.st.cycles++
 		e.st.nextCycle = e.nextCycleAfter(p.started, e.d.Clock.Now())
@@ -210,26 +220,23 @@ func (e *Engine) endPass(ctx context.Context) {
 }
 
 // nextCycleAfter is when the cycle after one that began at start and ended
-// at now begins: an interval (with jitter) after its start. A cycle that
-// ran past its interval counts it from when it first heard back from a
-// site: a first cycle waits for Chrome to start (many seconds on a busy
-// machine), and starting the next at once put it right on top of the
-// first, a page loaded twice in a second. When the searches do not fit in
-// the interval at all, the next cycle starts when this one ended, never
-// on top of it: each host's lane keeps its gap whatever the cycle.
+// at now begins: an interval (with jitter) after the cycle first heard back
+// from a site, not after it began: the first cycle waits for Chrome to
+// start (seconds on a busy machine), and counted from its beginning the
+// next cycle came a few seconds after the first one's loads, one page seen
+// twice well within the interval. When the searches do not fit in the
+// interval at all, the next cycle starts when this one ended, never on top
+// of it: each host's lane keeps its gap whatever the cycle.
 func (e *Engine) nextCycleAfter(start, now time.Time) time.Time {
-	iv := e.jittered(e.st.settings.Interval)
-	next := start.Add(iv)
-	if next.Before(now) && e.st.reached.After(start) {
-		next = e.st.reached.Add(iv)
+	from := start
+	if e.st.reached.After(start) {
+		from = e.st.reached
 	}
-	switch {
-	case !next.After(now) && !e.st.overrun:
-		e.st.overrun = true
+	next := from.Add(e.jittered(e.st.settings.Interval))
+	if !next.After(now) && !e.st.overrun {
+		e.st.overrun = true // said once (again after a change of settings)
 		e.d.Log.Warn(fmt.Sprintf("Checking every search took %v, longer than the interval (%v): each cycle starts when the last one ends",
 			now.Sub(start).Round(time.Second), e.st.settings.Interval))
-	case next.After(now):
-		e.st.overrun = false
 	}
 	return next
 }

@@ -248,14 +248,15 @@ func TestTheProbeRotatesBetweenEpisodes(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p := newPortal()
 		start := time.Now()
-		// Three short challenges, five minutes apart: each catches the
-		// first request of a cycle, and is gone by the probe a minute on.
+		// Three short challenges, five minutes apart: each stands longer
+		// than an interval, so it catches a cycle's request, and is gone
+		// by the probe a minute (at least 51 s) on.
 		episodes := []time.Duration{0, 5 * time.Minute, 10 * time.Minute}
 		p.answer(kamernet, func(n int, url string) (pages.Result, error) {
 			at := time.Since(start)
 			refuse := false
 			for _, from := range episodes {
-				refuse = refuse || (at >= from && at < from+20*time.Second)
+				refuse = refuse || (at >= from && at < from+40*time.Second)
 			}
 			return wall(blocks.Challenge, 0, func(int) bool { return refuse })(n, url)
 		})

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"time"
@@ -14,14 +13,10 @@ import (
 // its typical delay is their median.
 const DelaysKept = 20
 
-// sendAlerts delivers what is pending (deliver) and notes a delivery that
-// failed in the activity.
-func (e *Engine) sendAlerts(ctx context.Context) {
-	tries := e.st.mail.attempts
-	e.deliver(ctx)
-	if m := e.st.mail; m.attempts > tries {
-		e.note(EventFailure, "", "", "alerts could not be sent: "+m.reason+"; the listings are kept and sent on the next try")
-	}
+// deliveryFailed notes in the activity that a channel's send failed;
+// deliver.go calls it with the failure.
+func (e *Engine) deliveryFailed(channel string, err error) {
+	e.note(EventFailure, "", "", fmt.Sprintf("sending by %s failed: %v; the listings are kept and sent on a later try", channel, err))
 }
 
 // alerted records, for each alert the user was just told of, how long
@@ -57,16 +52,26 @@ func (e *Engine) alerted(alerts []seen.Alert, at time.Time) {
 	}
 }
 
-// TypicalDelay is the median of delays (the middle one, or the mean of
-// the two in the middle); 0 for none.
+// TypicalDelay is the median of delays (the lower of the two in the
+// middle, as seen.Store.TypicalDelay has it, so the window, the tray and
+// `searches list` say the same); 0 for none.
 func TypicalDelay(delays []time.Duration) time.Duration {
-	n := len(delays)
-	if n == 0 {
+	if len(delays) == 0 {
 		return 0
 	}
 	s := slices.Sorted(slices.Values(delays))
-	if n%2 == 1 {
-		return s[n/2]
+	return s[(len(s)-1)/2]
+}
+
+// loadDelays reads every search's latest times to alert from the store,
+// so the typical delay outlives a restart.
+func (e *Engine) loadDelays() {
+	for url, s := range e.st.searches {
+		d, err := e.d.Store.Delays(url)
+		if err != nil {
+			e.d.Log.Warn("read the times to alert", "search", s.name, "err", err)
+			continue
+		}
+		s.delays = d[max(len(d)-DelaysKept, 0):]
 	}
-	return (s[n/2-1] + s[n/2]) / 2
 }

@@ -58,7 +58,7 @@ func TestFailedSendKeepsListingsUnseenAndRetries(t *testing.T) {
 		if got := r.mail.told(); !slices.Equal(got, []string{"new"}) {
 			t.Fatalf("told %v, want the listing once, on the retry", got)
 		}
-		if !r.logs.has("Failed to send: ") || !r.logs.has("Keeping listings unseen, will retry next poll") {
+		if !r.logs.has("Failed to send by alerts: ") || !r.logs.has("Keeping listings unseen on alerts, will retry in ") {
 			t.Errorf("the failure was not logged as the design says")
 		}
 		snap, _, _ := store.Snapshot(west)
@@ -275,7 +275,7 @@ func TestRepliesWaitForTheAlert(t *testing.T) {
 		r.e.d.Replier, r.e.d.ReplyMin, r.e.d.ReplyMax = replier, time.Second, 2*time.Second
 		var delivered time.Time
 		r.mail.fail = func(n int) error {
-			if n <= 3 { // three cycles without email
+			if n <= 2 { // two tries without email (30 s apart, then a minute)
 				return &outbox.DeliveryError{Stage: "connect", Err: errors.New("connection refused")}
 			}
 			delivered = time.Now()

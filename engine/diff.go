@@ -41,32 +41,15 @@ func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listing
 		e.d.Log.Info("baseline", "search", s.Name, "listings", len(listings))
 		return
 	}
-	fresh, left, waitsForDelivery, err := e.newOn(s, listings, prev, now)
+	fresh, left, err := e.newOn(s, listings, prev, now)
 	if err != nil {
 		v.found(failed, "reading what was seen: "+err.Error())
 		return
 	}
 	e.leftOut(left)
-	if len(fresh) > 0 {
-		if err := e.d.Store.AddPending(fresh); err != nil {
-			for _, a := range fresh {
-				delete(e.st.pending, a.ListingID)
-			}
-			v.found(failed, "queueing alerts: "+err.Error())
-			return
-		}
-		e.st.countNew(now, v, len(fresh))
-		e.d.Log.Info("new listings", "search", s.Name, "count", len(fresh))
-	}
-	if waitsForDelivery {
-		v.found(foundNew, "")
-		// Snapshots of searches with alerts are written ONLY after the
-		// alert is delivered: otherwise a failed send would record the
-		// listings as seen and they would never be alerted again.
-		e.st.deferred[s.URL] = snap
-		return
-	}
-	e.saveSnapshot(v, snap, now)
+	// New listings are queued for every channel in the same transaction
+	// as the snapshot (deliver.go): accepted = durable.
+	e.accept(v, s, snap, fresh, now)
 }
 
 // nextSnapshot is the page's listings with their first-seen times: kept
@@ -88,22 +71,18 @@ func nextSnapshot(search string, prev seen.Snapshot, listings []read.Listing, no
 // by another search: one listing is alerted once). New ones the search's
 // filter keeps are marked queued; those it drops are left: never alerted,
 // and in the snapshot like every listing on the page, so not new again.
-// waits is true when any listing on the page awaits delivery, so the
-// snapshot must wait too.
-func (e *Engine) newOn(s config.Search, listings []read.Listing, prev seen.Snapshot, now time.Time) (fresh []seen.Alert, left []LeftOut, waits bool, err error) {
+func (e *Engine) newOn(s config.Search, listings []read.Listing, prev seen.Snapshot, now time.Time) (fresh []seen.Alert, left []LeftOut, err error) {
 	ids := make([]string, len(listings))
 	for i, l := range listings {
 		ids[i] = l.ID
 	}
 	known, err := e.d.Store.Known(ids, now)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, err
 	}
 	for _, l := range listings {
 		switch _, inSnap := prev.Listings[l.ID]; {
-		case e.st.pending[l.ID]:
-			waits = true
-		case known[l.ID] || inSnap:
+		case e.st.pending[l.ID], known[l.ID], inSnap:
 		default:
 			if kept, why := Sift(s.Filter, FilterInput{Title: l.Title, Price: l.Price, Size: l.SizeM2}); !kept {
 				left = append(left, LeftOut{Search: s.Name, SearchURL: s.URL, ListingID: l.ID, URL: l.URL,
@@ -112,26 +91,41 @@ func (e *Engine) newOn(s config.Search, listings []read.Listing, prev seen.Snaps
 			}
 			fresh = append(fresh, alertFor(s, l, now))
 			e.st.pending[l.ID] = true
-			waits = true
 		}
 	}
-	return fresh, left, waits, nil
+	return fresh, left, nil
 }
 
-// leftOut keeps the listings a filter left out for the snapshot, newest
-// first, each once, and notes them in the activity.
+// leftOut records the listings a filter left out in the store (the
+// window's Listings page lists them as such), keeps the latest for the
+// snapshot, newest first, each once, and notes them in the activity.
 func (e *Engine) leftOut(left []LeftOut) {
+	var alerts []seen.Alert
+	var reasons []string
 	for _, l := range left {
 		if slices.ContainsFunc(e.st.leftOut, func(o LeftOut) bool { return o.SearchURL == l.SearchURL && o.ListingID == l.ListingID }) {
-			continue // found again after a failed delivery dropped the snapshot
+			continue // found again (its snapshot was not saved)
 		}
 		e.st.leftOut = slices.Insert(e.st.leftOut, 0, l)
+		alerts = append(alerts, l.alert())
+		reasons = append(reasons, l.Reason)
 		e.d.Log.Info("left out by the filter", "search", l.Search, "listing", l.URL, "why", l.Reason)
 		e.note(EventInfo, l.Search, blocks.HostKey(l.SearchURL), fmt.Sprintf("left out by your filter: %s (%s)", l.Title, l.Reason))
 	}
 	if len(e.st.leftOut) > LeftOutMax {
 		e.st.leftOut = e.st.leftOut[:LeftOutMax]
 	}
+	if len(alerts) > 0 {
+		if err := e.d.Store.LeftOut(alerts, reasons); err != nil {
+			e.d.Log.Warn("record left-out listings", "err", err)
+		}
+	}
+}
+
+// alert is the left-out listing as the store keeps listings.
+func (l LeftOut) alert() seen.Alert {
+	return seen.Alert{ListingID: l.ListingID, Search: l.SearchURL, SearchName: l.Search, URL: l.URL,
+		Title: l.Title, Price: l.Price, Place: l.Place, Image: l.Image, SizeM2: l.Size, FoundAt: l.FoundAt}
 }
 
 func (e *Engine) saveSnapshot(v *searchState, snap seen.Snapshot, now time.Time) {
@@ -144,5 +138,6 @@ func alertFor(s config.Search, l read.Listing, now time.Time) seen.Alert {
 	return seen.Alert{
 		ListingID: l.ID, Search: s.URL, SearchName: s.Name,
 		URL: l.URL, Title: l.Title, Price: l.Price, Place: l.Place, FoundAt: now,
+		PriceValue: l.PriceValue, Size: l.Size, SizeM2: l.SizeM2, Rooms: l.Rooms, Image: l.Image,
 	}
 }

@@ -45,16 +45,25 @@ type Store interface {
 	Snapshot(search string) (seen.Snapshot, bool, error)
 	Known(ids []string, now time.Time) (map[string]bool, error)
 	SaveSnapshot(snap seen.Snapshot, now time.Time) error
-	AddPending(alerts []seen.Alert) error
+	Accept(alerts []seen.Alert, snaps []seen.Snapshot, now time.Time) error
 	Pending() ([]seen.Alert, error)
-	Delivered(ids []string, snaps []seen.Snapshot, now time.Time) error
+	SetChannels(ids []string) error
+	Queue(channel string) ([]seen.Alert, error)
+	Sent(channel string, ids []string, now time.Time) (first []string, err error)
 	ForgetSearch(search string) error
+	// LeftOut records new listings a search's filter left out, with why,
+	// for the window's Listings page.
+	LeftOut(alerts []seen.Alert, reasons []string) error
+	// Delays returns a search's latest times to alert, oldest first (the
+	// store adds one at each listing's first delivery).
+	Delays(search string) ([]time.Duration, error)
 }
 
 // Outbox delivers a batch of alerts; *outbox.Outbox is one. Deliver
-// returns nil only once the user has been told. Note keeps a line for the
-// next email (an auto-reply that failed), for an outbox that sends email;
-// one that does not may drop it.
+// returns nil only once the user has been told. An Outbox with Channels()
+// is delivered to channel by channel, each from its own queue
+// (deliver.go); a plain one is one channel. Note keeps a line for the next
+// email (an auto-reply that failed); an outbox without email may drop it.
 type Outbox interface {
 	Deliver(ctx context.Context, batch []outbox.Alert) error
 	Note(line string)
@@ -102,6 +111,9 @@ type Deps struct {
 	// ReplyMin and ReplyMax bound the random delay before each auto-reply
 	// (default 20s to 90s).
 	ReplyMin, ReplyMax time.Duration
+	// ChannelRetry is a delivery channel's wait after its failures-th
+	// temporary failure in a row (default outbox.RetryIn).
+	ChannelRetry func(failures int, retryAfter time.Duration, r float64) time.Duration
 }
 
 // Settings is the part of the user's settings the engine runs on.
@@ -149,6 +161,9 @@ func New(d Deps, s Settings) *Engine {
 	}
 	if d.GapMax <= 0 {
 		d.GapMin, d.GapMax = 2*time.Second, 5*time.Second
+	}
+	if d.ChannelRetry == nil {
+		d.ChannelRetry = outbox.RetryIn
 	}
 	if d.ReplyMax <= 0 {
 		d.ReplyMin, d.ReplyMax = 20*time.Second, 90*time.Second
@@ -245,7 +260,7 @@ func (e *Engine) SetSettings(s Settings) { e.do(func() { e.applySettings(s) }) }
 func (e *Engine) SetOutbox(o Outbox) {
 	e.do(func() {
 		e.d.Outbox = o
-		e.st.emailRetryAt, e.st.mail = time.Time{}, mailTrouble{}
+		e.outboxChanged()
 		e.publish()
 	})
 }

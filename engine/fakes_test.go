@@ -166,18 +166,18 @@ func (m *mailbox) told() []string {
 	return ids
 }
 
-// crashingStore fails Delivered, as a process killed between the email and
-// the snapshot would leave things.
+// crashingStore fails Sent, as a process killed between the delivery and
+// its record would leave things.
 type crashingStore struct {
 	*seen.Store
 	crash bool
 }
 
-func (c *crashingStore) Delivered(ids []string, snaps []seen.Snapshot, now time.Time) error {
+func (c *crashingStore) Sent(channel string, ids []string, now time.Time) ([]string, error) {
 	if c.crash {
-		return errors.New("killed")
+		return nil, errors.New("killed")
 	}
-	return c.Store.Delivered(ids, snaps, now)
+	return c.Store.Sent(channel, ids, now)
 }
 
 // logBuffer collects log lines for assertions.

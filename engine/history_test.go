@@ -113,7 +113,7 @@ func TestActivitySaysWhatHappened(t *testing.T) {
 		go func() { time.Sleep(40 * time.Second); p.post(west, "b") }()
 		r.run(t, 5*time.Minute)
 		want := map[EventKind][]string{
-			EventFailure: {"alerts could not be sent: connection refused"},
+			EventFailure: {"failed: connection refused"},
 			EventAlert:   {"1 new listing(s) alerted: Room b"},
 			EventWall:    {"asked us to slow down; next try in", "serving us again"},
 		}
@@ -161,6 +161,22 @@ func TestAFilteredListingIsLeftOutOnce(t *testing.T) {
 			return strings.Contains(ev.Text, "left out by your filter: Room b")
 		}) {
 			t.Errorf("the activity does not say b was left out")
+		}
+		listed, err := store.Listed()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range listed {
+			switch l.ListingID {
+			case "b":
+				if !strings.Contains(l.LeftOut, `"room b"`) || !l.DeliveredAt.IsZero() {
+					t.Errorf("the store lists b as %+v, want it left out, with the reason, never delivered", l)
+				}
+			case "c":
+				if l.LeftOut != "" || l.DeliveredAt.IsZero() {
+					t.Errorf("the store lists c as %+v, want it delivered", l)
+				}
+			}
 		}
 	})
 }

@@ -21,6 +21,9 @@ func (e *Engine) judge(ctx context.Context, r report) {
 	}
 	now := e.d.Clock.Now()
 	s.checking, s.lastCheck = false, now
+	if p := e.st.pass; p != nil && p.kind != regular {
+		s.offCycle = now
+	}
 	if e.st.reached.IsZero() {
 		e.st.reached = now
 	}
@@ -31,7 +34,7 @@ func (e *Engine) judge(ctx context.Context, r report) {
 		e.passLeft(ctx, len(dropped))
 	}
 	if o == clean && s.last == foundNew {
-		e.sendAlerts(ctx) // at once: a room posted at 14:02 is gone by 14:20
+		e.deliver(ctx) // at once: a room posted at 14:02 is gone by 14:20
 	}
 	e.publish()
 }

@@ -6,7 +6,6 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/config"
-	"rentwatch/seen"
 )
 
 // state is the engine's live state. Only the goroutine running Engine.Run
@@ -21,8 +20,7 @@ type state struct {
 	seq      int   // visits queued so far (their order across lanes)
 	inflight int   // requests under way, across lanes
 
-	pending  map[string]bool          // listing ids queued for delivery
-	deferred map[string]seen.Snapshot // snapshots waiting for their alert's delivery, by search URL
+	pending map[string]bool // listing ids queued for delivery
 
 	recent          []Alert
 	leftOut         []LeftOut // newest first, at most LeftOutMax
@@ -31,9 +29,8 @@ type state struct {
 	checkNow        bool            // the user asked: a regular cycle at once
 	added           map[string]bool // searches added or enabled since the last cycle: checked at once
 	settingsProblem string
-	mail            mailTrouble     // failed deliveries in a row
-	emailRetryAt    time.Time       // no delivery before this (after a permanent failure)
-	sendFailed      bool            // a delivery failed in this cycle: no more tries until the next
+	mail            mailTrouble     // the channel trouble the tray shows (deliver.go)
+	out             couriers        // every delivery channel's state (deliver.go)
 	manual          string          // the search URL open in the window for a check by hand
 	manualEpoch     int             // windows opened and closed so far
 	manualClosed    chan struct{}   // closed when the window of the check by hand closes
@@ -42,7 +39,7 @@ type state struct {
 	reached         time.Time // when the cycle under way first heard back from a site
 	nextCycle       time.Time
 	cycles          int    // regular cycles done
-	overrun         bool   // the last cycle did not fit in the interval (said once in the log)
+	overrun         bool   // a cycle did not fit in the interval (said once in the log, again after new settings)
 	day             string // the local date NewToday counts for
 	newToday        int
 	replying        map[string]int // replies in flight, by search URL
@@ -55,7 +52,6 @@ func newState(s Settings) state {
 		hosts:    map[string]*hostState{},
 		added:    map[string]bool{},
 		pending:  map[string]bool{},
-		deferred: map[string]seen.Snapshot{},
 		replying: map[string]int{},
 		told:     map[string]bool{},
 	}
@@ -88,7 +84,6 @@ func (st *state) setSearches(s Settings) (removed []string) {
 	for url := range st.searches {
 		if !keep[url] {
 			delete(st.searches, url)
-			delete(st.deferred, url)
 			delete(st.added, url)
 			removed = append(removed, url)
 		}
@@ -178,6 +173,7 @@ func (st *state) snapshot(now time.Time) Snapshot {
 	}
 	s.Problem = st.settingsProblem
 	s.Delivery = st.mail.delivery(now)
+	s.Channels = st.out.views()
 	s.Overall = overall(st.paused, s.Problem != "" || s.Delivery.Refused || s.Delivery.Failing, s.Searches)
 	return s
 }

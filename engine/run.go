@@ -25,12 +25,14 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 	defer close(e.stopped)
 	e.runCtx = ctx
 	e.loadPending()
+	e.loadDelays()
+	e.publish()
 	if e.d.Replier != nil && !once {
 		go e.replyWorker(ctx)
 	}
 	for {
-		if once && e.st.cycles > 0 {
-			return nil
+		if once && e.st.cycles > 0 && !e.sending() {
+			return nil // the cycle and its sends, one try each
 		}
 		if until := e.st.pausedUntil; e.st.paused && !until.IsZero() && !e.d.Clock.Now().Before(until) {
 			e.resumeAll("the pause ended")
@@ -122,6 +124,9 @@ func (e *Engine) resumeAll(why string) {
 // the store so that a search added back later starts with a new baseline.
 func (e *Engine) applySettings(s Settings) {
 	before := len(e.st.searches)
+	if s.Interval != e.st.settings.Interval || len(s.Searches) != before {
+		e.st.overrun = false // whether they fit is a new question
+	}
 	removed := e.st.setSearches(s)
 	added := len(e.st.searches) + len(removed) - before
 	e.note(EventInfo, "", "", fmt.Sprintf("settings applied: %d search(es), %d new, %d removed", len(e.st.searches), added, len(removed)))

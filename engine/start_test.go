@@ -34,6 +34,7 @@ func TestASiteSeesEachSearchOncePerInterval(t *testing.T) {
 		overrun bool
 	}{
 		{name: "the first cycle takes longer than the interval (cold start)", searches: two, cold: 12 * time.Second},
+		{name: "the first cycle's cold start eats part of the interval", searches: two, cold: 4 * time.Second},
 		{name: "the watcher's first report comes while the first cycle runs", searches: two, cold: 12 * time.Second,
 			settings: map[time.Duration][]string{500 * time.Millisecond: nil}},
 		{name: "the watcher's first report comes right after the first cycle", searches: two, cold: 12 * time.Second,

@@ -92,6 +92,9 @@ type Snapshot struct {
 	// Delivery is trouble getting alerts out (email refused, or failing
 	// for a while); the tray words it.
 	Delivery Delivery
+	// Channels is every delivery channel's state (pop-ups, email, each
+	// push URL), in order.
+	Channels []ChannelView
 	// Manual is the URL open in the visible window for a check by hand, "" if none.
 	Manual string
 	// LeftOut are the latest new listings a filter left out, newest first,

@@ -20,7 +20,8 @@ type searchState struct {
 	// failed or softBlock; "" otherwise.
 	problem   string
 	lastCheck time.Time
-	listings  int // on the page at the last clean check
+	offCycle  time.Time // its last check by a pass between two cycles (a probe, a second pass, just added)
+	listings  int       // on the page at the last clean check
 	newToday  int
 	// delays are its latest times to alert (first sighting to delivery),
 	// oldest first, at most DelaysKept.

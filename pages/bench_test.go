@@ -131,6 +131,33 @@ func BenchmarkPageLoad(b *testing.B) {
 	})
 }
 
+// BenchmarkEarlyRead times the page of TestLoadEarlyRead, listings in its
+// HTML behind a stylesheet that takes a second, read early and (-full)
+// with the early read off, in one run: the early read's gain is that
+// second.
+func BenchmarkEarlyRead(b *testing.B) {
+	srv := earlyPortal(b, newSlowCSS(time.Second))
+	for _, mode := range []struct {
+		name    string
+		noEarly bool
+	}{{"early", false}, {"full", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			br, _ := newTestBrowser(b, BrowserOptions{})
+			br.noEarly = mode.noEarly
+			if _, err := br.Load(context.Background(), srv.URL+"/results"); err != nil { // Chrome starts once
+				b.Fatal(err)
+			}
+			medianOf(b, func() error {
+				res, err := br.Load(context.Background(), srv.URL+"/results")
+				if err == nil && (res.Early == mode.noEarly || len(res.Listings) != 12) {
+					err = fmt.Errorf("early %v, %d listings", res.Early, len(res.Listings))
+				}
+				return err
+			}, 300*time.Millisecond)
+		})
+	}
+}
+
 // medianOf runs f b.N times, with an untimed pause after each (none
 // when no pause is given), and reports the median in ms.
 func medianOf(b *testing.B, f func() error, pause ...time.Duration) {

@@ -8,14 +8,10 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
@@ -49,6 +45,9 @@ type BrowserOptions struct {
 	ChallengeWait time.Duration
 	// ExtraFlags are more Chrome switches, "--name" or "--name=value".
 	ExtraFlags []string
+	// Log gets what the Browser notes on the way, at debug level (a page's
+	// dialogs it dismissed); nil means no log.
+	Log *slog.Logger
 }
 
 // Result is one page as the browser saw it, classified and read.
@@ -104,6 +103,7 @@ type Browser struct {
 	visibleRun *chromeRun
 	tmpDir     string // a temporary profile we made, removed by Close
 	restarts   int    // restarts after restartAfter pages, for tests
+	learns     int    // Chromes started to learn their identity, for tests
 }
 
 // chromeRun is one headless Chrome process and what we learned from it.
@@ -112,8 +112,12 @@ type chromeRun struct {
 	cancel    context.CancelFunc
 	allocStop context.CancelFunc
 	pid       int
-	userAgent string
-	uaMeta    *emulation.UserAgentMetadata
+	// product and headlessUA are what Browser.getVersion says (the user
+	// agent as Chrome would send it without --user-agent).
+	product    string
+	headlessUA string
+	// id is what the headless Chrome's tabs say they are (browser_identity.go).
+	id identity
 	// spare hands over the tab fillSpares made ready; headless runs only.
 	spare chan spareTab
 	// closing counts the tabs being closed in the background.
@@ -131,6 +135,9 @@ func NewBrowser(opts BrowserOptions) *Browser {
 		opts.ChallengeWait = DefaultChallengeWait
 	case opts.ChallengeWait < 0:
 		opts.ChallengeWait = 0
+	}
+	if opts.Log == nil {
+		opts.Log = slog.New(slog.DiscardHandler)
 	}
 	return &Browser{opts: opts, classify: blocks.Classify, restartAfter: restartAfterPages}
 }
@@ -175,7 +182,7 @@ func (b *Browser) loadShared(ctx context.Context, pageURL string, start time.Tim
 		return Result{URL: pageURL, Took: tookTab}, nil, b.explain(ctx, run, pageURL, err)
 	}
 	res, err := b.loadInTab(ctx, t, pageURL)
-	run.closeTab(t)
+	b.closeTab(run, t, pageURL)
 	res.Phases.Tab = tookTab
 	res.Took = time.Since(start)
 	if err != nil {
@@ -287,122 +294,6 @@ func (b *Browser) profileLocked() (string, error) {
 		return "", fmt.Errorf("browser profile: %w", err)
 	}
 	return dir, nil
-}
-
-// headlessOffFeatures are the Chrome features the headless browser runs
-// without; the flag replaces chromedp's own list, so that comes first. Every
-// window Chrome opens (one per tab) loads two omnibox popup WebUIs
-// (chrome://omnibox-popup.top-chrome/) in a renderer of their own, which no
-// one ever sees headless: measured, that renderer alone burned 600 ms of CPU
-// per Load, more than the page (six such targets were listed after three
-// Loads).
-const headlessOffFeatures = "Translate,BlinkGenPropertyTrees," +
-	"WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup"
-
-// allocatorOptions are Chrome's switches: chromedp's defaults, a closed
-// network (nothing phones home, nothing updates itself behind our back), no
-// automation banner or navigator.webdriver, then the user's extra flags.
-// chromedp adds --no-sandbox itself when we run as root.
-func (b *Browser) allocatorOptions(path, profile string, visible bool) []chromedp.ExecAllocatorOption {
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.UserDataDir(profile),
-		chromedp.Flag("enable-automation", false),
-		chromedp.Flag("disable-blink-features", "AutomationControlled"),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("no-pings", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-sync", true),
-	)
-	if !visible {
-		opts = append(opts, chromedp.Flag("disable-features", headlessOffFeatures))
-	}
-	for _, f := range b.opts.ExtraFlags {
-		name, value, hasValue := strings.Cut(strings.TrimLeft(f, "-"), "=")
-		if name == "" {
-			continue
-		}
-		if hasValue {
-			opts = append(opts, chromedp.Flag(name, value))
-		} else {
-			opts = append(opts, chromedp.Flag(name, true))
-		}
-	}
-	if visible {
-		opts = append(opts, chromedp.VisibleWindow)
-	}
-	return opts
-}
-
-// start launches Chrome on the profile; the caller holds b.mu.
-func (b *Browser) start(ctx context.Context, visible bool) (*chromeRun, error) {
-	path, err := FindChrome(b.opts.Chrome)
-	if err != nil {
-		return nil, err
-	}
-	profile, err := b.profileLocked()
-	if err != nil {
-		return nil, err
-	}
-	allocCtx, allocStop := chromedp.NewExecAllocator(context.Background(), b.allocatorOptions(path, profile, visible)...)
-	bctx, cancel := chromedp.NewContext(allocCtx)
-	run := &chromeRun{ctx: bctx, cancel: cancel, allocStop: allocStop}
-	started := make(chan error, 1)
-	// The browser's life is bound to the context of its first Do, so that
-	// one has no deadline; the wait for it does.
-	go func() { started <- chromedp.Do(bctx) }()
-	select {
-	case err = <-started:
-	case <-time.After(startTimeout):
-		err = fmt.Errorf("no answer after %v", startTimeout)
-	case <-ctx.Done():
-		err = ctx.Err()
-	}
-	if err == nil {
-		err = run.learn(bctx)
-	}
-	if err != nil {
-		run.stop(profile)
-		if errors.Is(err, chromedp.ErrNoDisplay) {
-			return nil, ErrNoDisplay
-		}
-		return nil, fmt.Errorf("start %s: %w", path, err)
-	}
-	if !visible {
-		run.spare = make(chan spareTab)
-		go b.fillSpares(run)
-	}
-	return run, nil
-}
-
-// learn reads Chrome's pid and version, and makes the user agent a normal
-// Chrome would send: headless Chrome says "HeadlessChrome", which sites read
-// as a bot.
-func (r *chromeRun) learn(bctx context.Context) error {
-	if c := chromedp.FromContext(bctx); c != nil && c.Browser != nil && c.Browser.Process() != nil {
-		r.pid = c.Browser.Process().Pid
-	}
-	cctx, cancel := context.WithTimeout(bctx, 10*time.Second)
-	defer cancel()
-	v, err := chromedp.CallBrowser(cctx, browser.GetVersion, cdp.Empty{})
-	if err != nil {
-		return fmt.Errorf("browser version: %w", err)
-	}
-	r.userAgent, r.uaMeta = normalUserAgent(v.UserAgent, v.Product)
-	return nil
-}
-
-// stop ends this Chrome: gracefully if it answers, killed if not, and then
-// whatever of its process tree outlived it.
-func (r *chromeRun) stop(profile string) {
-	cctx, cancel := context.WithTimeout(r.ctx, stopTimeout)
-	_ = chromedp.Cancel(cctx)
-	cancel()
-	r.cancel()
-	r.allocStop()
-	killProfileLeftovers(profile)
 }
 
 // stopLocked stops the headless Chrome if one runs; the caller holds b.mu.

@@ -37,7 +37,7 @@ func TestLoadRestartsChrome(t *testing.T) {
 		defer b.mu.Unlock()
 		return b.restarts
 	}
-	for end := time.Now().Add(30 * time.Second); restarted() == 0 && time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+	for end := time.Now().Add(2 * time.Minute); restarted() == 0 && time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
 	}
 	if restarted() == 0 {
 		t.Fatalf("no restart after %d pages with restartAfter %d", portal.count("html"), b.restartAfter)

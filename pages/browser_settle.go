@@ -3,11 +3,9 @@ package pages
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"strings"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
@@ -116,34 +114,4 @@ func (b *Browser) waitOutChallenge(ctx context.Context, w *tabWatch, pg blocks.P
 		return next, nv
 	}
 	return pg, v
-}
-
-// normalUserAgent turns headless Chrome's user agent and product
-// ("HeadlessChrome/156.0.8078.108") into what the same Chrome says with a
-// window, with matching client hints.
-func normalUserAgent(ua, product string) (string, *emulation.UserAgentMetadata) {
-	ua = strings.ReplaceAll(ua, "HeadlessChrome/", "Chrome/")
-	_, full, _ := strings.Cut(product, "/")
-	major, _, _ := strings.Cut(full, ".")
-	if major == "" {
-		major, full = "0", "0.0.0.0"
-	}
-	platform := map[string]string{"darwin": "macOS", "windows": "Windows", "linux": "Linux"}[runtime.GOOS]
-	if platform == "" {
-		platform = "Unknown"
-	}
-	arch := "x86"
-	if strings.HasPrefix(runtime.GOARCH, "arm") {
-		arch = "arm"
-	}
-	meta := &emulation.UserAgentMetadata{
-		Brands: []*emulation.UserAgentBrandVersion{
-			{Brand: "Chromium", Version: major}, {Brand: "Google Chrome", Version: major}, {Brand: "Not_A Brand", Version: "24"},
-		},
-		FullVersionList: []*emulation.UserAgentBrandVersion{
-			{Brand: "Chromium", Version: full}, {Brand: "Google Chrome", Version: full}, {Brand: "Not_A Brand", Version: "24.0.0.0"},
-		},
-		Platform: platform, Architecture: arch, Bitness: "64",
-	}
-	return ua, meta
 }

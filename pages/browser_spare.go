@@ -4,20 +4,24 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
 // tab is one page target, attached, with its domains set and its blocking
 // in place, ready to navigate.
 type tab struct {
-	// ctx is the tab's life: the first call on it bound chromedp's event
-	// loop for the tab, so it ends only with kill, a renderer crash or
-	// Chrome's end.
+	// ctx is what a Load's calls run on: it ends with kill (the caller's
+	// cancellation, a renderer crash) or Chrome's end. The tab's event loop
+	// and its handlers (blocking, dialogs) run until close.
 	ctx   context.Context
 	kill  context.CancelCauseFunc
 	close context.CancelFunc // chromedp's: detaches, closes the target, waits until it is gone
+	id    target.ID
 	watch *tabWatch
 	// used is closed when the Load in the tab is over: the filler makes the
 	// next tab then, not while this page's renderer needs the CPU.
@@ -41,22 +45,17 @@ func (b *Browser) openTab(run *chromeRun) (*tab, error) {
 	tabCtx, closeTab := chromedp.NewContext(run.ctx, chromedp.WithListener(w.listen))
 	lctx, kill := context.WithCancelCause(tabCtx)
 	w.crashed = func() { kill(errTabCrashed) }
-	t := &tab{ctx: lctx, kill: kill, close: closeTab, watch: w, used: make(chan struct{})}
-	// prepareTab's calls have their own timeouts; this bounds the attach.
-	done := make(chan error, 1)
-	go func() { done <- b.prepareTab(lctx, run, w) }()
-	var err error
-	select {
-	case err = <-done:
-	case <-time.After(callTimeout):
-		err = fmt.Errorf("new tab: no answer after %v", callTimeout)
-	}
+	w.dialog = func(ev *page.EventJavascriptDialogOpening) { dismissDialog(tabCtx, ev) }
+	pctx, cancel := context.WithTimeout(lctx, callTimeout)
+	err := b.prepareTab(tabCtx, pctx, run, w)
+	cancel()
 	if err != nil {
 		kill(err)
 		go closeTab()
 		return nil, causeOr(lctx, err)
 	}
-	return t, nil
+	id := chromedp.FromContext(tabCtx).Target.TargetID
+	return &tab{ctx: lctx, kill: kill, close: closeTab, id: id, watch: w, used: make(chan struct{})}, nil
 }
 
 // fillSpares keeps one tab ready for the next Load of run, so that making
@@ -103,16 +102,43 @@ func (run *chromeRun) takeTab(ctx context.Context) (*tab, error) {
 	}
 }
 
-// closeTab closes t in the background: Chrome answers Target.closeTarget
-// before the tab is gone, and chromedp then waits for it to go (up to half a
-// second) which the caller need not sit through. run.closing counts the
-// closes under way, for tests.
-func (run *chromeRun) closeTab(t *tab) {
+// closeTab closes t in the background, the Load in it being over (pageURL
+// is for the log). Chrome answers Target.closeTarget before the tab is
+// gone, and the wait for it to go need not hold up the caller.
+// run.closing counts the closes under way, for tests.
+func (b *Browser) closeTab(run *chromeRun, t *tab, pageURL string) {
 	run.closing.Add(1)
 	close(t.used)
 	go func() {
 		defer run.closing.Add(-1)
+		run.closeTarget(t.id)
 		t.kill(nil)
 		t.close()
+		b.logDialogs(pageURL, t.watch)
 	}()
+}
+
+// closeTarget closes the page id through the browser's connection and waits
+// until it is gone, while the tab's session is still attached (chromedp's
+// close detaches first, then closes). Between the two the page still runs
+// with nothing of ours on it: no client hints override on what it still
+// sends, no one to answer a dialog it opens.
+func (run *chromeRun) closeTarget(id target.ID) {
+	if id == "" {
+		return
+	}
+	ctx, cancel := context.WithTimeout(run.ctx, callTimeout)
+	defer cancel()
+	if _, err := chromedp.CallBrowser(ctx, target.CloseTarget, target.CloseTargetParams{TargetID: id}); err != nil {
+		return
+	}
+	for {
+		targets, err := chromedp.Targets(ctx)
+		if err != nil || !slices.ContainsFunc(targets, func(t *target.Info) bool { return t.TargetID == id }) {
+			return
+		}
+		if sleepCtx(ctx, 20*time.Millisecond) != nil {
+			return
+		}
+	}
 }

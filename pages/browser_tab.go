@@ -3,16 +3,17 @@ package pages
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/css"
 	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
@@ -37,17 +38,6 @@ const (
 // errTabCrashed cancels a tab whose renderer died: its calls would otherwise
 // hang until the page deadline.
 var errTabCrashed = errors.New("tab crashed")
-
-// blockedTypes are never fetched: a listing page is read from its HTML.
-// Images, fonts and media are most of a page's bytes and time; pings and
-// CSP reports are beacons that only cost a round trip. Script, XHR, Fetch,
-// EventSource and WebSocket stay: pages render listings with them. (Chrome
-// 156 refuses Manifest, TextTrack, Prefetch and SignedExchange in a Fetch
-// filter: "Unknown resource type"; they are rare and small.)
-var blockedTypes = []network.ResourceType{
-	network.ResourceTypeImage, network.ResourceTypeFont, network.ResourceTypeMedia,
-	network.ResourceTypePing, network.ResourceTypeCSPViolationReport,
-}
 
 // Phases says where a Load's time went, phase by phase (each its own
 // span, not a running total). A challenge's wait is Result.Waited.
@@ -85,9 +75,8 @@ func (b *Browser) loadInTab(ctx context.Context, t *tab, pageURL string) (Result
 	if err == nil && early.Early {
 		navCancel()
 		// The page is still loading and its tab closes in the background.
-		// Stop it now, while this tab still fails what it blocks: requests
-		// Chrome holds for the blocker when the tab goes are let through,
-		// and images would reach the site after all.
+		// Stop it now: what it would still fetch (its stylesheets and
+		// scripts) need not reach the site.
 		sctx, scancel := context.WithTimeout(lctx, callTimeout)
 		_, _ = chromedp.Call(sctx, page.StopLoading, cdp.Empty{})
 		scancel()
@@ -128,10 +117,9 @@ func (b *Browser) loadInTab(ctx context.Context, t *tab, pageURL string) (Result
 // navigateDOMReady sends the tab to pageURL and returns at the new
 // document's DOMContentLoaded. It does not wait for the load event: that
 // waits for every image, frame and ad, none of which hold listings, and
-// what scripts still fetch after DOMContentLoaded is settle's job. Before
-// that, once the document's body has fully arrived, it offers it to
-// tryEarly (once) and returns at once if that read it (Phases.Body set,
-// DOMReady zero).
+// what scripts still fetch after DOMContentLoaded is settle's job. Once
+// the document's body has fully arrived, it offers it to tryEarly (once)
+// and returns at once if that read it (Phases.Body set, DOMReady zero).
 func navigateDOMReady(ctx context.Context, w *tabWatch, pageURL string, ph *Phases, tryEarly func(mainDoc) bool) error {
 	began := time.Now()
 	nav, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: pageURL})
@@ -145,16 +133,27 @@ func navigateDOMReady(ctx context.Context, w *tabWatch, pageURL string, ph *Phas
 	}
 	committed := time.Now()
 	ph.Commit = committed.Sub(began)
+	return waitDOMReady(ctx, w, nav.LoaderID, committed, ph, tryEarly)
+}
+
+// waitDOMReady is navigateDOMReady once the document of loader has
+// committed. The body is looked at before DOMContentLoaded: a small page
+// may have reached both by the time Page.navigate answers (on a busy
+// machine its answer comes late), and it is read early all the same.
+func waitDOMReady(ctx context.Context, w *tabWatch, loader cdp.LoaderID, committed time.Time, ph *Phases, tryEarly func(mainDoc) bool) error {
 	tried := false
-	for !w.sawDOMReady(nav.LoaderID) {
-		if doc, ok := w.bodyArrived(nav.LoaderID); ok && !tried {
+	for {
+		if doc, ok := w.bodyArrived(loader); ok && !tried {
 			tried = true
 			arrived := time.Since(committed)
 			if tryEarly(doc) {
 				ph.Body = arrived
 				return nil
 			}
-			continue // DOMContentLoaded may have come during the read
+		}
+		if w.sawDOMReady(loader) {
+			ph.DOMReady = time.Since(committed)
+			return nil
 		}
 		select {
 		case <-w.readyNote:
@@ -162,8 +161,6 @@ func navigateDOMReady(ctx context.Context, w *tabWatch, pageURL string, ph *Phas
 			return ctx.Err()
 		}
 	}
-	ph.DOMReady = time.Since(committed)
-	return nil
 }
 
 // causeOr prefers the reason the tab was cancelled (crash, deadline) over
@@ -175,54 +172,63 @@ func causeOr(ctx context.Context, err error) error {
 	return err
 }
 
-// prepareTab creates and attaches the tab of tabCtx, and before its first
-// request: turns off the domains we do not read, blocks what never holds
-// listings, and sets a normal user agent.
-func (b *Browser) prepareTab(tabCtx context.Context, run *chromeRun, w *tabWatch) error {
-	if err := chromedp.Do(tabCtx); err != nil { // creates and attaches the tab
-		return err
+// prepareTab attaches the tab of life (chromedp's context for it: the tab's
+// event loop runs on it until the tab is closed, so that its handlers work
+// through the close) and, before its first request: turns off the domains we
+// do not read, gives it a desktop's window and a normal user agent. ctx
+// bounds the whole. (What it must not fetch is blocked for the whole
+// browser: browser_block.go.)
+func (b *Browser) prepareTab(life, ctx context.Context, run *chromeRun, w *tabWatch) error {
+	attached := make(chan error, 1)
+	go func() { attached <- chromedp.Do(life) }() // creates and attaches the tab
+	select {
+	case err := <-attached:
+		if err != nil {
+			return err
+		}
+	case <-ctx.Done():
+		return fmt.Errorf("new tab: %w", context.Cause(ctx))
 	}
-	cctx, cancel := context.WithTimeout(tabCtx, callTimeout)
-	defer cancel()
 	// chromedp enables the DOM, CSS and Log domains for its own queries; we
 	// read the page with one script instead, and mirroring a 300 KB DOM
 	// over the protocol while it loads costs more than the page itself.
 	for _, off := range []cdp.Command[cdp.Empty, cdp.Empty]{css.Disable, dom.Disable, log.Disable} {
-		if _, err := chromedp.Call(cctx, off, cdp.Empty{}); err != nil {
+		if _, err := chromedp.Call(ctx, off, cdp.Empty{}); err != nil {
 			return err
 		}
 	}
-	c := chromedp.FromContext(tabCtx)
+	c := chromedp.FromContext(life)
 	w.mu.Lock()
 	w.mainFrame = cdp.FrameID(c.Target.TargetID) // a page's main frame has its target's id
 	w.mu.Unlock()
-
-	paused := chromedp.Events(tabCtx, fetch.RequestPaused)
-	go func() {
-		for ev, err := range paused {
-			if err != nil {
-				return
-			}
-			fctx, cancel := context.WithTimeout(tabCtx, callTimeout)
-			_, _ = chromedp.Call(fctx, fetch.FailRequest, fetch.FailRequestParams{
-				RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
-			cancel()
-		}
-	}()
-	patterns := make([]*fetch.RequestPattern, 0, len(blockedTypes))
-	for _, t := range blockedTypes {
-		patterns = append(patterns, &fetch.RequestPattern{URLPattern: "*", ResourceType: t})
-	}
-	if _, err := chromedp.Call(cctx, fetch.Enable, fetch.EnableParams{Patterns: patterns}); err != nil {
+	if err := placeWindow(ctx, c.Target.TargetID); err != nil {
 		return err
 	}
-	if _, err := chromedp.Call(cctx, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{
-		UserAgent: run.userAgent, UserAgentMetadata: run.uaMeta}); err != nil {
+	if _, err := chromedp.Call(ctx, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{
+		UserAgent: run.id.userAgent, UserAgentMetadata: run.id.meta}); err != nil {
 		return err
 	}
-	_, err := chromedp.Call(cctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 		Source: hideWebdriver})
 	return err
+}
+
+// placeWindow gives the tab's window the size and place of a window
+// maximised on the screen of --screen-info (browser_launch.go): each tab is
+// a window of its own in headless Chrome, and a new one is placed 10 px
+// down and right of the last.
+func placeWindow(ctx context.Context, id target.ID) error {
+	win, err := chromedp.CallBrowser(ctx, browser.GetWindowForTarget, browser.GetWindowForTargetParams{TargetID: id})
+	if err != nil {
+		return fmt.Errorf("window of the tab: %w", err)
+	}
+	zero := int64(0)
+	_, err = chromedp.CallBrowser(ctx, browser.SetWindowBounds, browser.SetWindowBoundsParams{WindowID: win.WindowID,
+		Bounds: &browser.Bounds{Left: &zero, Top: &zero, Width: windowWidth, Height: windowHeight}})
+	if err != nil {
+		return fmt.Errorf("place the tab's window: %w", err)
+	}
+	return nil
 }
 
 // hideWebdriver makes navigator.webdriver read false, as in a browser a

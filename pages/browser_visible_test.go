@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image/png"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -69,7 +70,7 @@ func startXvfb(t *testing.T) string {
 
 // socketUp waits for the X server's socket, giving up when it exits.
 func socketUp(sock string, exited <-chan struct{}) bool {
-	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
+	for end := time.Now().Add(time.Minute); time.Now().Before(end); {
 		if _, err := os.Stat(sock); err == nil {
 			return true
 		}
@@ -106,7 +107,7 @@ func TestOpenVisibleKeepsClearance(t *testing.T) {
 
 	shot := filepath.Join(t.TempDir(), "shot.png")
 	var pagePixels int
-	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(250 * time.Millisecond) {
+	for end := time.Now().Add(2 * time.Minute); time.Now().Before(end); time.Sleep(250 * time.Millisecond) {
 		select {
 		case err := <-done:
 			t.Fatalf("OpenVisible returned before the window was closed: %v", err)
@@ -131,7 +132,7 @@ func TestOpenVisibleKeepsClearance(t *testing.T) {
 		if err != nil {
 			t.Fatalf("OpenVisible: %v", err)
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(2 * time.Minute): // bounds a hang only
 		t.Fatal("OpenVisible did not return after its window was closed")
 	}
 
@@ -198,4 +199,76 @@ func countColour(t *testing.T, path string, r, g, b uint8) int {
 		}
 	}
 	return n
+}
+
+// TestVisibleChromeLikeHeadless opens a page in the visible window (on a
+// virtual screen) with a password in the app's environment: the window's
+// Chrome has no secret in its environment either, and the request for the
+// page, a person's Chrome's, has the same headers with the same values as
+// the headless Load's, which navigationWants describes.
+func TestVisibleChromeLikeHeadless(t *testing.T) {
+	display := startXvfb(t)
+	t.Setenv("DISPLAY", display)
+	t.Setenv("WAYLAND_DISPLAY", "")
+	const secret = "smtp-secret-visible-51c2"
+	t.Setenv("RENTWATCH_SMTP_PASSWORD", secret)
+	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
+	headless := navigationHeaders(t, b, "127.0.0.13")
+
+	mux := http.NewServeMux()
+	servePage(mux, "/rooms", `<!DOCTYPE html><html><head><title>Rooms</title></head><body>Rooms</body></html>`)
+	site := newSiteLog(t, "127.0.0.14", mux)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // bounds a hang only
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- b.OpenVisible(ctx, site.URL+"/rooms") }()
+	visible := site.waitFor(t, "/rooms").Header
+	b.mu.Lock()
+	run := b.visibleRun
+	b.mu.Unlock()
+	if run == nil {
+		t.Fatal("no visible window")
+	}
+	checkChromeEnv(t, run.pid, b.opts.ProfileDir, secret)
+	waitTitle(t, run, "Rooms") // closed while it loads, the window may leave Chrome running
+	closeVisibleTabs(t, b)
+	if err := <-done; err != nil {
+		t.Fatalf("OpenVisible: %v", err)
+	}
+
+	for _, p := range navigationProblems(visible) {
+		t.Errorf("the visible Chrome: %s", p)
+	}
+	for name := range mergeKeys(headless, visible) {
+		if h, v := headless.Get(name), visible.Get(name); h != v {
+			t.Errorf("%s: headless %q, visible %q", name, h, v)
+		}
+	}
+}
+
+// waitTitle waits until a page of run has title.
+func waitTitle(t *testing.T, run *chromeRun, title string) {
+	t.Helper()
+	for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		ctx, cancel := context.WithTimeout(run.ctx, 10*time.Second)
+		targets, _ := chromedp.Targets(ctx)
+		cancel()
+		for _, tg := range targets {
+			if tg.Type == "page" && tg.Title == title {
+				return
+			}
+		}
+	}
+	t.Fatalf("no page titled %q in the window", title)
+}
+
+func mergeKeys(a, b http.Header) map[string]bool {
+	out := map[string]bool{}
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
 }

@@ -25,6 +25,9 @@ var settleTypes = map[network.ResourceType]bool{
 // listen runs in chromedp's event loop, so it only records.
 type tabWatch struct {
 	crashed func()
+	// dialog answers a dialog the page opened (browser_dialog.go); it is
+	// called on a goroutine of its own.
+	dialog func(*page.EventJavascriptDialogOpening)
 
 	// mu guards the fields below.
 	mu        sync.Mutex
@@ -43,6 +46,10 @@ type tabWatch struct {
 	// arrival also sends readyNote a token.
 	mainDocs map[cdp.LoaderID]mainDoc
 	arrived  map[network.RequestID]bool
+	// dialogs counts the dialogs the page opened; firstDialog says what the
+	// first was, for the log.
+	dialogs     int
+	firstDialog string
 }
 
 // mainDoc is one main-frame document request and its response.
@@ -87,6 +94,8 @@ func (w *tabWatch) listen(ev any) {
 			w.domReady[ev.LoaderID] = true
 			w.note()
 		}
+	case *page.EventJavascriptDialogOpening:
+		w.noteDialog(ev)
 	case *inspector.EventTargetCrashed:
 		if w.crashed != nil {
 			go w.crashed()

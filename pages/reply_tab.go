@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
@@ -37,8 +38,9 @@ type replyState struct {
 }
 
 // replyInTab follows the recipe in a fresh tab, closed when it returns. The
-// tab is made as loadInTab makes one: a child of the browser's context,
-// with the caller's cancellation and a renderer crash folded in.
+// tab is made as openTab makes one: a child of the browser's context,
+// with the caller's cancellation and a renderer crash folded in, its
+// dialogs dismissed.
 func (b *Browser) replyInTab(ctx context.Context, run *chromeRun, rc Recipe, pageURL string, r Reply) (ReplyResult, error) {
 	res := ReplyResult{URL: pageURL, Recipe: rc.Name}
 	w := &tabWatch{inflight: map[network.RequestID]bool{}}
@@ -49,14 +51,22 @@ func (b *Browser) replyInTab(ctx context.Context, run *chromeRun, rc Recipe, pag
 	lctx, crash := context.WithCancelCause(lctx)
 	defer crash(nil)
 	w.crashed = func() { crash(errTabCrashed) }
+	w.dialog = func(ev *page.EventJavascriptDialogOpening) { dismissDialog(tabCtx, ev) }
 	stop := context.AfterFunc(ctx, func() { crash(context.Cause(ctx)) })
 	defer stop()
 
-	if err := b.prepareTab(lctx, run, w); err != nil {
+	pctx, pcancel := context.WithTimeout(lctx, callTimeout)
+	err := b.prepareTab(tabCtx, pctx, run, w)
+	pcancel()
+	if err != nil {
 		return res, causeOr(lctx, err)
 	}
+	defer func() { // before closeTab's detach: see closeTarget
+		run.closeTarget(chromedp.FromContext(tabCtx).Target.TargetID)
+		b.logDialogs(pageURL, w)
+	}()
 	t := &replyTab{b: b, ctx: lctx, w: w, rc: rc}
-	err := t.open(pageURL)
+	err = t.open(pageURL)
 	if err == nil {
 		err = t.toForm()
 	}

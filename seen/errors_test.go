@@ -113,7 +113,7 @@ func filledStore(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	if err := s.AddPending([]Alert{alert("L1", "a", t0)}); err != nil {
+	if err := s.Accept([]Alert{alert("L1", "a", t0)}, nil, t0); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {

@@ -485,3 +485,28 @@ func TestLabelEscapesShortcutMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestTicksOnlyWhileTheMenuMayBeOpen: countdowns are redrawn every second
+// for a minute after the panel said the menu opened, never with it closed
+// (never opened, or opened long ago); on Windows, which does not say,
+// always.
+func TestTicksOnlyWhileTheMenuMayBeOpen(t *testing.T) {
+	tests := []struct {
+		name   string
+		goos   string
+		opened time.Time
+		want   bool
+	}{
+		{"never opened", "linux", time.Time{}, false},
+		{"just opened", "linux", t0, true},
+		{"opened 59s ago", "darwin", t0.Add(-59 * time.Second), true},
+		{"opened a minute ago", "linux", t0.Add(-time.Minute), false},
+		{"opened an hour ago", "darwin", t0.Add(-time.Hour), false},
+		{"windows, never said", "windows", time.Time{}, true},
+	}
+	for _, tt := range tests {
+		if got := ticks(tt.goos, tt.opened, t0); got != tt.want {
+			t.Errorf("%s: ticks = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
