@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"reflect"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -191,7 +190,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.keepPrivate(settings)
 	a.engine = engine.New(engine.Deps{
 		Loader: a.browser, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, Log: a.log,
-		Replier: newReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
+		Replier: engine.NewReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
 	}, engineSettings(settings))
 	if problem != "" {
 		a.engine.SetProblem(problem)
@@ -252,7 +251,7 @@ func (a *app) settingsChanged(s config.Settings, err error) {
 	}
 	before := a.settings.Swap(&s)
 	a.engine.SetSettings(engineSettings(s))
-	if !reflect.DeepEqual(before.Email, s.Email) || !reflect.DeepEqual(before.Push, s.Push) {
+	if s.DeliveryChanged(*before) {
 		// Only new delivery settings deserve a fresh try after a refusal;
 		// an edit to a search keeps "check your email". The same outbox
 		// takes them: its channels keep their queues (a push URL that

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,7 +10,6 @@ import (
 	"github.com/cli/browser"
 
 	"rentwatch/config"
-	"rentwatch/engine"
 	"rentwatch/outbox"
 	"rentwatch/tray"
 	"rentwatch/window"
@@ -29,7 +27,7 @@ func (a *app) startWindow() {
 	exe, _ := os.Executable()
 	editor := config.NewEditor(a.settingsPath, func(s config.Settings) { a.settingsChanged(s, nil) })
 	srv, err := window.Start(a.dataDir, window.Deps{
-		Watcher:          engineWatcher{e: a.engine},
+		Watcher:          window.EngineWatcher(a.engine),
 		Settings:         editor,
 		Listings:         window.SeenListings(a.store),
 		Mailer:           testMailer{},
@@ -88,46 +86,6 @@ func (a *app) openOnFirstStart(s config.Settings) {
 	a.log.Info("opened the window in the default browser: no searches yet")
 	if err := os.WriteFile(mark, []byte("the window opened by itself on "+time.Now().Format(time.RFC3339)+"\n"), 0o600); err != nil {
 		a.log.Warn("could not note that the window opened once", "err", err)
-	}
-}
-
-// errNotInThisBuild is what the window gets for what this build's engine
-// cannot do yet; window.Partial makes it say so before it asks.
-var errNotInThisBuild = errors.New("not available in this build")
-
-// engineWatcher is the window's Watcher over this build's engine. The
-// engine cannot yet load a preview in its host's lane, pause for a while,
-// list what it did or keep each site's walls of the last day, so the
-// window is told it lacks those (window.Partial) and says so in plain
-// words rather than make them up.
-type engineWatcher struct{ e *engine.Engine }
-
-var (
-	_ window.Watcher = engineWatcher{}
-	_ window.Partial = engineWatcher{}
-)
-
-func (w engineWatcher) Lacks(window.Feature) bool { return true }
-
-func (w engineWatcher) State() window.State { return window.State{Snapshot: w.e.Snapshot()} }
-
-func (w engineWatcher) Preview(_ context.Context, url string) (window.Preview, error) {
-	return window.Preview{URL: url}, errNotInThisBuild
-}
-
-func (w engineWatcher) CheckNow()              { w.e.CheckNow() }
-func (w engineWatcher) CheckByHand(url string) { w.e.ManualCheck(url) }
-func (w engineWatcher) Resume()                { w.e.Resume("") }
-func (w engineWatcher) Activity(int) []window.Event {
-	return nil
-}
-
-// Pause pauses until resumed. A pause that ends by itself is refused by
-// the window before it gets here (Lacks); were one asked for all the same,
-// nothing is paused: a pause that never ended would miss every listing.
-func (w engineWatcher) Pause(until time.Time) {
-	if until.IsZero() {
-		w.e.Pause("")
 	}
 }
 

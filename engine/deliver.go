@@ -29,19 +29,19 @@ const PermanentRetry = 10 * time.Minute
 
 // accept queues a clean check's new listings for every channel and writes
 // the search's snapshot, in one transaction (seen.Store.Accept).
-func (e *Engine) accept(v *SearchView, s config.Search, snap seen.Snapshot, fresh []seen.Alert, now time.Time) {
+func (e *Engine) accept(v *searchState, s config.Search, snap seen.Snapshot, fresh []seen.Alert, now time.Time) {
 	if err := e.d.Store.Accept(fresh, []seen.Snapshot{snap}, now); err != nil {
 		for _, a := range fresh {
 			delete(e.st.pending, a.ListingID)
 		}
-		v.Status, v.LastError = Failing, "queueing alerts: "+err.Error()
+		v.found(failed, "queueing alerts: "+err.Error())
 		return
 	}
 	if len(fresh) == 0 {
 		return
 	}
 	e.st.countNew(now, v, len(fresh))
-	v.Status = NewListings
+	v.found(foundNew, "")
 	e.d.Log.Info("new listings", "search", s.Name, "count", len(fresh))
 }
 
@@ -149,19 +149,8 @@ func (e *Engine) deliver(ctx context.Context) {
 	e.st.mail = e.worstTrouble()
 }
 
-// settle waits for the sends under way (for RunOnce: one try per channel,
-// no retries), serving commands meanwhile.
-func (e *Engine) settle(ctx context.Context) {
-	for e.sending() {
-		select {
-		case f := <-e.cmds:
-			f()
-		case <-ctx.Done():
-			return
-		}
-	}
-}
-
+// sending is true while a send is under way (RunOnce waits for the
+// cycle's sends, one try per channel, serving commands meanwhile).
 func (e *Engine) sending() bool {
 	for _, k := range e.st.out.byID {
 		if k.busy {
@@ -179,6 +168,7 @@ func (e *Engine) sent(ctx context.Context, k *courier, alerts []seen.Alert, noti
 		return // stopping: nothing was recorded, so the next start sends again
 	}
 	if err != nil {
+		e.deliveryFailed(k.ch.Name(), err)
 		e.sendFailed(ctx, k, err, now)
 		e.st.mail = e.worstTrouble()
 		e.publish()
@@ -209,6 +199,7 @@ func (e *Engine) sent(ctx context.Context, k *courier, alerts []seen.Alert, noti
 		delete(e.st.pending, a.ListingID)
 	}
 	e.remember(firsts, now)
+	e.alerted(firsts, now)
 	e.replyAll(ctx, firsts) // after the first channel told the user: see firstOf
 
 	if len(alerts) > 0 {

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -73,9 +72,7 @@ func TestLastingMailTroubleIsShownAndClearsOnDelivery(t *testing.T) {
 				}
 				start := time.Now()
 				go func() { time.Sleep(tt.interval / 2); p.post(west, "b") }()
-				ctx, cancel := context.WithCancel(context.Background())
-				done := make(chan struct{})
-				go func() { r.e.Run(ctx); close(done) }()
+				stop := running(t, r.e)
 				for _, st := range tt.steps {
 					time.Sleep(start.Add(st.at).Sub(time.Now()))
 					s := r.e.Snapshot()
@@ -89,16 +86,17 @@ func TestLastingMailTroubleIsShownAndClearsOnDelivery(t *testing.T) {
 						if d.Failing != (st.want == "failing") || d.Refused != (st.want == "refused") || d.Email == (tt.fail(1) == slowDown) || s.Overall != NeedsYou {
 							t.Errorf("at %v: shows %+v (overall %q), want %s", st.at, d, s.Overall, st.want)
 						}
+						r.mail.mu.Lock() // fail runs under it
 						if len(tries) < st.sinceStep || !d.Since.Equal(tries[st.sinceStep-1]) {
 							t.Errorf("at %v: since %v, want the first failed try of the run (tries %v)", st.at, d.Since, tries)
 						}
+						r.mail.mu.Unlock()
 						if d.Reason == "" {
 							t.Errorf("at %v: no reason given", st.at)
 						}
 					}
 				}
-				cancel()
-				<-done
+				stop()
 				for _, l := range tt.logs {
 					if !r.logs.has(l) {
 						t.Errorf("no log line says %q:\n%s", l, strings.Join(r.logs.lines, ""))

@@ -235,10 +235,15 @@ func (w *world) pass(host string) {
 
 // user plays the person at the computer: when the tray says a search needs
 // them, half the time they are there and click it within 3 to 10 minutes.
-func (w *world) user(ctx context.Context, e *Engine, rng *rand.Rand) {
+// Each notice's draws are keyed by its host, the world's episode and how
+// many notices that episode gave before, not taken from one stream in the
+// order notices happen to come: a change on one host must not change what
+// the user does on another, or the same seed plays a different user.
+func (w *world) user(ctx context.Context, e *Engine, seed uint64) {
 	snaps, cancel := e.Subscribe()
 	defer cancel()
 	handled := map[string]time.Time{} // host -> the wall's Until we reacted to
+	notices := map[string]int{}       // "host episode" -> notices so far
 	for {
 		select {
 		case <-ctx.Done():
@@ -249,12 +254,17 @@ func (w *world) user(ctx context.Context, e *Engine, rng *rand.Rand) {
 					continue
 				}
 				handled[v.Host] = v.Until
-				if rng.IntN(2) == 0 {
+				key := fmt.Sprintf("%s %d", v.Host, w.lastEpisode(v.Host, time.Now()))
+				notices[key]++
+				h := fnv.New64a()
+				fmt.Fprintf(h, "%d %s %d", seed, key, notices[key])
+				draw := h.Sum64()
+				if draw%2 == 0 {
 					continue // away from the computer
 				}
-				url := v.URL
+				url, after := v.URL, time.Duration(3+draw/2%8)*time.Minute
 				go func() {
-					if sleep(ctx, time.Duration(3+rng.IntN(8))*time.Minute) {
+					if sleep(ctx, after) {
 						e.ManualCheck(url)
 					}
 				}()
@@ -264,6 +274,20 @@ func (w *world) user(ctx context.Context, e *Engine, rng *rand.Rand) {
 }
 
 func (w *world) Channels() []outbox.Channel { return []outbox.Channel{batchChannel(w.Deliver)} }
+
+// lastEpisode is the index of the host's episode standing at, or the last
+// one before; -1 before the first.
+func (w *world) lastEpisode(host string, at time.Time) int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	last := -1
+	for i, ep := range w.episodes[host] {
+		if !ep.from.After(at) {
+			last = i
+		}
+	}
+	return last
+}
 
 func (w *world) Deliver(ctx context.Context, batch []outbox.Alert) error {
 	w.mu.Lock()
@@ -275,6 +299,8 @@ func (w *world) Deliver(ctx context.Context, batch []outbox.Alert) error {
 	}
 	return nil
 }
+
+func (w *world) Note(string) {}
 
 func (w *world) searches() []config.Search {
 	var out []config.Search
@@ -391,7 +417,7 @@ func simulateEngine(t *testing.T, seed uint64, model wallModel) simReport {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() { e.Run(ctx); close(done) }()
-		go w.user(ctx, e, rand.New(rand.NewPCG(seed, 3)))
+		go w.user(ctx, e, seed)
 		time.Sleep(time.Hour)
 		early := rssKB()
 		time.Sleep(simHours*time.Hour - time.Hour)

@@ -111,6 +111,9 @@ func searchItem(v engine.SearchView, now time.Time, seen map[string]int) Item {
 	// Cut the name, never the state: the countdown is the point of the line.
 	room := max(maxTitle-len([]rune(words))-3, 12)
 	tip := clean(v.URL, 200)
+	if d := delayWords(v); d != "" {
+		tip = d + " — " + tip
+	}
 	if v.LastError != "" {
 		tip = clean(v.LastError, 200) + " — " + tip
 	}

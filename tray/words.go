@@ -28,6 +28,9 @@ func statusLine(s engine.Snapshot, now time.Time) string {
 	}
 	switch s.Overall {
 	case engine.AllPaused:
+		if !s.PausedUntil.IsZero() {
+			return "Paused until " + clock(s.PausedUntil, now) + " — choose Resume to watch again sooner"
+		}
 		return "Paused — choose Resume to watch again"
 	case engine.NeedsYou:
 		return needsYouLine(s.Searches)
@@ -254,6 +257,40 @@ func searchWords(v engine.SearchView, now time.Time) string {
 		return fmt.Sprintf("nothing new · %d today", v.NewToday) + wait
 	}
 	return "nothing new" + wait
+}
+
+// delayWords says how quickly the search's alerts go out, the number the
+// app exists to keep small; "" before its first alert.
+func delayWords(v engine.SearchView) string {
+	n := len(v.Delays)
+	if n == 0 {
+		return ""
+	}
+	what := "the last " + plural(n, "alert", "alerts")
+	if n == 1 {
+		what = "one alert so far"
+	}
+	return "Alerted " + spell(v.Delay) + " after a listing is first seen (typical of " + what + ")"
+}
+
+// spell says a duration the way people do: "under a second", "25 s",
+// "2 min 5 s", "1 h 20 min".
+func spell(d time.Duration) string {
+	d = d.Round(time.Second)
+	h, m, s := int(d/time.Hour), int(d/time.Minute)%60, int(d/time.Second)%60
+	switch {
+	case d < time.Second:
+		return "under a second"
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", s)
+	case d < 10*time.Minute && s != 0:
+		return fmt.Sprintf("%d min %d s", m, s)
+	case d < time.Hour:
+		return fmt.Sprintf("%d min", m)
+	case m == 0:
+		return fmt.Sprintf("%d h", h)
+	}
+	return fmt.Sprintf("%d h %d min", h, m)
 }
 
 func wallShort(k blocks.Kind) string {
