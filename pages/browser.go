@@ -85,13 +85,14 @@ type Browser struct {
 	// page shows (scripts run, webdriver hidden).
 	noEarly bool
 
-	// use is held shared by every Load and exclusively by OpenVisible and a
-	// restart, so the visible window never shares the profile with a
-	// headless Chrome, nor a restart pulls Chrome away from a Load.
+	// use is held shared by every Load and exclusively by a restart, so a
+	// restart never pulls Chrome away from a Load.
 	use sync.RWMutex
 	// restarting is set while a restart holds (or tries for) use: Loads
 	// wait for it instead of failing.
 	restarting atomic.Bool
+	// windowOpen is held by OpenVisible from start to end (manual.go).
+	windowOpen atomic.Bool
 	// restartAfter is restartAfterPages; tests lower it.
 	restartAfter int
 

@@ -74,7 +74,9 @@ func (b *Browser) allocatorOptions(path, profile string, visible bool, id identi
 		}
 	}
 	if visible {
-		opts = append(opts, chromedp.VisibleWindow)
+		// Chrome stays running when the user closes its last window, so
+		// that the cookies earned there can still be read (manual.go).
+		opts = append(opts, chromedp.VisibleWindow, chromedp.Flag("keep-alive-for-test", true))
 	}
 	return opts
 }

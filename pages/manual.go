@@ -2,24 +2,29 @@ package pages
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"runtime"
-	"time"
 
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
+	"github.com/chromedp/cdproto/network"
 	clibrowser "github.com/cli/browser"
 )
 
-// OpenVisible opens pageURL in a visible Chrome window on the watcher's own
-// profile, so a check passed by hand (a cf_clearance cookie) is there for
-// the next Load. Two Chromes cannot share a profile, so the headless one is
-// stopped first (waiting for Loads in flight); Loads during the window fail
-// with ErrVisible, and the first one after it starts headless Chrome again.
-// It returns when the user has closed the window (the last tab, or Chrome
-// itself), or when ctx ends. Where no window can be shown it returns
-// ErrNoDisplay at once: call OpenDefault instead.
+// ErrWindowOpen is OpenVisible's answer while its window is already open:
+// one check by hand at a time.
+var ErrWindowOpen = errors.New("a window for a check by hand is already open")
+
+// OpenVisible opens pageURL in a visible Chrome window for a check by hand,
+// and returns when the user has closed it (the last tab, or Chrome itself),
+// or when ctx ends. The window is a Chrome of its own on a profile of its
+// own (removed afterwards), started with the watcher's cookies; the headless
+// Chrome goes on serving Loads meanwhile. The cookies the user earns there
+// (a cf_clearance) are written into the headless Chrome before OpenVisible
+// returns, so the next Load of that site sends them (manual_cookies.go).
+// The watcher never navigates or focuses the window after its first page.
+// Where no window can be shown it returns ErrNoDisplay at once: call
+// OpenDefault instead.
 func (b *Browser) OpenVisible(ctx context.Context, pageURL string) error {
 	if err := checkWebURL(pageURL); err != nil {
 		return fmt.Errorf("open %s: %w: %v", pageURL, ErrBadURL, err)
@@ -27,76 +32,63 @@ func (b *Browser) OpenVisible(ctx context.Context, pageURL string) error {
 	if !hasDisplay() {
 		return ErrNoDisplay
 	}
-	b.use.Lock()
-	defer b.use.Unlock()
-	run, err := b.startVisible(ctx)
+	if !b.windowOpen.CompareAndSwap(false, true) {
+		return ErrWindowOpen
+	}
+	defer b.windowOpen.Store(false)
+	seed, err := b.watcherCookies(ctx)
+	if err != nil && !errors.Is(err, ErrClosed) {
+		// The window is what the user asked for: it opens all the same,
+		// as a browser the site has not seen before.
+		b.opts.Log.Warn("the window opens without the watcher's cookies", "err", err)
+	}
+	w, err := b.openWindow(ctx)
 	if err != nil {
 		return err
 	}
-	defer b.stopVisible(run)
-	cctx, cancel := context.WithTimeout(run.ctx, callTimeout)
-	_, err = chromedp.Call(cctx, page.Navigate, page.NavigateParams{URL: pageURL})
-	cancel()
-	if err != nil && run.ctx.Err() == nil {
+	defer b.closeWindow(w)
+	if err := setBrowserCookies(w.run.ctx, seed); err != nil {
+		b.opts.Log.Warn("the window opens without the watcher's cookies", "err", err)
+	}
+	err = w.wait(ctx, w.navigate(pageURL, b.opts.PageTimeout))
+	if earned := earnedCookies(seed, w.cookies); len(earned) > 0 {
+		if cerr := b.carryBack(earned); cerr != nil && !errors.Is(cerr, ErrClosed) {
+			b.opts.Log.Warn("the cookies earned in the window did not reach the watcher", "err", cerr)
+		}
+	}
+	if err != nil {
 		return fmt.Errorf("open %s: %w", pageURL, err)
 	}
-	return waitWindowClosed(ctx, run)
+	return nil
 }
 
-// startVisible stops the headless Chrome and starts a visible one.
-func (b *Browser) startVisible(ctx context.Context) (*chromeRun, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.closed {
-		return nil, ErrClosed
+// watcherCookies are the headless Chrome's cookies, started if need be.
+func (b *Browser) watcherCookies(ctx context.Context) ([]*network.Cookie, error) {
+	if err := b.share(ctx); err != nil {
+		return nil, err
 	}
-	b.stopLocked()
-	run, err := b.start(ctx, true)
+	defer b.use.RUnlock()
+	run, err := b.running(ctx)
 	if err != nil {
 		return nil, err
 	}
-	b.visibleRun = run
-	return run, nil
+	return browserCookies(run.ctx)
 }
 
-func (b *Browser) stopVisible(run *chromeRun) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	profile, _ := b.profileLocked()
-	run.stop(profile)
-	b.visibleRun = nil
-}
-
-// waitWindowClosed returns when Chrome has exited or has no page left open.
-// Chrome on Linux and Windows exits with its last window; on macOS it stays
-// running with none, so the tabs are counted too.
-func waitWindowClosed(ctx context.Context, run *chromeRun) error {
-	tick := time.NewTicker(500 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case <-run.ctx.Done():
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-tick.C:
-		}
-		cctx, cancel := context.WithTimeout(run.ctx, callTimeout)
-		targets, err := chromedp.Targets(cctx)
-		cancel()
-		if err != nil {
-			continue // gone (the next tick sees run.ctx done) or busy
-		}
-		pages := 0
-		for _, t := range targets {
-			if t.Type == "page" {
-				pages++
-			}
-		}
-		if pages == 0 {
-			return nil
-		}
+// carryBack writes the cookies earned in the window into the headless
+// Chrome, started if need be (it may have crashed meanwhile).
+func (b *Browser) carryBack(earned []*network.Cookie) error {
+	ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
+	defer cancel()
+	if err := b.share(ctx); err != nil {
+		return err
 	}
+	defer b.use.RUnlock()
+	run, err := b.running(ctx)
+	if err != nil {
+		return err
+	}
+	return setBrowserCookies(run.ctx, earned)
 }
 
 // hasDisplay reports whether a window can be shown: on Linux and the BSDs

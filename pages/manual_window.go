@@ -1,0 +1,149 @@
+package pages
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// windowPoll is how often the open window is looked at: is a page of it
+// still open, and what cookies does it hold now. The user may close the
+// window a moment after the check passed; the cookies are read once more
+// after that, and this read is for a Chrome that quit by itself.
+const windowPoll = 500 * time.Millisecond
+
+// window is the Chrome of a check by hand, on a profile of its own.
+type window struct {
+	run *chromeRun
+	dir string // its profile, removed when it closes
+	// cookies is the latest read of its cookies, nil before the first.
+	cookies []*network.Cookie
+}
+
+// openWindow starts the visible Chrome on a new profile. It is started
+// with --keep-alive-for-test (allocatorOptions): Chrome then stays running
+// when the user closes its last window, so its cookies can still be read.
+func (b *Browser) openWindow(ctx context.Context) (*window, error) {
+	path, err := FindChrome(b.opts.Chrome)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "rentwatch-window-")
+	if err != nil {
+		return nil, fmt.Errorf("a profile for the window: %w", err)
+	}
+	run, err := b.launch(ctx, path, dir, true, identity{})
+	if err != nil {
+		_ = os.RemoveAll(dir)
+		return nil, err
+	}
+	w := &window{run: run, dir: dir}
+	b.mu.Lock()
+	closed := b.closed
+	if !closed {
+		b.visibleRun = run // Close ends the window through it
+	}
+	b.mu.Unlock()
+	if closed {
+		b.closeWindow(w)
+		return nil, ErrClosed
+	}
+	return w, nil
+}
+
+// closeWindow stops the window's Chrome, if still running, and removes its
+// profile.
+func (b *Browser) closeWindow(w *window) {
+	b.mu.Lock()
+	if b.visibleRun == w.run {
+		b.visibleRun = nil
+	}
+	b.mu.Unlock()
+	w.run.stop(w.dir)
+	if err := os.RemoveAll(w.dir); err != nil {
+		// A process of it may have written one more file on its way out.
+		time.Sleep(200 * time.Millisecond)
+		if err := os.RemoveAll(w.dir); err != nil {
+			b.opts.Log.Warn("the window's profile stays behind", "dir", w.dir, "err", err)
+		}
+	}
+}
+
+// navigate opens pageURL in the window's first tab, the one Chrome opened
+// with it. The result comes on the channel: the window is watched
+// meanwhile, for a user may close it before the page has loaded.
+func (w *window) navigate(pageURL string, timeout time.Duration) <-chan error {
+	done := make(chan error, 1)
+	go func() {
+		cctx, cancel := context.WithTimeout(w.run.ctx, timeout)
+		defer cancel()
+		_, err := chromedp.Call(cctx, page.Navigate, page.NavigateParams{URL: pageURL})
+		done <- err
+	}()
+	return done
+}
+
+// wait returns when the user has closed the window, or ctx ends. It keeps
+// the window's cookies as they change, and reads them once more at the
+// end if Chrome is still there. A failed navigation with the window still
+// open is an error (the window shows nothing the user asked for).
+func (w *window) wait(ctx context.Context, nav <-chan error) error {
+	tick := time.NewTicker(windowPoll)
+	defer tick.Stop()
+	for {
+		select {
+		case <-w.run.ctx.Done():
+			return nil // the user quit Chrome (or Close ended it)
+		case <-ctx.Done():
+			w.readCookies()
+			return ctx.Err()
+		case err := <-nav:
+			nav = nil
+			if err != nil && w.open() {
+				return err
+			}
+		case <-tick.C:
+		}
+		if !w.open() {
+			w.readCookies()
+			return nil
+		}
+		w.readCookies()
+	}
+}
+
+// readCookies keeps the window's cookies, if Chrome answers.
+func (w *window) readCookies() {
+	if w.run.ctx.Err() != nil {
+		return
+	}
+	if c, err := browserCookies(w.run.ctx); err == nil {
+		w.cookies = c
+	}
+}
+
+// open reports whether a page of the window is still open. Chrome on macOS
+// (and here, with --keep-alive-for-test) stays running with none. A Chrome
+// that does not answer counts as open while it runs.
+func (w *window) open() bool {
+	if w.run.ctx.Err() != nil {
+		return false
+	}
+	cctx, cancel := context.WithTimeout(w.run.ctx, callTimeout)
+	targets, err := chromedp.Targets(cctx)
+	cancel()
+	if err != nil {
+		return w.run.ctx.Err() == nil
+	}
+	for _, t := range targets {
+		if t.Type == "page" {
+			return true
+		}
+	}
+	return false
+}
