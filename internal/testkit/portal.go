@@ -58,7 +58,7 @@ type PortalPage struct {
 type PortalRequest struct {
 	At     time.Time
 	Path   string // the request URI: path and query
-	Status int    // what the portal answered: 200, 404 or 429
+	Status int    // what the portal answered: 200, 403, 404 or 429
 }
 
 // Portal is a rental site on a loopback address of its own (127.0.0.x,
@@ -74,6 +74,7 @@ type Portal struct {
 	mu       sync.Mutex
 	searches map[string][]Room // by path
 	limited  bool              // answer 429 with Retry-After: 120 to everything
+	denied   bool              // answer 403, Cloudflare's Error 1020, to everything
 	requests []PortalRequest
 }
 
@@ -105,6 +106,14 @@ func (p *Portal) serve(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(req.Status)
 		fmt.Fprint(w, `<!DOCTYPE html><html><head><title>429 Too Many Requests</title></head>`+
 			`<body><h1>Too Many Requests</h1><p>Please try again later.</p></body></html>`)
+		return
+	}
+	if p.denied {
+		req.Status = http.StatusForbidden
+		w.Header().Set("Server", "cloudflare")
+		w.Header().Set("CF-RAY", "7f1a2b3c4d5e6f71-AMS")
+		w.WriteHeader(req.Status)
+		fmt.Fprint(w, deniedPage)
 		return
 	}
 	page, err := p.render(r.URL.Path)
@@ -176,6 +185,27 @@ func (p *Portal) Limit() (n int) {
 	p.limited = true
 	return len(p.requests)
 }
+
+// Deny makes the portal refuse everything from now on, as a firewall rule
+// does: 403 with Cloudflare's "Error 1020 Access denied" page, a wall only
+// the user can get past (a check by hand). It returns how many requests
+// came before.
+func (p *Portal) Deny() (n int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.denied = true
+	return len(p.requests)
+}
+
+// deniedPage is Cloudflare's page for a request a firewall rule refused.
+const deniedPage = `<!DOCTYPE html><html class="no-js" lang="en-US"><head>` +
+	`<title>Access denied | 127.0.0.1 used Cloudflare to restrict access</title><meta charset="UTF-8" /></head><body>` +
+	`<div id="cf-wrapper"><div id="cf-error-details" class="cf-error-details-wrapper">` +
+	`<div class="cf-wrapper cf-header cf-error-overview"><h1><span class="cf-error-type">Error</span> ` +
+	`<span class="cf-error-code">1020</span></h1><h2 class="cf-subheadline">Access denied</h2></div>` +
+	`<section><p>This website is using a security service to protect itself from online attacks.</p></section>` +
+	`<div class="cf-error-footer"><p>Cloudflare Ray ID: <strong>7f1a2b3c4d5e6f71</strong> • Your IP: 127.0.0.1 • ` +
+	`Performance &amp; security by Cloudflare</p></div></div></div></body></html>`
 
 // Requests is every request so far, oldest first.
 func (p *Portal) Requests() []PortalRequest {
