@@ -186,3 +186,34 @@ func TestOpenVisibleClosedWhileLoading(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenVisibleSlowFirstPage: a site whose first answer comes later than
+// any protocol call may take (a busy site behind a check) keeps loading in
+// the window; the window stays open until the user closes it.
+func TestOpenVisibleSlowFirstPage(t *testing.T) {
+	onScreen(t)
+	release := make(chan struct{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("/busy", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = fmt.Fprint(w, `<!DOCTYPE html><html><head><title>Late</title></head><body>at last</body></html>`)
+	})
+	site := newSiteLog(t, "127.0.0.25", mux)
+	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: 2 * time.Second, ChallengeWait: -1})
+	run, done := visibleWindow(t, b, site.URL+"/busy")
+	site.waitFor(t, "/busy")
+	select {
+	case err := <-done: // callTimeout bounds each protocol call: wait past it
+		t.Fatalf("OpenVisible returned while its first page was still loading: %v", err)
+	case <-time.After(callTimeout + 2*time.Second):
+	}
+	close(release)
+	waitTitle(t, run, "Late")
+	closeVisibleTabs(t, b)
+	waitReturned(t, done)
+}

@@ -3,6 +3,7 @@ package pages
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"time"
 
@@ -75,14 +76,16 @@ func (b *Browser) closeWindow(w *window) {
 }
 
 // navigate opens pageURL in the window's first tab, the one Chrome opened
-// with it. The result comes on the channel: the window is watched
-// meanwhile, for a user may close it before the page has loaded.
-func (w *window) navigate(pageURL string, timeout time.Duration) <-chan error {
+// with it, and does not wait: the window is the user's from then on. A
+// slow site (its first answer later than any call timeout) keeps loading
+// in front of the user, and the user may close the window before it has.
+// The call's result comes on the channel, only to be logged.
+func (w *window) navigate(pageURL string) <-chan error {
 	done := make(chan error, 1)
 	go func() {
-		cctx, cancel := context.WithTimeout(w.run.ctx, timeout)
-		defer cancel()
-		_, err := chromedp.Call(cctx, page.Navigate, page.NavigateParams{URL: pageURL})
+		// Bound by the window's Chrome only: the call ends when the page
+		// commits, or when the tab or Chrome is gone.
+		_, err := chromedp.Call(w.run.ctx, page.Navigate, page.NavigateParams{URL: pageURL})
 		done <- err
 	}()
 	return done
@@ -90,9 +93,8 @@ func (w *window) navigate(pageURL string, timeout time.Duration) <-chan error {
 
 // wait returns when the user has closed the window, or ctx ends. It keeps
 // the window's cookies as they change, and reads them once more at the
-// end if Chrome is still there. A failed navigation with the window still
-// open is an error (the window shows nothing the user asked for).
-func (w *window) wait(ctx context.Context, nav <-chan error) error {
+// end if Chrome is still there.
+func (w *window) wait(ctx context.Context, nav <-chan error, log *slog.Logger) error {
 	tick := time.NewTicker(windowPoll)
 	defer tick.Stop()
 	for {
@@ -105,7 +107,7 @@ func (w *window) wait(ctx context.Context, nav <-chan error) error {
 		case err := <-nav:
 			nav = nil
 			if err != nil && w.open() {
-				return err
+				log.Warn("the window's first page did not open", "err", err)
 			}
 		case <-tick.C:
 		}
