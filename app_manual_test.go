@@ -42,14 +42,8 @@ func TestAppManualCheckKeepsWatching(t *testing.T) {
 		"\n[[search]]\nname = %q\nurl = %q\nenabled = true\n\n[[search]]\nname = %q\nurl = %q\nenabled = true\n",
 		testkit.MailpitUser, mail.Host, mail.SMTPPort, mail.Security, testkit.MailpitUser, mail.CAFile,
 		homeName, homeURL, wallName, wallURL))
-	// The app's temporary folder is the test's, so the window's profile
-	// (made there) can be told from any other Chrome's on the machine.
-	tmp := filepath.Join(dir, "tmp")
-	if err := os.Mkdir(tmp, 0o700); err != nil {
-		t.Fatal(err)
-	}
 	env := appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address, "RENTWATCH_SMTP_PASSWORD="+testkit.MailpitPassword,
-		"DISPLAY="+display, "TMPDIR="+tmp)
+		"DISPLAY="+display)
 	app := startApp(t, bin, data, env, "run", "--config", cfg, "--data", data)
 	item := testkit.WaitTrayItem(t, bus, app.pid(), testkit.Patience)
 	app.waitOutput(t, "msg=baseline", 1)
@@ -95,8 +89,8 @@ func TestAppManualCheckKeepsWatching(t *testing.T) {
 
 	closeWindows(t, display) // the user closes the window
 	testkit.Eventually(t, "the window's Chromium and its profile are gone", testkit.Patience, func() error {
-		left, _ := filepath.Glob(filepath.Join(tmp, "rentwatch-window-*"))
-		if ids, pids := chromiumWindows(t, display), windowChromes(tmp); len(ids) > 0 || len(pids) > 0 || len(left) > 0 {
+		left, _ := filepath.Glob(filepath.Join(data, "rentwatch-window-*"))
+		if ids, pids := chromiumWindows(t, display), windowChromes(data); len(ids) > 0 || len(pids) > 0 || len(left) > 0 {
 			return fmt.Errorf("windows %v, Chromium %v, profile %v", ids, pids, left)
 		}
 		return nil
@@ -124,8 +118,8 @@ func checkingByHand(t *testing.T, item *testkit.TrayItem) bool {
 	return ok
 }
 
-// windowChromes lists the live Chromium processes on a profile in dir:
-// the window of a check by hand and its helpers.
+// windowChromes lists the live Chromium processes on a profile of a check
+// by hand's window (made in the data folder dir): its Chromium and helpers.
 func windowChromes(dir string) []int {
 	want := []byte("--user-data-dir=" + filepath.Join(dir, "rentwatch-window-"))
 	entries, _ := os.ReadDir("/proc")

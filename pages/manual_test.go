@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -216,4 +217,33 @@ func TestOpenVisibleSlowFirstPage(t *testing.T) {
 	waitTitle(t, run, "Late")
 	closeVisibleTabs(t, b)
 	waitReturned(t, done)
+}
+
+// TestWindowProfileBesideWatcher: the window's profile is made beside the
+// watcher's (in the app's private data folder), and one a crashed run left
+// there is removed first; a Browser on a temporary profile uses the
+// system's temporary folder, where nothing is swept.
+func TestWindowProfileBesideWatcher(t *testing.T) {
+	data := t.TempDir()
+	left := filepath.Join(data, windowPrefix+"123")
+	if err := os.MkdirAll(filepath.Join(left, "Default"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(data, "chrome-profile-other")
+	if err := os.Mkdir(other, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	b := NewBrowser(BrowserOptions{ProfileDir: filepath.Join(data, "chrome-profile")})
+	if got := b.windowParent(); got != data {
+		t.Errorf("windowParent = %q, want %q", got, data)
+	}
+	if _, err := os.Stat(left); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the profile a crashed window left is still there (stat: %v)", err)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("a folder that is not a window's profile was removed: %v", err)
+	}
+	if got := NewBrowser(BrowserOptions{}).windowParent(); got != "" {
+		t.Errorf("windowParent on a temporary profile = %q, want the system's temporary folder", got)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/chromedp/cdproto/network"
@@ -34,7 +35,7 @@ func (b *Browser) openWindow(ctx context.Context) (*window, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "rentwatch-window-")
+	dir, err := os.MkdirTemp(b.windowParent(), windowPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("a profile for the window: %w", err)
 	}
@@ -55,6 +56,29 @@ func (b *Browser) openWindow(ctx context.Context) (*window, error) {
 		return nil, ErrClosed
 	}
 	return w, nil
+}
+
+// windowPrefix starts the name of a window's profile folder.
+const windowPrefix = "rentwatch-window-"
+
+// windowParent is where a window's profile is made: beside the watcher's
+// own profile, in the app's private data folder (it holds the watcher's
+// cookies while the window is open), or the system's temporary folder for
+// a Browser on a temporary profile. Beside the watcher's profile, one left
+// by a run that crashed with its window open is removed here first: only
+// one Browser runs on a profile, and it has no window open now.
+func (b *Browser) windowParent() string {
+	if b.opts.ProfileDir == "" {
+		return ""
+	}
+	parent := filepath.Dir(filepath.Clean(b.opts.ProfileDir))
+	_ = os.MkdirAll(parent, 0o700) // else MkdirTemp says what is wrong
+	old, _ := filepath.Glob(filepath.Join(parent, windowPrefix+"*"))
+	for _, dir := range old {
+		killProfileLeftovers(dir)
+		_ = os.RemoveAll(dir)
+	}
+	return parent
 }
 
 // closeWindow stops the window's Chrome, if still running, and removes its
