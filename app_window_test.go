@@ -311,6 +311,12 @@ func (r *windowRig) addSearch(t *testing.T) {
 	run(t, ctx, chromedp.Navigate(r.addr), chromedp.WaitVisible(chromedp.CSS("#preview-form #add-url")),
 		chromedp.SendKeys(chromedp.CSS("#add-url"), r.searchURL), chromedp.Click(chromedp.CSS("#preview-form button[type=submit]")))
 	pageSays(t, ctx, "#preview", "rentwatch read 3 listings on it")
+	for _, title := range []string{"Room Damrak", "Room Kinkerstraat", "Room Javastraat"} {
+		pageSays(t, ctx, "#pv-listings", title)
+	}
+	if n := len(r.portal.Loads(r.searchURL)); n != 1 {
+		t.Errorf("the preview loaded the page %d times, want once", n)
+	}
 	run(t, ctx, chromedp.WaitVisible(chromedp.ID("pv-name")),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("pv-name").value = ""`),
 		chromedp.SendKeys(chromedp.ID("pv-name"), "Kamerplein Amsterdam"),
