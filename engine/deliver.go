@@ -164,8 +164,9 @@ func (e *Engine) sending() bool {
 func (e *Engine) sent(ctx context.Context, k *courier, alerts []seen.Alert, notices []outbox.Notice, err error) {
 	k.busy = false
 	now := e.d.Clock.Now()
-	if ctx.Err() != nil {
-		return // stopping: nothing was recorded, so the next start sends again
+	stopping := ctx.Err() != nil
+	if stopping && err != nil {
+		return // cut short by the stop: the next start sends it again
 	}
 	if err != nil {
 		e.deliveryFailed(k.ch.Name(), err)
@@ -200,6 +201,11 @@ func (e *Engine) sent(ctx context.Context, k *courier, alerts []seen.Alert, noti
 	}
 	e.remember(firsts, now)
 	e.alerted(firsts, now)
+	if stopping {
+		// Delivered as the stop came, and now recorded; the app is
+		// ending: no more sends, and no auto-reply starts now.
+		return
+	}
 	e.replyAll(ctx, firsts) // after the first channel told the user: see firstOf
 
 	if len(alerts) > 0 {

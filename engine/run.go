@@ -39,7 +39,9 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 		}
 		e.startPass(ctx)
 		wake := e.dispatch(ctx)
-		if ctx.Err() != nil && e.st.inflight == 0 {
+		// Stopping waits for the loads and sends under way (the stop cuts
+		// them short): a send the server took is recorded, not sent again.
+		if ctx.Err() != nil && e.st.inflight == 0 && !e.sending() {
 			if once {
 				return ctx.Err()
 			}
