@@ -119,6 +119,10 @@ func (w *wallView) fields() int {
 // pageNames are the places a server's error page names itself: its title
 // and its first heading. Later headings are sections of a page ("429 Too
 // Many Requests" under "Errors" in an API reference, a blog post's part).
+//
+// A page with neither, whose whole text is a few words ("Too Many
+// Requests", "Forbidden"), is named by that text: the bare body an API
+// gateway or a limiter sends.
 func (w *wallView) pageNames() []string {
 	out := make([]string, 0, 2)
 	if w.title != "" {
@@ -127,8 +131,17 @@ func (w *wallView) pageNames() []string {
 	if len(w.headings) > 0 {
 		out = append(out, w.headings[0])
 	}
+	if len(out) == 0 && w.textBytes <= bareTextMax && w.hidden == "" {
+		if t := strings.TrimSpace(w.text); t != "" {
+			out = append(out, t)
+		}
+	}
 	return out
 }
+
+// bareTextMax is the most visible text a page without title or heading
+// may have to be named by it: a status line, not a sentence.
+const bareTextMax = 40
 
 // titles are the page's title and headings, the places a wall names itself.
 func (w *wallView) titles() []string {
@@ -335,6 +348,8 @@ func vendorFromHeaders(h http.Header) string {
 		return "imperva"
 	case strings.Contains(server, "ddos-guard"):
 		return "ddos-guard"
+	case strings.Contains(server, "dosarrest"):
+		return "dosarrest"
 	case hasKasadaHeader(h):
 		return "kasada"
 	case h.Get("X-Amz-Cf-Id") != "" || server == "cloudfront":

@@ -2,6 +2,7 @@ package blocks
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -27,8 +28,18 @@ func newCaptureScore() *captureScore {
 	return &captureScore{hits: map[Kind]int{}, misses: map[Kind]int{}, falseAlarms: map[Kind]int{}}
 }
 
+// captureVendor is the vendor each capture's file name promises.
+var captureVendor = map[string]string{
+	"cf_": "cloudflare", "akamai_": "akamai", "sucuri_": "sucuri", "distil_": "imperva",
+	"dosarrest_": "dosarrest", "google_": "",
+}
+
 func (s *captureScore) add(file string, want Kind, v Verdict) {
 	switch {
+	case v.Kind == want && want != OK && !vendorAsNamed(file, v.Vendor):
+		s.misses[want]++
+		s.wrong = append(s.wrong, fmt.Sprintf("%s: vendor %q (%s)", file, v.Vendor, v.Reason))
+		return
 	case v.Kind == want:
 		s.hits[want]++
 		return
@@ -72,4 +83,16 @@ func TestClassifyCaptures(t *testing.T) {
 	if len(served.wrong)+len(saved.wrong) > 0 {
 		t.Errorf("%d pages classified wrong as served, %d as saved files", len(served.wrong), len(saved.wrong))
 	}
+}
+
+// vendorAsNamed is true when vendor is the one file's name promises, or
+// the name promises none.
+func vendorAsNamed(file, vendor string) bool {
+	base := filepath.Base(file)
+	for p, want := range captureVendor {
+		if strings.HasPrefix(base, p) {
+			return vendor == want
+		}
+	}
+	return true
 }

@@ -29,10 +29,15 @@ func (w *wallView) plainWall() (Verdict, bool) {
 			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `"` + t + `" page`}, true
 		case isStatusLine(t, "403", deniedPhrases...):
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `"` + t + `" page`}, true
+		case w.fields() == 0 && isBlockedNotice(t):
+			return Verdict{Kind: Denied, Vendor: vendor, Reason: `blocked notice "` + t + `"`}, true
 		}
 	}
 	widget, wv := w.captchaWidget()
 	if widget == "" {
+		if v, ok := w.captchaField(vendor); ok {
+			return v, true
+		}
 		return w.scriptCheck(vendor)
 	}
 	// A wall is a dead end that asks for nothing but its check: a form

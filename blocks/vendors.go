@@ -28,6 +28,7 @@ var detectors = []detector{
 	{"cloudfront", cloudFront},
 	{"kasada", kasada},
 	{"ddos-guard", ddosGuard},
+	{"dosarrest", dosArrest},
 	{"vercel", vercel},
 	{"radware", radware},
 	{"f5", f5},
@@ -153,7 +154,11 @@ func akamai(w *wallView) (Verdict, bool) {
 // hex client address, a Unix time, a hex request id). Sites that brand
 // their own error page keep it, in their own words ("Referenznummer",
 // "Référence"), since their support asks for it.
-var akamaiRef = regexp.MustCompile(`(?:#|:|ref[a-zé]*)\s*#?\s*\d{1,3}\.[0-9a-f]{8}\.\d{10}\.[0-9a-f]{6,8}\b`)
+//
+// The client address is written without leading zeros, so it has seven
+// hex digits when its first byte is below 16 (cdn.redhat.com, 2021:
+// "Reference #18.e834768.1638849804.2c1382d").
+var akamaiRef = regexp.MustCompile(`(?:#|:|ref[a-zé]*)\s*#?\s*\d{1,3}\.[0-9a-f]{7,8}\.\d{10}\.[0-9a-f]{6,8}\b`)
 
 // akamaiReference is true for a short page with nothing to fill in that
 // states an Akamai reference number, not in quotation marks (a help page
@@ -237,6 +242,27 @@ func ddosGuard(w *wallView) (Verdict, bool) {
 		return wall(Challenge, "DDoS-Guard /.well-known/ddos-guard/ check")
 	case w.inText("ddos-guard") && w.says("checking your browser"):
 		return wall(Challenge, `DDoS-Guard "Checking your browser"`)
+	}
+	return Verdict{}, false
+}
+
+// dosArrest: DOSarrest serves its own error pages, with their assets
+// under /DOAError/ on the site and its name in the title ("463 Restricted
+// Client - DOSarrest Internet Security"). The code in the title says which:
+// a 4xx is a refusal (429 a rate limit), a 5xx is the site's trouble.
+func dosArrest(w *wallView) (Verdict, bool) {
+	if !strings.Contains(w.title, "dosarrest") && !strings.Contains(w.attrs, "/doaerror/") {
+		return Verdict{}, false
+	}
+	code := ""
+	if f := strings.Fields(w.title); len(f) > 0 && isStatusCode(f[0]) {
+		code = f[0]
+	}
+	switch {
+	case code == "429":
+		return wall(RateLimited, `DOSarrest "`+w.title+`"`)
+	case strings.HasPrefix(code, "4"), code == "" && w.status/100 == 4:
+		return wall(Denied, `DOSarrest "`+w.title+`"`)
 	}
 	return Verdict{}, false
 }
