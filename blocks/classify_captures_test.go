@@ -31,7 +31,7 @@ func newCaptureScore() *captureScore {
 // captureVendor is the vendor each capture's file name promises.
 var captureVendor = map[string]string{
 	"cf_": "cloudflare", "akamai_": "akamai", "sucuri_": "sucuri", "distil_": "imperva",
-	"dosarrest_": "dosarrest", "google_": "",
+	"dosarrest_": "dosarrest", "google_": "", "perimeterx_": "perimeterx",
 }
 
 func (s *captureScore) add(file string, want Kind, v Verdict) {
