@@ -135,6 +135,13 @@ func akamai(w *wallView) (Verdict, bool) {
 	case w.attr("src", "/_sec/cp_challenge/"), w.attr("id", "sec-if-cpt-container"),
 		strings.Contains(w.script, "sec-cp-challenge"):
 		return wall(Challenge, "Akamai sec-cpt challenge")
+	case w.akamaiInterstitial():
+		return wall(Challenge, "Akamai bm-verify interstitial (/_sec/verify)")
+	case w.title == "challenge validation" && (strings.Contains(w.attrs, "\nid=sec-") ||
+		strings.Contains(w.script, "sec-if-container") || strings.Contains(w.attrs, "/_sec/")):
+		// The 2024+ sec-cpt page draws its frames from a script at an
+		// obfuscated path; its title and sec- element ids stay.
+		return wall(Challenge, `Akamai "Challenge Validation" page`)
 	case w.akamaiReference():
 		return wall(Denied, "Akamai reference number (Reference #18....) on a short error page")
 	case !(w.title == "access denied" || w.heading("access denied")):
@@ -147,6 +154,16 @@ func akamai(w *wallView) (Verdict, bool) {
 		return wall(Denied, `"Access Denied" from AkamaiGHost`)
 	}
 	return Verdict{}, false
+}
+
+// akamaiInterstitial is Bot Manager's proof-of-work page (Amazon, Zara
+// and real-estate sites since 2023): an inline script posts a
+// {"bm-verify": token, "pow": n} answer to /_sec/verify?provider=
+// interstitial and reloads, and a meta refresh carries the same token.
+// Only that page names the verify path or the token.
+func (w *wallView) akamaiInterstitial() bool {
+	return strings.Contains(w.script, "/_sec/verify?provider=interstitial") ||
+		strings.Contains(w.script, `"bm-verify"`) || strings.Contains(w.refresh, "bm-verify=")
 }
 
 // akamaiRef is the reference number Akamai's edge puts on the pages it
