@@ -41,3 +41,37 @@ func TestAkamaiInterstitials(t *testing.T) {
 		})
 	}
 }
+
+// TestAkamaiOriginErrorIsNoWall: the edge's "An error occurred while
+// processing your request" page names a reference like a refusal does,
+// but it is a failed origin (served 503/504): calling it denied would stop
+// watching a site that is merely down for a minute.
+func TestAkamaiOriginErrorIsNoWall(t *testing.T) {
+	now := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	errorPage := "<HTML><HEAD><TITLE>Error</TITLE></HEAD><BODY>\nAn error occurred while processing your request.<p>\n" +
+		"Reference&#32;&#35;132&#46;e6eece17&#46;1694877766&#46;1654822b\n</BODY></HTML>\n"
+	deniedOn503 := "<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>" +
+		"You don't have permission to access \"http&#58;&#47;&#47;example&#46;com&#47;\" on this server.<P>" +
+		"Reference&#32;&#35;18&#46;4f2a1b3c&#46;1718000000&#46;0deadbef</BODY></HTML>"
+	tests := []struct {
+		name   string
+		status int
+		body   string
+		want   Kind
+	}{
+		{"error page saved", 0, errorPage, OK},
+		{"error page served 503", 503, errorPage, OK},
+		{"error page served 504", 504, errorPage, OK},
+		{"access denied served 503", 503, deniedOn503, OK},
+		{"access denied served 403", 403, deniedOn503, Denied},
+		{"access denied saved", 0, deniedOn503, Denied},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Classify(Page{Status: tt.status, Header: hdr("Server", "AkamaiGHost"), URL: "https://example.com/", HTML: []byte(tt.body)}, now)
+			if v.Kind != tt.want {
+				t.Fatalf("kind = %s (%s: %s), want %s", v.Kind, v.Vendor, v.Reason, tt.want)
+			}
+		})
+	}
+}

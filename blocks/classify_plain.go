@@ -27,6 +27,9 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		switch {
 		case isStatusLine(t, "429", rateLimitPhrases...):
 			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `"` + t + `" page`}, true
+		case w.status >= 500:
+			// A refusal's words under a server error's status (Akamai's
+			// edge when the origin is down) are server trouble.
 		case isStatusLine(t, "403", deniedPhrases...):
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `"` + t + `" page`}, true
 		case w.fields() == 0 && isBlockedNotice(t):

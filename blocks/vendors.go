@@ -142,6 +142,11 @@ func akamai(w *wallView) (Verdict, bool) {
 		// The 2024+ sec-cpt page draws its frames from a script at an
 		// obfuscated path; its title and sec- element ids stay.
 		return wall(Challenge, `Akamai "Challenge Validation" page`)
+	case w.status >= 500 || w.inText("an error occurred while processing your request"):
+		// The edge's page for an origin that failed carries the same
+		// reference (and at times the "Access Denied" title): server
+		// trouble for the caller to retry, no refusal.
+		return Verdict{}, false
 	case w.akamaiReference():
 		return wall(Denied, "Akamai reference number (Reference #18....) on a short error page")
 	case !(w.title == "access denied" || w.heading("access denied")):
