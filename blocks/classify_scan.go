@@ -272,7 +272,7 @@ func (b *scanBuilder) attr(tag string, k, v []byte, t *tagAttrs) {
 	case tag == "a" && key == "href":
 		b.links++
 	case t.input && (key == "name" || key == "id"):
-		t.captcha = t.captcha || bytes.Contains(bytes.ToLower(v), []byte("captcha"))
+		t.captcha = t.captcha || containsFold(v, "captcha")
 	case t.input && key == "type":
 		t.textInput = isTextInput(v)
 		t.password = strings.EqualFold(string(v), "password")
@@ -429,4 +429,20 @@ func nonSpace(t []byte) int {
 // charset, count as text.
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+}
+
+// containsFold is true when v contains the lowercase ASCII word sub in any
+// case. It allocates nothing: it runs on every input's name and id, and a
+// search page has hundreds.
+func containsFold(v []byte, sub string) bool {
+	for i := 0; i+len(sub) <= len(v); i++ {
+		j := 0
+		for j < len(sub) && v[i+j]|0x20 == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
 }

@@ -29,6 +29,8 @@ func TestSiteOwnWalls(t *testing.T) {
 		{"image captcha served with 429", http.StatusTooManyRequests, `<html><body><p>To continue, please type the characters below:</p>` +
 			`<img src="/sorry/image?id=1"><form action="CaptchaRedirect"><input type="text" name="captcha"></form>` +
 			`<p>This page checks to see if it's really you sending the requests, and not a robot.</p></body></html>`, RateLimited, ""},
+		{"captcha field named in capitals", 0, `<html><body><p>Type the characters below to show you are not a robot.</p>` +
+			`<form><img src="/img.aspx"><input type="text" name="TxtCAPTCHA"></form></body></html>`, Challenge, ""},
 		{"contact form with a captcha field", 0, `<html><head><title>Contact</title></head><body><form><input name="email">` +
 			`<textarea name="message"></textarea><img src="/captcha.php"><input name="captcha_code"></form>` +
 			`<p>Prove you are not a robot.</p></body></html>`, OK, ""},
