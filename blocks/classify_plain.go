@@ -181,7 +181,8 @@ func (w *wallView) scriptCheck(vendor string) (Verdict, bool) {
 // "Just a moment" or "Please wait" alone are not among them: an app's
 // loading screen says those too.
 var checkingPhrases = []string{"checking your browser", "verifying you are human",
-	"verifying your browser", "checking if the site connection is secure"}
+	"verifying your browser", "checking if the site connection is secure",
+	"please wait while your request is being verified"}
 
 // rateLimitPhrases and deniedPhrases are the reason phrases of a server's
 // own error page, in English and the languages of the portals we watch.

@@ -38,6 +38,7 @@ var blockedWords = []string{"blocked", "geblokkeerd", "blockiert", "gesperrt", "
 // bent geblokkeerd", "Vous avez été bloqué", "Acceso bloqueado").
 var blockedSubjects = map[string]bool{
 	"you": true, "your": true, "you've": true, "ip": true, "access": true, "request": true,
+	"page": true, "webpage": true, "website": true, "site": true,
 	"sie": true, "ihre": true, "ihr": true, "zugriff": true, "anfrage": true,
 	"je": true, "u": true, "uw": true, "jouw": true, "toegang": true, "verzoek": true,
 	"vous": true, "votre": true, "accès": true, "requête": true,
