@@ -41,6 +41,9 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		if v, ok := w.captchaField(vendor); ok {
 			return v, true
 		}
+		if v, ok := w.unusualTraffic(vendor); ok {
+			return v, true
+		}
 		return w.scriptCheck(vendor)
 	}
 	// A wall is a dead end that asks for nothing but its check: a form

@@ -71,3 +71,38 @@ func isBlockedNotice(t string) bool {
 	}
 	return false
 }
+
+// unusualTrafficPhrases are how a site says it saw too much from us
+// ("Our systems have detected unusual traffic from your computer network",
+// Google's "your computer or network may be sending automated queries"),
+// in the portals' languages.
+var unusualTrafficPhrases = []string{"unusual traffic from your", "sending automated queries",
+	"ungewöhnlichen datenverkehr", "ongebruikelijk verkeer", "trafic inhabituel",
+	"tráfico inusual", "traffico insolito"}
+
+// unusualTraffic recognises a notice that the site saw unusual traffic
+// from us, with no captcha to pass and nothing to fill in: the site asks
+// us to wait, as a rate limit does. The page must say it, at the start of
+// its title or heading or of its short text, not quote or ask about it.
+func (w *wallView) unusualTraffic(vendor string) (Verdict, bool) {
+	if w.fields() > 0 {
+		return Verdict{}, false
+	}
+	for _, p := range unusualTrafficPhrases {
+		if w.says(p) || w.saysAfterApology(p) {
+			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `unusual traffic notice "` + p + `"`}, true
+		}
+	}
+	return Verdict{}, false
+}
+
+// saysAfterApology is says for a sentence that follows an apology
+// ("We're sorry... but your computer or network may be sending automated
+// queries"): the phrase within the first sentences of a short text.
+func (w *wallView) saysAfterApology(phrase string) bool {
+	if w.textBytes >= sayMaxText || !strings.HasPrefix(w.text, "we're sorry") && !strings.HasPrefix(w.text, "sorry") {
+		return false
+	}
+	i := strings.Index(w.text, phrase)
+	return i >= 0 && i < 2*sayWithin && !quoted(w.text[:i])
+}

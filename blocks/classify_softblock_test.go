@@ -54,6 +54,19 @@ func TestSiteOwnWalls(t *testing.T) {
 		{"blocked notice with a form", 0, `<html><head><title>Your account is blocked</title></head><body><form><input name="email">` +
 			`</form></body></html>`, OK, ""},
 
+		// A notice of unusual traffic, no captcha: the site asks us to wait.
+		{"google automated queries", 0, `<html><head><title>Sorry...</title></head><body><div><h1>We're sorry...</h1>` +
+			`<p>... but your computer or network may be sending automated queries. To protect our users, we can't process ` +
+			`your request right now.</p></div><a href="https://support.google.com/websearch/answer/86640">See Google Help</a></body></html>`, RateLimited, ""},
+		{"unusual traffic heading", 0, `<html><head><title>Portal</title></head><body><h1>Unusual traffic from your network</h1>` +
+			`<p>Please try again in a few minutes.</p></body></html>`, RateLimited, ""},
+		{"de ungewöhnlicher datenverkehr", 0, `<html><head><title>Hinweis</title></head><body><p>Wir haben ungewöhnlichen Datenverkehr ` +
+			`aus Ihrem Netzwerk festgestellt. Bitte versuchen Sie es später erneut.</p></body></html>`, RateLimited, ""},
+		{"help page on unusual traffic", 0, `<html><head><title>Help</title></head><body><h1>Why do I see "unusual traffic from your computer"?</h1>` +
+			`<p>Read on.</p></body></html>`, OK, ""},
+		{"unusual traffic form", 0, `<html><head><title>Contact</title></head><body><p>Unusual traffic from your network? Tell us.</p>` +
+			`<form><input name="email"><textarea name="msg"></textarea></form></body></html>`, OK, ""},
+
 		// Firewalls' own block pages, whose words are all there is.
 		{"fortiweb web page blocked", 0, `<html><head><title>Web Page Blocked</title></head><body><h1>Web Page Blocked!</h1>` +
 			`<p>The page cannot be displayed. Please contact the administrator for additional information.</p>` +
