@@ -119,10 +119,6 @@ func (w *wallView) fields() int {
 // pageNames are the places a server's error page names itself: its title
 // and its first heading. Later headings are sections of a page ("429 Too
 // Many Requests" under "Errors" in an API reference, a blog post's part).
-//
-// A page with neither, whose whole text is a few words ("Too Many
-// Requests", "Forbidden"), is named by that text: the bare body an API
-// gateway or a limiter sends.
 func (w *wallView) pageNames() []string {
 	out := make([]string, 0, 2)
 	if w.title != "" {
@@ -131,12 +127,19 @@ func (w *wallView) pageNames() []string {
 	if len(w.headings) > 0 {
 		out = append(out, w.headings[0])
 	}
-	if len(out) == 0 && w.textBytes <= bareTextMax && w.hidden == "" {
-		if t := strings.TrimSpace(w.text); t != "" {
-			out = append(out, t)
-		}
-	}
 	return out
+}
+
+// bareName is the name of a page with neither title nor heading whose
+// whole text is a few words ("Too Many Requests", "Forbidden"): the bare
+// body an API gateway or a limiter sends. "" for any other page. (Kept
+// out of pageNames, which must stay small enough to inline: its slice
+// then stays off the heap.)
+func (w *wallView) bareName() string {
+	if w.title != "" || len(w.headings) > 0 || w.textBytes > bareTextMax || w.hidden != "" {
+		return ""
+	}
+	return strings.TrimSpace(w.text)
 }
 
 // bareTextMax is the most visible text a page without title or heading

@@ -17,7 +17,11 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		return Verdict{}, false
 	}
 	vendor := vendorFromHeaders(w.header)
-	for _, t := range w.pageNames() {
+	names := w.pageNames()
+	if t := w.bareName(); t != "" {
+		names = append(names, t)
+	}
+	for _, t := range names {
 		// A server's error page has nothing to fill in; a page titled
 		// "Access denied" with a password field is the site asking us to
 		// log in.
