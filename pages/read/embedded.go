@@ -82,13 +82,21 @@ func detailPattern(root *html.Node, pc pageContext, recs []record) string {
 		if i >= maxPatternRecords {
 			break
 		}
-		for _, tok := range []struct{ val, name string }{{r.slug, "{slug}"}, {r.id, "{id}"}} {
+		toks := []struct{ val, name string }{{r.slug, "{slug}"}, {r.id, "{id}"}}
+		for i, tok := range toks {
 			if len(tok.val) < 3 {
 				continue
 			}
 			esc := url.PathEscape(tok.val)
+			other := toks[1-i]
 			for _, p := range paths {
 				if t := templateOf(p, esc, tok.name); t != "" {
+					// a URL with both ("/huur/{slug}-{id}") takes both
+					if len(other.val) >= 3 {
+						if t2 := templateOf(t, url.PathEscape(other.val), other.name); t2 != "" {
+							t = t2
+						}
+					}
 					if votes[t] == 0 {
 						order = append(order, t)
 					}

@@ -26,12 +26,24 @@ const maxScriptData = 8 << 20
 var assignRe = regexp.MustCompile(`(?:^|[;\n}]|\bvar\s|\blet\s|\bconst\s)\s*(?:window\.|self\.|globalThis\.)?` +
 	`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[["'][\w$]+["']\])*)\s*=\s*(\{|\[|JSON\.parse\(|\(function\s*\()`)
 
-// scriptData returns the data values of the page's scripts.
+// scriptData returns the data values of the page's scripts, of the
+// attributes that carry a mount's data, and of Next.js's flight rows
+// (joined from all their chunks first).
 func scriptData(root *html.Node) []any {
 	var out []any
+	var flight strings.Builder
 	budget := maxScriptData
 	forEachElement(root, func(n *html.Node) {
-		if n.DataAtom != atom.Script || n.FirstChild == nil || n.FirstChild.Type != html.TextNode {
+		if n.DataAtom != atom.Script {
+			if v, size := attrData(n); size > 0 && size <= budget {
+				budget -= size
+				if v != nil {
+					out = append(out, v)
+				}
+			}
+			return
+		}
+		if n.FirstChild == nil || n.FirstChild.Type != html.TextNode {
 			return
 		}
 		text := n.FirstChild.Data
@@ -42,8 +54,8 @@ func scriptData(root *html.Node) []any {
 		switch {
 		case strings.HasSuffix(typ, "json"):
 			budget -= len(text)
-			var v any
-			if json.Unmarshal([]byte(text), &v) != nil {
+			v, ok := jsonBlock(n, text)
+			if !ok {
 				return
 			}
 			if arr, ok := v.([]any); ok && isDevalue(n, arr) {
@@ -51,13 +63,22 @@ func scriptData(root *html.Node) []any {
 			}
 			out = append(out, v)
 		case typ == "" || strings.Contains(typ, "javascript") || typ == "module":
-			if !strings.Contains(text, "=") {
+			if chunk, ok := flightChunk(text); ok {
+				budget -= len(text)
+				flight.WriteString(chunk)
+				return
+			}
+			if !strings.Contains(text, "=") && !strings.Contains(text, "data") {
 				return
 			}
 			budget -= len(text)
 			out = append(out, assignedData(text)...)
+			out = append(out, svelteData(text)...)
 		}
 	})
+	if flight.Len() > 0 {
+		out = append(out, flightData(flight.String())...)
+	}
 	for i, v := range out {
 		out[i] = resolveApollo(v)
 	}

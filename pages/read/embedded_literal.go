@@ -12,9 +12,10 @@ import (
 // and Nuxt 2's `window.__NUXT__=(function(a,b){return {...}}(1200,"EUR"))`
 // whose parameters carry the repeated values. jsValue reads such a
 // literal: objects, arrays, strings, numbers, true/false/null/undefined,
-// the minifier's !0/!1/void 0, and names bound by the surrounding
-// function's parameters. Anything else (a function, `new Date()`) is an
-// error: the literal is code, not data.
+// the minifier's !0/!1/void 0, the constructors of dates, URLs, sets and
+// maps (read as their argument), and names bound by the surrounding
+// function's parameters. Anything else (a function, a call) is an error:
+// the literal is code, not data.
 
 var errNotData = errors.New("not a data literal")
 
@@ -206,7 +207,9 @@ func (p *jsParser) value() (any, error) {
 	case "void":
 		_, err := p.number()
 		return nil, err
-	case "", "function", "new", "this", "typeof":
+	case "new":
+		return p.construct()
+	case "", "function", "this", "typeof":
 		return nil, errNotData
 	default:
 		if p.eat("(") || p.eat(".") || p.eat("=>") {
@@ -217,6 +220,30 @@ func (p *jsParser) value() (any, error) {
 		}
 		return jsParam(id), nil
 	}
+}
+
+// dataTypes are the constructors serialisers write data with
+// (serialize-javascript, devalue's uneval): `new Date(1717200000000)`,
+// `new Date("2024-05-01")`, `new URL("...")`, `new Set([...])`, `new
+// Map([...])`. Such a value reads as its argument; any other `new` is code.
+var dataTypes = map[string]bool{"Date": true, "URL": true, "Set": true, "Map": true}
+
+// construct reads `new T(ARG)` after the `new`.
+func (p *jsParser) construct() (any, error) {
+	if !dataTypes[p.ident()] || !p.eat("(") {
+		return nil, errNotData
+	}
+	if p.eat(")") {
+		return nil, nil
+	}
+	v, err := p.value()
+	if err != nil {
+		return nil, err
+	}
+	if !p.eat(")") {
+		return nil, errNotData
+	}
+	return v, nil
 }
 
 func (p *jsParser) object() (any, error) {

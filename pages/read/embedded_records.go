@@ -101,6 +101,47 @@ func lookupStem(m map[string]any, norm map[string]string, stems []string) (any, 
 	return nil, false
 }
 
+// urlStems end the keys of a record's own link when no exact name is
+// there ("propertyUrl", "exposeLink", "adHref"); notURLWords name the
+// links a record holds to something else (its photo, the agent, a map).
+var (
+	urlStems    = []string{"url", "link", "href"}
+	notURLWords = []string{"image", "img", "photo", "picture", "pic", "thumb", "logo", "video", "tour", "map", "agent",
+		"broker", "brochure", "floorplan", "avatar", "icon", "media", "contact", "office", "company", "branch", "api",
+		"next", "prev", "search", "virtual", "epc", "apply", "booking", "share", "whatsapp", "mail", "phone", "external"}
+)
+
+// lookupURLStem returns the value of a key ending in a URL stem that
+// names nothing but the record, in sorted key order.
+func lookupURLStem(m map[string]any, norm map[string]string) (any, bool) {
+	keys := make([]string, 0, len(norm))
+	for k := range norm {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+key:
+	for _, k := range keys {
+		stem := ""
+		for _, s := range urlStems {
+			if strings.HasSuffix(k, s) {
+				stem = s
+			}
+		}
+		if stem == "" {
+			continue
+		}
+		for _, w := range notURLWords {
+			if strings.Contains(k, w) {
+				continue key
+			}
+		}
+		if s, ok := m[norm[k]].(string); ok && s != "" {
+			return s, true
+		}
+	}
+	return nil, false
+}
+
 // field is lookup, then lookupStem.
 func field(m map[string]any, norm map[string]string, keys, stems []string) (any, bool) {
 	if v, ok := lookup(m, norm, keys); ok {
@@ -123,6 +164,8 @@ func recordOf(m map[string]any) (record, bool) {
 		r.slug = scalarText(v)
 	}
 	if v, ok := lookup(m, norm, urlKeys); ok {
+		r.href = linkText(v, 0)
+	} else if v, ok := lookupURLStem(m, norm); ok {
 		r.href = linkText(v, 0)
 	}
 	if v, ok := field(m, norm, titleKeys, titleStems); ok {
@@ -507,14 +550,10 @@ func recordURL(r record, pc pageContext, pattern string) string {
 	if pattern == "" {
 		return ""
 	}
-	token := r.id
-	if strings.Contains(pattern, "{slug}") {
-		token = r.slug
-	}
-	if token == "" {
+	if (strings.Contains(pattern, "{slug}") && r.slug == "") || (strings.Contains(pattern, "{id}") && r.id == "") {
 		return ""
 	}
-	p := strings.NewReplacer("{id}", url.PathEscape(token), "{slug}", url.PathEscape(token)).Replace(pattern)
+	p := strings.NewReplacer("{id}", url.PathEscape(r.id), "{slug}", url.PathEscape(r.slug)).Replace(pattern)
 	if u, ok := resolveLink(pc.base, p); ok {
 		return u.String()
 	}

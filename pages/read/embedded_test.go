@@ -19,7 +19,9 @@ func TestParseJSLiteral(t *testing.T) {
 		{"escapes", `{p:"\u002Fexpose\u002F1",q:"\x41"}`, `{"p":"/expose/1","q":"A"}`},
 		{"comments and hex", `/* c */ {n: 0x1F // x` + "\n" + `}`, `{"n":31}`},
 		{"a function is code", `{f:function(){return 1}}`, ""},
-		{"a call is code", `{d:new Date(1)}`, ""},
+		{"a data constructor reads as its argument", `{d:new Date(1),u:new URL("/x"),s:new Set([1]),e:new Date()}`, `{"d":1,"e":null,"s":[1],"u":"/x"}`},
+		{"any other constructor is code", `{d:new Foo(1)}`, ""},
+		{"a call is code", `{d:Date.now()}`, ""},
 		{"a member is code", `{d:a.b}`, ""},
 	}
 	for _, tt := range tests {
