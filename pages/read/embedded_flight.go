@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	surrogate "unicode/utf16"
+	"unicode/utf8"
 )
 
 // Next.js's App Router (13+, 2023 on) carries a page's data as React
@@ -20,9 +22,13 @@ import (
 // ("$7:props:items" for a path into it), "$$" for a "$", and a React
 // element is ["$", type, key, props].
 
-// maxFlightRefs bounds how many references one payload resolves, so rows
-// that name each other many times cannot multiply the data.
-const maxFlightRefs = 1 << 15
+// maxFlightExpand bounds the values references add to a payload's data
+// (a row named twice counts twice): rows that name each other many times
+// cannot multiply the data past what is cheap to walk.
+const maxFlightExpand = 1 << 18
+
+// maxFlightChain bounds a chain of rows each naming the next.
+const maxFlightChain = 256
 
 // flightChunk returns the string a `self.__next_f.push([1,"..."])` script
 // adds to the payload; ok is false for any other script.
@@ -37,6 +43,11 @@ func flightChunk(text string) (string, bool) {
 		return "", false
 	}
 	arg := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(t[i+j+len(".push("):]), ";"), ")")
+	if strings.HasPrefix(arg, `[1,"`) && strings.HasSuffix(arg, `"]`) {
+		if s, ok := jsonString(arg[3 : len(arg)-1]); ok {
+			return s, true
+		}
+	}
 	var arr []any
 	if json.Unmarshal([]byte(arg), &arr) != nil {
 		// not JSON (single quotes, a trailing call): read it as a literal
@@ -92,8 +103,7 @@ func flightRows(payload string) (rows map[string]any, order []string, names map[
 			}
 			continue // module, hint, error and debug rows hold no data
 		}
-		var v any
-		if json.Unmarshal([]byte(line), &v) == nil {
+		if v, n, err := parseJSLiteral(line); err == nil && n == len(line) {
 			rows[id], order = v, append(order, id)
 		}
 	}
@@ -154,14 +164,15 @@ func flightData(payload string) []any {
 	if len(rows) == 0 {
 		return nil
 	}
-	d := flightDecoder{rows: rows, names: names, memo: map[string]any{}, busy: map[string]bool{}, referred: map[string]bool{}}
+	d := flightDecoder{rows: rows, names: names, memo: map[string]any{}, busy: map[string]bool{}, referred: map[string]bool{},
+		size: map[string]int{}}
 	for _, id := range order {
-		d.markRefs(rows[id], 0)
+		d.row(id, 0) // notes the rows each refers to
 	}
 	var out []any
 	for _, id := range order {
 		if !d.referred[id] {
-			out = append(out, d.row(id, 0))
+			out = append(out, d.memo[id])
 		}
 	}
 	return out
@@ -173,31 +184,11 @@ type flightDecoder struct {
 	memo     map[string]any
 	busy     map[string]bool
 	referred map[string]bool
-	refs     int
-}
-
-// markRefs notes the rows v refers to.
-func (d *flightDecoder) markRefs(v any, depth int) {
-	if depth > maxJSDepth {
-		return
-	}
-	switch t := v.(type) {
-	case string:
-		if id, _ := flightRef(t); id != "" {
-			d.referred[id] = true
-		}
-	case map[string]any:
-		for _, e := range t {
-			d.markRefs(e, depth+1)
-		}
-	case []any:
-		for i, e := range t {
-			if i == 1 && len(t) >= 4 && t[0] == "$" {
-				continue // an element's type: a component, not its data
-			}
-			d.markRefs(e, depth+1)
-		}
-	}
+	size     map[string]int // a decoded row's values, its references' included
+	cur      string         // the row being decoded
+	chain    int            // rows being decoded around it
+	nodes    int            // values of the row being decoded
+	expanded int            // values all references added
 }
 
 // flightRef reads a reference string: "$7", "$L7", "$@7", "$7:props:x"
@@ -217,15 +208,21 @@ func flightRef(s string) (id string, path []string) {
 	return parts[0], parts[1:]
 }
 
-func (d *flightDecoder) row(id string, depth int) any {
+// row decodes one row, once; chain counts the rows being decoded around
+// it (a row's own nesting is bounded by decode's depth).
+func (d *flightDecoder) row(id string, chain int) any {
 	if v, ok := d.memo[id]; ok {
 		return v
 	}
-	if d.busy[id] {
-		return nil // a row that holds itself
+	if d.busy[id] || chain > maxFlightChain {
+		return nil // a row that holds itself, or a chain too long to follow
 	}
 	d.busy[id] = true
-	v := d.decode(d.rows[id], depth+1)
+	cur, nodes, outer := d.cur, d.nodes, d.chain
+	d.cur, d.nodes, d.chain = id, 0, chain
+	v := d.decode(d.rows[id], 0)
+	d.size[id] = d.nodes
+	d.cur, d.nodes, d.chain = cur, nodes, outer
 	delete(d.busy, id)
 	d.memo[id] = v
 	return v
@@ -235,24 +232,25 @@ func (d *flightDecoder) decode(v any, depth int) any {
 	if depth > maxJSDepth {
 		return nil
 	}
+	d.nodes++
 	switch t := v.(type) {
 	case string:
 		return d.str(t, depth)
 	case map[string]any:
-		out := make(map[string]any, len(t))
+		// in place: each row's values were decoded from JSON for this
+		// payload alone, and each row is decoded once
 		for k, e := range t {
-			out[k] = d.decode(e, depth+1)
+			t[k] = d.decode(e, depth+1)
 		}
-		return out
+		return t
 	case []any:
 		if len(t) >= 4 && t[0] == "$" {
 			return d.element(t, depth)
 		}
-		out := make([]any, len(t))
 		for i, e := range t {
-			out[i] = d.decode(e, depth+1)
+			t[i] = d.decode(e, depth+1)
 		}
-		return out
+		return t
 	}
 	return v
 }
@@ -266,11 +264,16 @@ func (d *flightDecoder) str(s string, depth int) any {
 		return s[1:]
 	}
 	if id, path := flightRef(s); id != "" {
-		if d.refs >= maxFlightRefs {
+		if id != d.cur {
+			d.referred[id] = true
+		}
+		v := d.row(id, d.chain+1)
+		if d.expanded+d.size[id] > maxFlightExpand {
 			return nil
 		}
-		d.refs++
-		return flightPath(d.row(id, depth), path)
+		d.expanded += d.size[id]
+		d.nodes += d.size[id]
+		return flightPath(v, path)
 	}
 	switch {
 	case s == "$undefined" || strings.HasPrefix(s, "$S") || strings.HasPrefix(s, "$F"):
@@ -315,4 +318,85 @@ func flightPath(v any, path []string) any {
 		}
 	}
 	return v
+}
+
+// jsonString decodes a JSON string literal (quotes included) faster than
+// encoding/json for the long, escape-dense strings of flight chunks; ok
+// is false for anything that is not one whole literal.
+func jsonString(q string) (string, bool) {
+	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
+		return "", false
+	}
+	q = q[1 : len(q)-1]
+	var b strings.Builder
+	b.Grow(len(q))
+	for i := 0; i < len(q); {
+		c := q[i]
+		if c == '"' {
+			return "", false // the literal ended before the chunk
+		}
+		if c != '\\' {
+			j := i + 1
+			for j < len(q) && q[j] != '\\' && q[j] != '"' {
+				j++
+			}
+			b.WriteString(q[i:j])
+			i = j
+			continue
+		}
+		if i+1 >= len(q) {
+			return "", false
+		}
+		switch e := q[i+1]; e {
+		case '"', '\\', '/':
+			b.WriteByte(e)
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'u':
+			r, n, ok := jsonRune(q[i:])
+			if !ok {
+				return "", false
+			}
+			b.WriteRune(r)
+			i += n
+			continue
+		default:
+			return "", false
+		}
+		i += 2
+	}
+	return b.String(), true
+}
+
+// jsonRune reads a \uXXXX escape at the start of s, or a surrogate pair
+// of two; n is the bytes it took.
+func jsonRune(s string) (r rune, n int, ok bool) {
+	hex := func(s string) (rune, bool) {
+		if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(s[2:6], 16, 32)
+		return rune(v), err == nil
+	}
+	r, ok = hex(s)
+	if !ok {
+		return 0, 0, false
+	}
+	if surrogate.IsSurrogate(r) {
+		if r2, ok2 := hex(s[6:]); ok2 {
+			if d := surrogate.DecodeRune(r, r2); d != utf8.RuneError {
+				return d, 12, true
+			}
+		}
+		return utf8.RuneError, 6, true
+	}
+	return r, 6, true
 }

@@ -332,6 +332,18 @@ func (p *jsParser) number() (any, error) {
 func (p *jsParser) str() (any, error) {
 	q := p.s[p.i]
 	p.i++
+	// most strings have no escape: the text itself, without a copy
+	for j := p.i; j < len(p.s); j++ {
+		c := p.s[j]
+		if c == q {
+			s := p.s[p.i:j]
+			p.i = j + 1
+			return s, nil
+		}
+		if c == '\\' || c == '\n' {
+			break
+		}
+	}
 	var b strings.Builder
 	for p.i < len(p.s) {
 		c := p.s[p.i]
@@ -363,6 +375,11 @@ func (p *jsParser) escape(b *strings.Builder) {
 		b.WriteByte('\t')
 	case 'r', 'b', 'f', 'v', '0':
 	case 'u', 'x':
+		if r, n, ok := jsonRune(p.s[p.i-2:]); c == 'u' && ok {
+			b.WriteRune(r) // a surrogate pair as one rune
+			p.i += n - 2
+			return
+		}
 		n := 4
 		if c == 'x' {
 			n = 2

@@ -461,6 +461,15 @@ func keyWords(k string) []string {
 // else the biggest side array.
 func embeddedList(data []any) []record {
 	var best, side []record
+	sideKeys := map[string]bool{} // a page's data repeats its keys
+	isSide := func(k string) bool {
+		s, ok := sideKeys[k]
+		if !ok {
+			s = sideKey(k)
+			sideKeys[k] = s
+		}
+		return s
+	}
 	var walk func(v any, depth int, aside bool)
 	walk = func(v any, depth int, aside bool) {
 		if depth > maxRecordDepth {
@@ -474,7 +483,7 @@ func embeddedList(data []any) []record {
 			}
 			sort.Strings(keys) // the same page always reads the same
 			for _, k := range keys {
-				walk(t[k], depth+1, aside || sideKey(k))
+				walk(t[k], depth+1, aside || isSide(k))
 			}
 		case []any:
 			if recs := recordsIn(t); len(recs) > 0 {
