@@ -439,12 +439,17 @@ PAGES = [next_app_client_list, next_app_ids_text_rows, next_app_ssr_cards, remix
          sveltekit_start_data, astro_islands, angular_state_escaped, angular_ng_state, inertia_data_page,
          serialize_javascript_state, microdata_cards]
 
-out = os.path.join(here, "..")
-for fn in PAGES:
-    name, html_, tr = fn()
-    with open(os.path.join(out, name), "w", encoding="utf-8") as f:
-        f.write(html_)
-    with open(os.path.join(out, name.replace(".html", ".json")), "w", encoding="utf-8") as f:
-        json.dump(tr, f, ensure_ascii=False, indent=1)
-        f.write("\n")
-    print("%-44s %7d bytes %3d listings" % (name, len(html_.encode()), len(tr["listings"])))
+def main():
+    out = os.path.join(here, "..")
+    for fn in PAGES:
+        name, html_, tr = fn()
+        with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+            f.write(html_)
+        with open(os.path.join(out, name.replace(".html", ".json")), "w", encoding="utf-8") as f:
+            json.dump(tr, f, ensure_ascii=False, indent=1)
+            f.write("\n")
+        print("%-44s %7d bytes %3d listings" % (name, len(html_.encode()), len(tr["listings"])))
+
+
+if __name__ == "__main__":
+    main()
