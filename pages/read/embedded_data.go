@@ -31,7 +31,7 @@ var assignRe = regexp.MustCompile(`(?:^|[;\n}]|\bvar\s|\blet\s|\bconst\s)\s*(?:w
 // (joined from all their chunks first).
 func scriptData(root *html.Node) []any {
 	var out []any
-	var flight strings.Builder
+	var flight, turbo strings.Builder
 	budget := maxScriptData
 	forEachElement(root, func(n *html.Node) {
 		if n.DataAtom != atom.Script {
@@ -68,6 +68,13 @@ func scriptData(root *html.Node) []any {
 				flight.WriteString(chunk)
 				return
 			}
+			if chunks, ok := turboChunks(text); ok {
+				budget -= len(text)
+				for _, c := range chunks {
+					turbo.WriteString(c)
+				}
+				return
+			}
 			if !strings.Contains(text, "=") && !strings.Contains(text, "data") {
 				return
 			}
@@ -78,6 +85,9 @@ func scriptData(root *html.Node) []any {
 	})
 	if flight.Len() > 0 {
 		out = append(out, flightData(flight.String())...)
+	}
+	if turbo.Len() > 0 {
+		out = append(out, turboData(turbo.String()))
 	}
 	for i, v := range out {
 		out[i] = resolveApollo(v)

@@ -158,6 +158,15 @@ func TestReadFrameworkData(t *testing.T) {
 		{"SvelteKit fetched body", `<script type="application/json" data-sveltekit-fetched data-url="/api">` + sveltekitBody + `</script>`, want},
 		{"SvelteKit start data", `<script>__sveltekit_x={};kit.start(app, element, {node_ids: [0, 2], data: [null,{type:"data",data:{flats:` + js(recs(1, 3)) + `,when:new Date(0)},uses:{}}], form: null});</script>`, want},
 		{"JSON in an HTML comment", `<script type="application/json" data-zrr-shared-data-key="s"><!--` + js(map[string]any{"list": recs(1, 3)}) + `--></script>`, want},
+		{"SvelteKit data with hoisted values", `<script>__sveltekit_x={};kit.start(app, element, {data: [null,(function(a){return {type:"data",data:{flats:[` +
+			`{id:1,title:"Flat 1",price:a,url:"/flat/1"},{id:2,title:"Flat 2",price:a,url:"/flat/2"},{id:3,title:"Flat 3",price:a,url:"/flat/3"}]}}}(900))], form: null});</script>`, want},
+		{"Inertia resource links", `<div id="app" data-page="` + html.EscapeString(js(map[string]any{"props": map[string]any{"homes": []any{
+			map[string]any{"id": 1, "title": "Flat 1", "price": 901, "links": map[string]any{"favourite": "/fav/1", "show": "/flat/1"}},
+			map[string]any{"id": 2, "title": "Flat 2", "price": 902, "links": map[string]any{"show": "/flat/2"}},
+			map[string]any{"id": 3, "title": "Flat 3", "price": 903, "links": map[string]any{"show": "/flat/3"}}}}})) + `"></div>`, want},
+		{"React Router 7 turbo-stream", `<script>window.__reactRouterContext.streamController.enqueue("[{\"_1\":2},\"loaderData\",{\"_3\":4},\"flats\",[5,10,13],` +
+			`{\"_6\":16,\"_7\":17,\"_8\":18,\"_9\":19},\"id\",\"title\",\"price\",\"url\",{\"_6\":11,\"_7\":20,\"_8\":18,\"_9\":12},2,\"/flat/2\",` +
+			`{\"_6\":14,\"_7\":21,\"_8\":18,\"_9\":15},3,\"/flat/3\",1,\"Flat 1\",900,\"/flat/1\",\"Flat 2\",\"Flat 3\"]\n");</script>`, want},
 		{"App Router page without listings", push("0:[\"$\",\"main\",null,{\"posts\":[{\"id\":1,\"title\":\"Hello\",\"url\":\"/blog/1\"},{\"id\":2,\"title\":\"World\",\"url\":\"/blog/2\"}]}]\n", 50), nil},
 	}
 	for _, tt := range tests {

@@ -46,6 +46,13 @@ func parseJSLiteral(s string) (any, int, error) {
 // argument.
 func parseNuxtCall(s string) (any, error) {
 	p := &jsParser{s: s}
+	return p.call()
+}
+
+// call reads a function call that returns a literal (see parseNuxtCall)
+// at p.i: a whole state's, or one value's inside a literal (devalue's
+// uneval hoists repeated values into such a call's parameters).
+func (p *jsParser) call() (any, error) {
 	if !p.eat("(") || !p.eatWord("function") || !p.eat("(") {
 		return nil, errNotData
 	}
@@ -69,7 +76,7 @@ func parseNuxtCall(s string) (any, error) {
 	if !p.eat("}") {
 		return nil, errNotData
 	}
-	p.eat(")") // the `})(args)` form
+	closed := p.eat(")") // the `})(args)` form
 	if !p.eat("(") {
 		return nil, errNotData
 	}
@@ -83,6 +90,9 @@ func parseNuxtCall(s string) (any, error) {
 			env[params[i]] = arg
 		}
 		p.eat(",")
+	}
+	if !closed {
+		p.eat(")") // the `}(args))` form's last parenthesis
 	}
 	return bindParams(body, env, 0), nil
 }
@@ -187,6 +197,8 @@ func (p *jsParser) value() (any, error) {
 		return p.str()
 	case c == '-' || c == '.' || c >= '0' && c <= '9':
 		return p.number()
+	case c == '(':
+		return p.call()
 	case c == '!':
 		p.i++
 		if p.eat("0") {

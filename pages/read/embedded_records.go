@@ -265,7 +265,8 @@ func linkText(v any, depth int) string {
 		if depth > 2 {
 			return ""
 		}
-		for _, k := range []string{"href", "url", "path", "detail", "self", "web", "canonical", "relative"} {
+		// "show" and "view": a resource's links ({"show": "/homes/1", "favourite": ...})
+		for _, k := range []string{"href", "url", "path", "detail", "self", "web", "canonical", "relative", "show", "view"} {
 			if e, ok := t[k]; ok {
 				if s := linkText(e, depth+1); s != "" {
 					return s

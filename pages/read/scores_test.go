@@ -31,7 +31,7 @@ var fixtureSets = []fixtureSet{
 	{name: "unseen3", truthDir: "../../testdata/unseen3", pageDir: "../../testdata/unseen3", fields: true, floor: perfect},
 	{name: "unseen3/holdout", truthDir: "../../testdata/unseen3/holdout", pageDir: "../../testdata/unseen3/holdout", fields: true, floor: perfect},
 	{name: "unseen4", truthDir: "../../testdata/unseen4", pageDir: "../../testdata/unseen4", floor: perfect},
-	{name: "unseen4/holdout", truthDir: "../../testdata/unseen4/holdout", pageDir: "../../testdata/unseen4/holdout"},
+	{name: "unseen4/holdout", truthDir: "../../testdata/unseen4/holdout", pageDir: "../../testdata/unseen4/holdout", floor: perfect},
 }
 
 // setScore sums one set's pages. Titles and prices count over matched
