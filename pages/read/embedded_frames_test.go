@@ -192,6 +192,7 @@ func TestRecordURLKeys(t *testing.T) {
 	}{
 		{map[string]any{"propertyUrl": "/p/1", "imageUrl": "/i/1.jpg"}, "/p/1"},
 		{map[string]any{"exposeLink": "/e/1"}, "/e/1"},
+		{map[string]any{"listingUris": map[string]any{"contact": "/c/1", "detail": "/d/1"}}, "/d/1"},
 		{map[string]any{"agentUrl": "/agent/9", "thumbnailUrl": "/t.jpg", "mapLink": "/map"}, ""},
 	}
 	for _, tt := range tests {

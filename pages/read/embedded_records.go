@@ -105,7 +105,7 @@ func lookupStem(m map[string]any, norm map[string]string, stems []string) (any, 
 // there ("propertyUrl", "exposeLink", "adHref"); notURLWords name the
 // links a record holds to something else (its photo, the agent, a map).
 var (
-	urlStems    = []string{"url", "link", "href"}
+	urlStems    = []string{"url", "link", "href", "uri", "uris"}
 	notURLWords = []string{"image", "img", "photo", "picture", "pic", "thumb", "logo", "video", "tour", "map", "agent",
 		"broker", "brochure", "floorplan", "avatar", "icon", "media", "contact", "office", "company", "branch", "api",
 		"next", "prev", "search", "virtual", "epc", "apply", "booking", "share", "whatsapp", "mail", "phone", "external"}
@@ -135,8 +135,8 @@ key:
 				continue key
 			}
 		}
-		if s, ok := m[norm[k]].(string); ok && s != "" {
-			return s, true
+		if v := m[norm[k]]; linkText(v, 0) != "" {
+			return v, true
 		}
 	}
 	return nil, false
@@ -413,7 +413,9 @@ const maxRecordDepth = 24
 // of the search, not this page's), rails of similar, recommended or
 // recently viewed homes, paid placements.
 var sideWords = []string{"map", "marker", "pin", "cluster", "geo", "similar", "recommend", "recent", "viewed", "related",
-	"nearby", "suggest", "promoted", "sponsor", "featured", "advert", "banner", "history", "favourite", "favorite"}
+	"nearby", "suggest", "promoted", "sponsor", "featured", "advert", "banner", "history", "favourite", "favorite",
+	// a widened search's listings from outside the area searched
+	"extended", "expanded", "outside", "widen"}
 
 // sideKey reports a key one of whose words (camelCase, snake_case or
 // kebab-case) starts with a side word: "mapResults", "similar_homes",

@@ -183,7 +183,7 @@ func TestEmbeddedPrefersTheResultList(t *testing.T) {
 
 func TestSideKey(t *testing.T) {
 	for k, want := range map[string]bool{"mapResults": true, "similar_homes": true, "recentlyViewed": true, "map-markers": true,
-		"listResults": false, "shoppingList": false, "searchResults": false, "elementList": false, "ads": false} {
+		"extendedListingsFormatted": true, "listResults": false, "shoppingList": false, "searchResults": false, "elementList": false, "ads": false} {
 		if got := sideKey(k); got != want {
 			t.Errorf("sideKey(%q) = %v, want %v", k, got, want)
 		}
