@@ -27,72 +27,87 @@ var assignRe = regexp.MustCompile(`(?:^|[;\n}]|\bvar\s|\blet\s|\bconst\s)\s*(?:w
 	`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[["'][\w$]+["']\])*)\s*=\s*(\{|\[|JSON\.parse\(|\(function\s*\()`)
 
 // scriptData returns the data values of the page's scripts, of the
-// attributes that carry a mount's data, and of Next.js's flight rows
-// (joined from all their chunks first).
+// attributes that carry a mount's data, and of the streams written in
+// pieces (Next.js's flight rows, turbo-stream), each joined from all its
+// pieces first.
 func scriptData(root *html.Node) []any {
-	var out []any
-	var flight, turbo strings.Builder
-	budget := maxScriptData
-	forEachElement(root, func(n *html.Node) {
-		if n.DataAtom != atom.Script {
-			if v, size := attrData(n); size > 0 && size <= budget {
-				budget -= size
-				if v != nil {
-					out = append(out, v)
-				}
+	sr := scriptReader{budget: maxScriptData}
+	forEachElement(root, sr.element)
+	if sr.flight.Len() > 0 {
+		sr.out = append(sr.out, flightData(sr.flight.String())...)
+	}
+	if sr.turbo.Len() > 0 {
+		sr.out = append(sr.out, turboData(sr.turbo.String()))
+	}
+	for i, v := range sr.out {
+		sr.out[i] = resolveApollo(v)
+	}
+	return sr.out
+}
+
+// scriptReader gathers a page's data, element by element, within a
+// budget of bytes parsed.
+type scriptReader struct {
+	out           []any
+	flight, turbo strings.Builder
+	budget        int
+}
+
+func (sr *scriptReader) element(n *html.Node) {
+	if n.DataAtom != atom.Script {
+		if v, size := attrData(n); size > 0 && size <= sr.budget {
+			sr.budget -= size
+			if v != nil {
+				sr.out = append(sr.out, v)
 			}
+		}
+		return
+	}
+	if n.FirstChild == nil || n.FirstChild.Type != html.TextNode {
+		return
+	}
+	text := n.FirstChild.Data
+	if len(text) > sr.budget || len(text) < 2 {
+		return
+	}
+	typ := strings.ToLower(strings.TrimSpace(attrOf(n, "type")))
+	switch {
+	case strings.HasSuffix(typ, "json"):
+		sr.budget -= len(text)
+		v, ok := jsonBlock(n, text)
+		if !ok {
 			return
 		}
-		if n.FirstChild == nil || n.FirstChild.Type != html.TextNode {
-			return
+		if arr, ok := v.([]any); ok && isDevalue(n, arr) {
+			v = devalueDecode(arr)
 		}
-		text := n.FirstChild.Data
-		if len(text) > budget || len(text) < 2 {
-			return
+		sr.out = append(sr.out, v)
+	case typ == "" || strings.Contains(typ, "javascript") || typ == "module":
+		sr.script(text)
+	}
+}
+
+// script reads one script: a piece of a stream, or data it assigns or
+// hands to SvelteKit's start.
+func (sr *scriptReader) script(text string) {
+	if chunk, ok := flightChunk(text); ok {
+		sr.budget -= len(text)
+		sr.flight.WriteString(chunk)
+		return
+	}
+	if chunks, ok := turboChunks(text); ok {
+		sr.budget -= len(text)
+		for _, c := range chunks {
+			sr.turbo.WriteString(c)
 		}
-		typ := strings.ToLower(strings.TrimSpace(attrOf(n, "type")))
-		switch {
-		case strings.HasSuffix(typ, "json"):
-			budget -= len(text)
-			v, ok := jsonBlock(n, text)
-			if !ok {
-				return
-			}
-			if arr, ok := v.([]any); ok && isDevalue(n, arr) {
-				v = devalueDecode(arr)
-			}
-			out = append(out, v)
-		case typ == "" || strings.Contains(typ, "javascript") || typ == "module":
-			if chunk, ok := flightChunk(text); ok {
-				budget -= len(text)
-				flight.WriteString(chunk)
-				return
-			}
-			if chunks, ok := turboChunks(text); ok {
-				budget -= len(text)
-				for _, c := range chunks {
-					turbo.WriteString(c)
-				}
-				return
-			}
-			if !strings.Contains(text, "=") && !strings.Contains(text, "data") {
-				return
-			}
-			budget -= len(text)
-			out = append(out, assignedData(text)...)
-			out = append(out, svelteData(text)...)
-		}
-	})
-	if flight.Len() > 0 {
-		out = append(out, flightData(flight.String())...)
+		return
 	}
-	if turbo.Len() > 0 {
-		out = append(out, turboData(turbo.String()))
+	if !strings.Contains(text, "=") && !strings.Contains(text, "data") {
+		return
 	}
-	for i, v := range out {
-		out[i] = resolveApollo(v)
-	}
-	return out
+	sr.budget -= len(text)
+	sr.out = append(sr.out, assignedData(text)...)
+	sr.out = append(sr.out, svelteData(text)...)
 }
 
 // assignedData reads the data literals assigned in a script.
