@@ -22,8 +22,9 @@ const maxScriptData = 8 << 20
 
 // assignRe finds a top-level assignment of data in a script:
 // `window.__INITIAL_STATE__ = {`, `var __data = [`, `X.state=JSON.parse(`,
-// `window.__NUXT__=(function(`.
-var assignRe = regexp.MustCompile(`(?:^|[;\n}]|\bvar\s|\blet\s|\bconst\s)\s*(?:window\.|self\.|globalThis\.)?` +
+// `window.__NUXT__=(function(`, also after a comment's end
+// (`/*<![CDATA[*/window.x = {`).
+var assignRe = regexp.MustCompile(`(?:^|[;\n}]|\*/|\bvar\s|\blet\s|\bconst\s)\s*(?:window\.|self\.|globalThis\.)?` +
 	`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[["'][\w$]+["']\])*)\s*=\s*(\{|\[|JSON\.parse\(|\(function\s*\()`)
 
 // scriptData returns the data values of the page's scripts, of the

@@ -168,6 +168,7 @@ func TestReadFrameworkData(t *testing.T) {
 			`{\"_6\":16,\"_7\":17,\"_8\":18,\"_9\":19},\"id\",\"title\",\"price\",\"url\",{\"_6\":11,\"_7\":20,\"_8\":18,\"_9\":12},2,\"/flat/2\",` +
 			`{\"_6\":14,\"_7\":21,\"_8\":18,\"_9\":15},3,\"/flat/3\",1,\"Flat 1\",900,\"/flat/1\",\"Flat 2\",\"Flat 3\"]\n");</script>`, want},
 		{"a bracketed global set by JSON.parse", `<script>window["__UFRN_LIFECYCLE_SERVERREQUEST__"]=JSON.parse(` + js(js(map[string]any{"app_csp": map[string]any{"data": map[string]any{"cards": recs(1, 3)}}})) + `)</script>`, want},
+		{"state in a CDATA comment", `<script>/*<![CDATA[*/window.__INITIAL_STATE__ = ` + js(map[string]any{"list": recs(1, 3)}) + `;/*]]>*/</script>`, want},
 		{"App Router page without listings", push("0:[\"$\",\"main\",null,{\"posts\":[{\"id\":1,\"title\":\"Hello\",\"url\":\"/blog/1\"},{\"id\":2,\"title\":\"World\",\"url\":\"/blog/2\"}]}]\n", 50), nil},
 	}
 	for _, tt := range tests {
