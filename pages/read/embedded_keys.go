@@ -59,14 +59,27 @@ var (
 	notStems   = []string{"bed", "perm", "persq", "count", "type", "unit", "currency", "label", "id"}
 )
 
-// lookupStem returns the value of a key that starts or ends with one of
-// stems (normalised), in sorted key order.
-func lookupStem(m map[string]any, norm map[string]string, stems []string) (any, bool) {
-	keys := make([]string, 0, len(norm))
-	for k := range norm {
-		keys = append(keys, k)
+// keyOrder is a record's normalised keys in order, so the stem lookups
+// read the same key first on every load; sorted once, when first needed.
+type keyOrder struct {
+	norm map[string]string
+	keys []string
+}
+
+func (o *keyOrder) sorted() []string {
+	if o.keys == nil {
+		o.keys = make([]string, 0, len(o.norm))
+		for k := range o.norm {
+			o.keys = append(o.keys, k)
+		}
+		sort.Strings(o.keys)
 	}
-	sort.Strings(keys)
+	return o.keys
+}
+
+// lookupStem returns the value of a key that starts or ends with one of
+// stems (normalised), in sorted key order (keys: keyOrder.sorted).
+func lookupStem(m map[string]any, norm map[string]string, keys, stems []string) (any, bool) {
 	for _, stem := range stems {
 	key:
 		for _, k := range keys {
@@ -98,12 +111,7 @@ var (
 
 // lookupURLStem returns the value of a key ending in a URL stem that
 // names nothing but the record, in sorted key order.
-func lookupURLStem(m map[string]any, norm map[string]string) (any, bool) {
-	keys := make([]string, 0, len(norm))
-	for k := range norm {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+func lookupURLStem(m map[string]any, norm map[string]string, keys []string) (any, bool) {
 key:
 	for _, k := range keys {
 		stem := ""
@@ -128,9 +136,9 @@ key:
 }
 
 // field is lookup, then lookupStem.
-func field(m map[string]any, norm map[string]string, keys, stems []string) (any, bool) {
-	if v, ok := lookup(m, norm, keys); ok {
+func field(m map[string]any, order *keyOrder, keys, stems []string) (any, bool) {
+	if v, ok := lookup(m, order.norm, keys); ok {
 		return v, true
 	}
-	return lookupStem(m, norm, stems)
+	return lookupStem(m, order.norm, order.sorted(), stems)
 }

@@ -31,6 +31,7 @@ func recordOf(m map[string]any) (record, bool) {
 		norm[normKey(k)] = k
 	}
 	var r record
+	order := &keyOrder{norm: norm}
 	if v, ok := lookup(m, norm, idKeys); ok {
 		r.id = scalarText(v)
 	}
@@ -39,10 +40,10 @@ func recordOf(m map[string]any) (record, bool) {
 	}
 	if v, ok := lookup(m, norm, urlKeys); ok {
 		r.href = linkText(v, 0)
-	} else if v, ok := lookupURLStem(m, norm); ok {
+	} else if v, ok := lookupURLStem(m, norm, order.sorted()); ok {
 		r.href = linkText(v, 0)
 	}
-	if v, ok := field(m, norm, titleKeys, titleStems); ok {
+	if v, ok := field(m, order, titleKeys, titleStems); ok {
 		r.title = cleanText(scalarText(v))
 	}
 	if r.title == "" {
@@ -51,19 +52,19 @@ func recordOf(m map[string]any) (record, bool) {
 			r.title = cleanText(addressText(v))
 		}
 	}
-	if v, ok := field(m, norm, priceKeys, priceStems); ok {
+	if v, ok := field(m, order, priceKeys, priceStems); ok {
 		r.price, r.priceValue = priceOf(v, 0)
 		r.hasPrice = r.price != ""
 	}
-	if v, ok := field(m, norm, sizeKeys, sizeStems); ok {
+	if v, ok := field(m, order, sizeKeys, sizeStems); ok {
 		r.size, r.sizeM2 = sizeOf(v, norm["sqft"] != "" || norm["squarefeet"] != "")
 	}
-	if v, ok := field(m, norm, roomKeys, roomStems); ok {
+	if v, ok := field(m, order, roomKeys, roomStems); ok {
 		if f, ok := numberOf(v); ok && f > 0 && f < 30 {
 			r.rooms = f
 		}
 	}
-	if v, ok := field(m, norm, imageKeys, imageStems); ok {
+	if v, ok := field(m, order, imageKeys, imageStems); ok {
 		r.image = imageOf(v, 0)
 	}
 	ok := (r.id != "" || r.href != "" || r.slug != "") && r.title != "" && r.hasPrice
