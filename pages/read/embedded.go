@@ -174,16 +174,22 @@ func overlap(html, data []Listing) bool {
 // fillFrom fills the empty fields of each listing from the data's record
 // of the same listing.
 func fillFrom(ls, data []Listing) []Listing {
-	byKey := make(map[string]Listing, len(data))
+	byURL := make(map[string]Listing, len(data))
 	for _, d := range data {
-		byKey[d.URL] = d
-		if k := urlListingKey(d.URL); k != "" {
-			byKey[k] = d
-		}
+		byURL[d.URL] = d
 	}
+	var byKey map[string]Listing // by listing id, built only when a URL differs
 	for i, l := range ls {
-		d, ok := byKey[l.URL]
+		d, ok := byURL[l.URL]
 		if !ok {
+			if byKey == nil {
+				byKey = make(map[string]Listing, len(data))
+				for _, d := range data {
+					if k := urlListingKey(d.URL); k != "" {
+						byKey[k] = d
+					}
+				}
+			}
 			d, ok = byKey[urlListingKey(l.URL)]
 		}
 		if !ok {

@@ -184,10 +184,17 @@ func (p *jsParser) value() (any, error) {
 		return nil, errNotData
 	}
 	p.depth++
-	defer func() { p.depth-- }()
 	if p.depth > maxJSDepth {
+		p.depth--
 		return nil, errNotData
 	}
+	v, err := p.oneValue()
+	p.depth--
+	return v, err
+}
+
+// oneValue is value's work, the nesting counted around it.
+func (p *jsParser) oneValue() (any, error) {
 	switch c := p.s[p.i]; {
 	case c == '{':
 		return p.object()
