@@ -355,11 +355,16 @@ func embeddedList(data []any) []record {
 		}
 		switch t := v.(type) {
 		case map[string]any:
-			keys := make([]string, 0, len(t))
-			for k := range t {
-				keys = append(keys, k)
+			// only containers can hold a list; in key order, so the same
+			// page always reads the same
+			var keys []string
+			for k, e := range t {
+				switch e.(type) {
+				case map[string]any, []any:
+					keys = append(keys, k)
+				}
 			}
-			sort.Strings(keys) // the same page always reads the same
+			sort.Strings(keys)
 			for _, k := range keys {
 				walk(t[k], depth+1, aside || isSide(k))
 			}
