@@ -48,23 +48,26 @@ func flightChunk(text string) (string, bool) {
 			return s, true
 		}
 	}
-	var arr []any
-	if json.Unmarshal([]byte(arg), &arr) != nil {
-		// not JSON (single quotes, a trailing call): read it as a literal
-		v, _, err := parseJSLiteral(arg)
-		if err != nil {
-			return "", true
+	// several calls in one script, or not JSON (single quotes): read
+	// each call's argument as a literal
+	var b strings.Builder
+	for rest := t[i:]; ; {
+		k := strings.Index(rest, "__next_f.push(")
+		if k < 0 {
+			break
 		}
-		arr, _ = v.([]any)
+		rest = rest[k+len("__next_f.push("):]
+		v, n, err := parseJSLiteral(rest)
+		if err != nil {
+			break
+		}
+		rest = rest[n:]
+		if arr, _ := v.([]any); len(arr) == 2 && arr[0] == 1.0 {
+			s, _ := arr[1].(string) // not a bootstrap push([0]) or form state
+			b.WriteString(s)
+		}
 	}
-	if len(arr) != 2 {
-		return "", true // a bootstrap push([0]) or form state: no rows
-	}
-	if kind, _ := arr[0].(float64); kind != 1 {
-		return "", true
-	}
-	s, _ := arr[1].(string)
-	return s, true
+	return b.String(), true
 }
 
 // flightRows splits the payload into its rows' values, by row id, and

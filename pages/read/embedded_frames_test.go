@@ -169,6 +169,8 @@ func TestReadFrameworkData(t *testing.T) {
 			`{\"_6\":14,\"_7\":21,\"_8\":18,\"_9\":15},3,\"/flat/3\",1,\"Flat 1\",900,\"/flat/1\",\"Flat 2\",\"Flat 3\"]\n");</script>`, want},
 		{"a bracketed global set by JSON.parse", `<script>window["__UFRN_LIFECYCLE_SERVERREQUEST__"]=JSON.parse(` + js(js(map[string]any{"app_csp": map[string]any{"data": map[string]any{"cards": recs(1, 3)}}})) + `)</script>`, want},
 		{"state in a CDATA comment", `<script>/*<![CDATA[*/window.__INITIAL_STATE__ = ` + js(map[string]any{"list": recs(1, 3)}) + `;/*]]>*/</script>`, want},
+		{"App Router chunks, two in one script", `<script>self.__next_f.push([1,"0:{\"l\":[{\"id\":1,\"title\":\"Flat 1\",\"price\":901,\"url\":\"/flat/1\"},"]);` +
+			`self.__next_f.push([1,"{\"id\":2,\"title\":\"Flat 2\",\"price\":902,\"url\":\"/flat/2\"},{\"id\":3,\"title\":\"Flat 3\",\"price\":903,\"url\":\"/flat/3\"}]}\n"])</script>`, want},
 		{"App Router page without listings", push("0:[\"$\",\"main\",null,{\"posts\":[{\"id\":1,\"title\":\"Hello\",\"url\":\"/blog/1\"},{\"id\":2,\"title\":\"World\",\"url\":\"/blog/2\"}]}]\n", 50), nil},
 	}
 	for _, tt := range tests {
