@@ -171,6 +171,9 @@ func TestReadFrameworkData(t *testing.T) {
 		{"state in a CDATA comment", `<script>/*<![CDATA[*/window.__INITIAL_STATE__ = ` + js(map[string]any{"list": recs(1, 3)}) + `;/*]]>*/</script>`, want},
 		{"App Router chunks, two in one script", `<script>self.__next_f.push([1,"0:{\"l\":[{\"id\":1,\"title\":\"Flat 1\",\"price\":901,\"url\":\"/flat/1\"},"]);` +
 			`self.__next_f.push([1,"{\"id\":2,\"title\":\"Flat 2\",\"price\":902,\"url\":\"/flat/2\"},{\"id\":3,\"title\":\"Flat 3\",\"price\":903,\"url\":\"/flat/3\"}]}\n"])</script>`, want},
+		{"Remix deferred data enqueued as JSON in pieces", `<script>window.__remixContext = {"state":{"loaderData":{}}};</script>` +
+			`<script>__remixContext.streamController.enqueue(` + js(js(map[string]any{"loaderData": map[string]any{"routes/search": map[string]any{"flats": recs(1, 3)}}})[:40]) + `);</script>` +
+			`<script>__remixContext.streamController.enqueue(` + js(js(map[string]any{"loaderData": map[string]any{"routes/search": map[string]any{"flats": recs(1, 3)}}})[40:]) + `);</script>`, want},
 		{"App Router page without listings", push("0:[\"$\",\"main\",null,{\"posts\":[{\"id\":1,\"title\":\"Hello\",\"url\":\"/blog/1\"},{\"id\":2,\"title\":\"World\",\"url\":\"/blog/2\"}]}]\n", 50), nil},
 	}
 	for _, tt := range tests {

@@ -34,14 +34,22 @@ func turboChunks(text string) (chunks []string, ok bool) {
 	}
 }
 
-// turboData decodes the stream's first line.
+// turboData decodes the stream's first line; a stream of plain JSON (a
+// deferred loader's data written in pieces) is that JSON.
 func turboData(stream string) any {
 	line, _, _ := strings.Cut(stream, "\n")
-	var arr []any
-	if json.Unmarshal([]byte(line), &arr) != nil || len(arr) == 0 {
-		return nil
+	var v any
+	if json.Unmarshal([]byte(line), &v) != nil {
+		if json.Unmarshal([]byte(stream), &v) != nil {
+			return nil
+		}
 	}
-	return turboDecode(arr)
+	if arr, ok := v.([]any); ok && len(arr) > 0 {
+		if _, ok := arr[0].(map[string]any); ok {
+			return turboDecode(arr)
+		}
+	}
+	return v
 }
 
 // turboDecode turns the flat array into the value it encodes, each
