@@ -401,9 +401,15 @@ func recordsIn(t []any) []record {
 			continue
 		}
 		objs++
-		if r, ok := recordOf(m); ok {
-			recs = append(recs, r)
-		} else if r, ok := wrappedRecord(m); ok {
+		// a listing has an address, a title and a price: three keys at
+		// least (a smaller object is at most a wrapper)
+		if len(m) >= 3 {
+			if r, ok := recordOf(m); ok {
+				recs = append(recs, r)
+				continue
+			}
+		}
+		if r, ok := wrappedRecord(m); ok {
 			recs = append(recs, r)
 		}
 	}
