@@ -25,8 +25,20 @@ func attrData(n *html.Node) (any, int) {
 	if n.Data == "astro-island" {
 		props := attrOf(n, "props")
 		var v map[string]any
-		if len(props) < 2 || json.Unmarshal([]byte(props), &v) != nil {
+		if len(props) < 2 {
 			return nil, len(props)
+		}
+		if json.Unmarshal([]byte(props), &v) != nil {
+			// a newer Astro writes the props with devalue's uneval: a
+			// JavaScript literal of plain values
+			lit, _, err := parseJSLiteral(props)
+			if m, ok := lit.(map[string]any); err == nil && ok {
+				return map[string]any{islandName(n): m}, len(props)
+			}
+			return nil, len(props)
+		}
+		if !astroPairs(v) {
+			return map[string]any{islandName(n): v}, len(props)
 		}
 		return map[string]any{islandName(n): astroObject(v, 0)}, len(props)
 	}
@@ -82,6 +94,20 @@ func astroValue(v any, depth int) any {
 		return pair[1]
 	}
 	return nil
+}
+
+// astroPairs reports props serialised as [type, value] pairs.
+func astroPairs(m map[string]any) bool {
+	for _, e := range m {
+		pair, ok := e.([]any)
+		if !ok || len(pair) != 2 {
+			return false
+		}
+		if _, ok := pair[0].(float64); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func astroObject(m map[string]any, depth int) map[string]any {

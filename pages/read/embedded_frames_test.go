@@ -152,6 +152,7 @@ func TestReadFrameworkData(t *testing.T) {
 		{"App Router flight, cut mid-string", push(flight, 37), want},
 		{"Astro island props", `<astro-island uid="x" component-url="/_astro/List.js" props="` + astro(map[string]any{"list": recs(1, 3)}) + `"></astro-island>` +
 			`<astro-island uid="y" component-url="/_astro/Similar.js" props="` + astro(map[string]any{"list": recs(50, 5)}) + `"></astro-island>`, want},
+		{"Astro island props written by uneval", `<astro-island uid="x" component-url="/_astro/List.js" props="` + html.EscapeString(`{list:[{id:1,title:"Flat 1",price:901,url:"/flat/1"},{id:2,title:"Flat 2",price:902,url:"/flat/2"},{id:3,title:"Flat 3",price:903,url:"/flat/3"}]}`) + `"></astro-island>`, want},
 		{"Inertia data-page", `<div id="app" data-page="` + html.EscapeString(js(map[string]any{"component": "Search", "props": map[string]any{"flats": map[string]any{"data": recs(1, 3)}}})) + `"></div>`, want},
 		{"react-rails props", `<div data-react-class="Results" data-react-props="` + html.EscapeString(js(map[string]any{"results": recs(1, 3)})) + `"></div>`, want},
 		{"Angular &q; state", `<script id="serverApp-state" type="application/json">` + angular + `</script>`, want},
