@@ -65,11 +65,7 @@ func (e *Engine) replyWorker(ctx context.Context) {
 				host = blocks.HostKey(job.alert.Search)
 			}
 			v := visit{kind: replyVisit, host: host, alert: job.alert, answer: answer}
-			select {
-			case e.cmds <- func() { e.enqueue(v) }:
-			case <-ctx.Done():
-				return
-			}
+			e.do(func() { e.enqueue(v) })
 			select {
 			case <-answer:
 			case <-ctx.Done():

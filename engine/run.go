@@ -86,8 +86,10 @@ func (e *Engine) wait(ctx context.Context, wake time.Time) {
 	select {
 	case r := <-e.reports:
 		e.finish(ctx, r)
-	case f := <-e.cmds:
-		f()
+	case <-e.kick:
+		if f := e.nextCommand(); f != nil {
+			f()
+		}
 	case <-t.C:
 	case <-stop:
 	}
