@@ -82,7 +82,7 @@ func (e *Engine) replied(r report) {
 	e.st.replying[a.Search]--
 	var wall *pages.WallError
 	if errors.As(err, &wall) {
-		entry := e.recordWall(wall.Host, a.SearchName, wall.Verdict, e.d.Clock.Now())
+		entry := e.recordWall(wall.Host, a.Search, wall.Verdict, e.d.Clock.Now())
 		e.d.Log.Info("wall while replying", "host", wall.Host, "kind", entry.Kind, "wait", entry.Wait.Round(time.Second))
 	}
 	switch {

@@ -24,6 +24,7 @@ func (e *Engine) RunOnce(ctx context.Context) error {
 func (e *Engine) run(ctx context.Context, once bool) error {
 	defer close(e.stopped)
 	e.runCtx = ctx
+	e.st.once = once
 	e.loadPending()
 	e.loadDelays()
 	e.publish()
@@ -209,7 +210,10 @@ func (e *Engine) endManual(host string, err error) {
 	}
 	hs := e.st.host(host)
 	hs.lane.closed = false
-	e.clearHost(host)
+	// Not clearHost: the site has not served us yet. Its episode ends
+	// with the probe's clean page, not with the window, so a check by
+	// hand that did not work is not told as a new episode.
+	e.liftWall(host)
 	hs.probe.forced = true // (the other hosts kept their schedule)
 	e.publish()
 }
