@@ -107,9 +107,16 @@ type Deps struct {
 	// Manual opens url in a visible browser window for a check by hand and
 	// returns when the user has closed it. nil: manual checks are refused.
 	Manual func(ctx context.Context, url string) error
-	Clock  Clock        // nil: the real clock
-	Rand   *rand.Rand   // nil: seeded from the clock
-	Log    *slog.Logger // nil: discard
+	// Release lets the browser go (stops Chrome) when the engine will have
+	// nothing to send for a while: paused, no search enabled, or every host
+	// waiting longer than ReleaseIdle (release.go). It is called on its own
+	// goroutine, once per idle stretch, never while a load or a check by
+	// hand is under way, and no load begins until it returned. The next
+	// Load starts the browser again. nil: the browser is kept.
+	Release func()
+	Clock   Clock        // nil: the real clock
+	Rand    *rand.Rand   // nil: seeded from the clock
+	Log     *slog.Logger // nil: discard
 	// Parallel is how many hosts are checked at once (default 2). Requests
 	// to one host never overlap.
 	Parallel int

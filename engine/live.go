@@ -45,6 +45,11 @@ type state struct {
 	newToday        int
 	replying        map[string]int // replies in flight, by search URL
 	once            bool           // RunOnce: one cycle and its sends
+	// released is true while the browser has had no request since it was
+	// let go (or since the start: nothing to let go); releaseUntil holds
+	// requests back while a release is under way (release.go).
+	released     bool
+	releaseUntil time.Time
 }
 
 func newState(s Settings) state {
@@ -57,6 +62,7 @@ func newState(s Settings) state {
 		replying: map[string]int{},
 		told:     map[string]bool{},
 		mayWait:  map[string]bool{},
+		released: true,
 	}
 	st.setSearches(s)
 	clear(st.added) // the first cycle checks them all

@@ -40,6 +40,7 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 		}
 		e.startPass(ctx)
 		wake := e.dispatch(ctx)
+		e.maybeRelease(e.d.Clock.Now(), wake)
 		if ctx.Err() != nil && e.st.inflight == 0 {
 			if once {
 				return ctx.Err()
