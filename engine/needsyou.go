@@ -81,6 +81,22 @@ func (e *Engine) wallNeedsYou(host, search string, entry blocks.Entry, now time.
 	e.tell(needsYouNotice(host, on.name, on.url, entry.Kind, now, len(others)))
 }
 
+// endUnwatchedEpisodes forgets the episode of a host no search in the
+// settings watches any more: added back later and refused, it is news.
+func (st *state) endUnwatchedEpisodes() {
+	watched := map[string]bool{}
+	for _, c := range st.settings.Searches {
+		if s := st.searches[c.URL]; s != nil && c.Enabled {
+			watched[s.host] = true
+		}
+	}
+	for h, hs := range st.hosts {
+		if !watched[h] {
+			hs.needs = needsEpisode{}
+		}
+	}
+}
+
 // needsYouNotice is the notice of host's episode begun at since with a
 // wall of kind, met by the search name at url; others is how many other
 // sites are watched meanwhile.

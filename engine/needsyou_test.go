@@ -225,3 +225,24 @@ func TestNoticeWait(t *testing.T) {
 		}
 	}
 }
+
+// A host whose searches are all removed (or turned off) forgets its
+// episode: added back later and refused, it is told again. A host still
+// watched keeps its own.
+func TestAnEpisodeEndsWithTheLastSearchOnItsHost(t *testing.T) {
+	west, b := fiveOnOneHost[0], "https://pararius.test/huren/utrecht"
+	at := time.Date(2026, 3, 2, 14, 2, 0, 0, time.UTC)
+	st := newState(Settings{Searches: searches(west, b)})
+	st.host(kamernet).needs = needsEpisode{since: at, kind: blocks.Denied}
+	st.host("pararius.test").needs = needsEpisode{since: at, kind: blocks.Challenge}
+	off := searches(west, b)
+	off[0].Enabled = false
+	st.setSearches(Settings{Searches: off})
+	st.endUnwatchedEpisodes()
+	if !st.host(kamernet).needs.since.IsZero() {
+		t.Errorf("kamernet, no longer watched, keeps its episode")
+	}
+	if st.host("pararius.test").needs.since.IsZero() {
+		t.Errorf("pararius, still watched, lost its episode")
+	}
+}

@@ -132,6 +132,7 @@ func (e *Engine) applySettings(s Settings) {
 		e.st.overrun = false // whether they fit is a new question
 	}
 	removed := e.st.setSearches(s)
+	e.st.endUnwatchedEpisodes()
 	added := len(e.st.searches) + len(removed) - before
 	e.note(EventInfo, "", "", fmt.Sprintf("settings applied: %d search(es), %d new, %d removed", len(e.st.searches), added, len(removed)))
 	for _, url := range removed {
