@@ -92,9 +92,10 @@ func TestStatusLineSaysASiteIsBack(t *testing.T) {
 		detail string
 	}{
 		{"found some", allGood(), 3, t0.Add(time.Minute), "Kamernet is back: 3 listings appeared while it was blocked",
-			"Kamernet needed you from 13:02 to 14:02; its searches are watched again, and what they found while it was blocked was alerted."},
+			"Kamernet needed you from 13:02 to 14:02; its searches are watched again, and the listings that appeared while it was blocked were alerted."},
 		{"found one", allGood(), 1, t0, "Kamernet is back: 1 listing appeared while it was blocked", ""},
-		{"found none", allGood(), 0, t0, "Kamernet is back and watched again", ""},
+		{"found none", allGood(), 0, t0, "Kamernet is back and watched again",
+			"Kamernet needed you from 13:02 to 14:02; its searches are watched again."},
 		{"over a check under way", checking, 2, t0, "Kamernet is back: 2 listings appeared while it was blocked", ""},
 		{"for BackShown only", allGood(), 3, t0.Add(engine.BackShown), "All quiet — checked 30 min ago", ""},
 		{"a site that needs you comes first", needs, 3, t0, "Needs you: Kamernet refused us", ""},

@@ -185,8 +185,11 @@ func backLine(b engine.SiteBack) string {
 
 // backDetail is the status line's tooltip for a site that is back.
 func backDetail(b engine.SiteBack, now time.Time) string {
-	return fmt.Sprintf("%s needed you from %s to %s; its searches are watched again, and what they found while it was blocked was alerted.",
-		siteName(b.Host), clock(b.Since, now), clock(b.At, now))
+	line := fmt.Sprintf("%s needed you from %s to %s; its searches are watched again", siteName(b.Host), clock(b.Since, now), clock(b.At, now))
+	if b.Found > 0 {
+		return line + ", and the listings that appeared while it was blocked were alerted."
+	}
+	return line + "."
 }
 
 func needsYouLine(views []engine.SearchView) string {
