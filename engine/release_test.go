@@ -134,3 +134,33 @@ func TestTheBrowserIsReleasedOncePerIdleStretch(t *testing.T) {
 		}
 	})
 }
+
+// While the window of a check by hand is open the browser is never let
+// go, though nothing else is due (its site is the only one, left alone
+// while the user is there): it is the user's.
+func TestTheBrowserIsKeptDuringACheckByHand(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := newPortal()
+		r := newRig(openStore(t), p, searches(fiveOnOneHost[0]), 52)
+		w := &loadWatch{Loader: p}
+		r.e.d.Loader, r.e.d.Release = w, w.release
+		var opened, closed time.Time
+		r.e.d.Manual = func(ctx context.Context, url string) error {
+			opened = time.Now()
+			time.Sleep(10 * time.Minute)
+			closed = time.Now()
+			return nil
+		}
+		stop := running(t, r.e)
+		time.Sleep(time.Minute) // checked every 30 s: kept
+		r.e.ManualCheck(fiveOnOneHost[0])
+		time.Sleep(15 * time.Minute) // the window, then checks every 30 s again
+		stop()
+		if opened.IsZero() || closed.IsZero() {
+			t.Fatal("the window did not open and close")
+		}
+		if n := w.stretches(t); n != 0 {
+			t.Errorf("released %d times, want never: the window was open, then checks came every interval", n)
+		}
+	})
+}
