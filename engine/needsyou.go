@@ -32,7 +32,6 @@ func needsUser(kind blocks.Kind) bool {
 // by hand that did not work), it is one episode, told once.
 type needsEpisode struct {
 	since time.Time // zero: none under way
-	kind  blocks.Kind
 }
 
 // comeback is a host serving us again after an episode, for BackShown.
@@ -76,7 +75,7 @@ func (e *Engine) wallNeedsYou(host, search string, entry blocks.Entry, now time.
 	if on == nil {
 		return
 	}
-	hs.needs = needsEpisode{since: now, kind: entry.Kind}
+	hs.needs = needsEpisode{since: now}
 	hs.back = comeback{} // blocked again: no longer "back"
 	e.tell(needsYouNotice(host, on.name, on.url, entry.Kind, now, len(others)))
 }

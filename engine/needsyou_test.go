@@ -233,8 +233,8 @@ func TestAnEpisodeEndsWithTheLastSearchOnItsHost(t *testing.T) {
 	west, b := fiveOnOneHost[0], "https://pararius.test/huren/utrecht"
 	at := time.Date(2026, 3, 2, 14, 2, 0, 0, time.UTC)
 	st := newState(Settings{Searches: searches(west, b)})
-	st.host(kamernet).needs = needsEpisode{since: at, kind: blocks.Denied}
-	st.host("pararius.test").needs = needsEpisode{since: at, kind: blocks.Challenge}
+	st.host(kamernet).needs = needsEpisode{since: at}
+	st.host("pararius.test").needs = needsEpisode{since: at}
 	off := searches(west, b)
 	off[0].Enabled = false
 	st.setSearches(Settings{Searches: off})
