@@ -130,7 +130,7 @@ func timesToAlert(g globals, searches []config.Search) (map[string]time.Duration
 	store, err := seen.Open(dir)
 	switch {
 	case errors.Is(err, seen.ErrAlreadyRunning):
-		return nil, "rentwatch is running and keeps its store to itself: each search's time to alert is in the tray menu (hover the search)"
+		return nil, "rentwatch is running and keeps its store to itself: each search's time to alert is in the tray menu (hover the search) and in the window (rentwatch open)"
 	case err != nil:
 		return nil, "time to alert unknown: " + err.Error()
 	}
