@@ -267,7 +267,9 @@ func (r *trayRig) checkNow(t *testing.T) {
 		t.Errorf("a pop-up came but the site saw no request after the click")
 	}
 	// The click's own cycle found it, not a scheduled one: the engine says
-	// it checks at once, as asked, before it finds the listing.
+	// it checks at once, as asked, before it finds the listing. (The log
+	// reaches us through a pipe: it may come after the pop-up.)
+	r.app.waitOutput(t, `msg="new listings"`, strings.Count(r.app.out.String()[:mark], `msg="new listings"`)+1)
 	after := r.app.out.String()[mark:]
 	asked, found := strings.Index(after, `msg="Checking now, as asked"`), strings.Index(after, `msg="new listings"`)
 	if asked < 0 || found < asked {

@@ -6,10 +6,15 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"rentwatch/config"
+	"rentwatch/seen"
+	"rentwatch/tray"
 )
 
 const searchesUsage = "usage: rentwatch searches list | add URL [--name NAME] | remove NAME-OR-URL"
@@ -55,7 +60,14 @@ func cmdSearches(g globals, args []string, stdout, stderr io.Writer) int {
 	}
 	switch verb {
 	case "list":
-		listSearches(s, stdout)
+		var delays map[string]time.Duration
+		if len(s.Searches) > 0 {
+			var why string
+			if delays, why = timesToAlert(g, s.Searches); why != "" {
+				defer fmt.Fprintf(stderr, "rentwatch searches: %s\n", why) // after the table
+			}
+		}
+		listSearches(s, delays, stdout)
 		return 0
 	case "add":
 		return addSearch(path, s, rest[0], *name, stdout, stderr)
@@ -100,21 +112,70 @@ func openSettings(path string, stderr io.Writer) (string, config.Settings, int) 
 	return path, s, 0
 }
 
-func listSearches(s config.Settings, stdout io.Writer) {
+// timesToAlert reads each search's typical time to alert (the median of
+// its last 20, as the store keeps them) from the seen store. It is nil,
+// with why in words, when the store cannot be read: the running app holds
+// it (its tray menu shows the same number), or it is damaged. A search
+// missing from it has had no alert yet. No store yet means no alert yet:
+// nothing is created.
+func timesToAlert(g globals, searches []config.Search) (map[string]time.Duration, string) {
+	data, err := runDataDir(g)
+	if err != nil {
+		return nil, "time to alert unknown: " + err.Error()
+	}
+	dir := filepath.Join(data, "store")
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return map[string]time.Duration{}, ""
+	}
+	store, err := seen.Open(dir)
+	switch {
+	case errors.Is(err, seen.ErrAlreadyRunning):
+		return nil, "rentwatch is running and keeps its store to itself: each search's time to alert is in the tray menu (hover the search) and in the window (rentwatch open)"
+	case err != nil:
+		return nil, "time to alert unknown: " + err.Error()
+	}
+	defer store.Close()
+	out := map[string]time.Duration{}
+	for _, sr := range searches {
+		d, ok, err := store.TypicalDelay(sr.URL)
+		if err != nil {
+			return nil, "time to alert unknown: " + err.Error()
+		}
+		if ok {
+			out[sr.URL] = d
+		}
+	}
+	return out, ""
+}
+
+// listSearches prints the saved searches with their typical time to
+// alert, the number the app exists to keep small; delays nil: not known.
+func listSearches(s config.Settings, delays map[string]time.Duration, stdout io.Writer) {
 	if len(s.Searches) == 0 {
 		fmt.Fprintln(stdout, "no searches yet — add one with: rentwatch searches add URL")
 		return
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tENABLED\tURL")
+	fmt.Fprintln(tw, "NAME\tENABLED\tTIME TO ALERT\tURL")
 	for _, sr := range s.Searches {
 		enabled := "yes"
 		if !sr.Enabled {
 			enabled = "no"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", sr.Name, enabled, sr.URL)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", sr.Name, enabled, delayWords(delays, sr.URL), sr.URL)
 	}
 	tw.Flush()
+}
+
+// delayWords is a search's typical time to alert in the table's words.
+func delayWords(delays map[string]time.Duration, search string) string {
+	if delays == nil {
+		return "unknown"
+	}
+	if d, ok := delays[search]; ok {
+		return tray.Spell(d)
+	}
+	return "none yet"
 }
 
 // addSearch and removeSearch change the file in place (config.Editor), as

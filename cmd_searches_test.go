@@ -2,18 +2,23 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"rentwatch/config"
+	"rentwatch/seen"
 )
 
 // TestCmdSearchesSteps runs the subcommand in-process, step by step, on one
 // settings file that starts out missing.
 func TestCmdSearchesSteps(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rentwatch", "config.toml")
+	data := t.TempDir() // no store yet: no alert yet
 	steps := []struct {
 		args       string
 		code       int
@@ -30,10 +35,10 @@ func TestCmdSearchesSteps(t *testing.T) {
 		{args: "add https://www.pararius.nl/huurwoningen/utrecht --name=Utrecht",
 			stdout: "added \"Utrecht\" (https://www.pararius.nl/huurwoningen/utrecht), search 3 of at most 15\n"},
 		{args: "list", stdout: "" +
-			"NAME                ENABLED  URL\n" +
-			"Kamernet Amsterdam  yes      https://kamernet.nl/huren/kamers-amsterdam\n" +
-			"Funda               yes      https://www.funda.nl/zoeken/huur\n" +
-			"Utrecht             yes      https://www.pararius.nl/huurwoningen/utrecht\n"},
+			"NAME                ENABLED  TIME TO ALERT  URL\n" +
+			"Kamernet Amsterdam  yes      none yet       https://kamernet.nl/huren/kamers-amsterdam\n" +
+			"Funda               yes      none yet       https://www.funda.nl/zoeken/huur\n" +
+			"Utrecht             yes      none yet       https://www.pararius.nl/huurwoningen/utrecht\n"},
 		{args: "add http://www.kamernet.nl/huren/kamers-amsterdam/", code: 1,
 			stderrHas: `already watched as "Kamernet Amsterdam"`, stderrOnly: true},
 		{args: "add ftp://example.com/x", code: 2, stderrHas: "is not an http or https URL", stderrOnly: true},
@@ -41,8 +46,8 @@ func TestCmdSearchesSteps(t *testing.T) {
 		{args: "remove https://funda.nl/zoeken/huur/", stdout: "removed \"Funda\" (https://www.funda.nl/zoeken/huur)\n"},
 		{args: "remove Zoopla", code: 1, stderrHas: `nothing is named "Zoopla"`, stderrOnly: true},
 		{args: "list", stdout: "" +
-			"NAME     ENABLED  URL\n" +
-			"Utrecht  yes      https://www.pararius.nl/huurwoningen/utrecht\n"},
+			"NAME     ENABLED  TIME TO ALERT  URL\n" +
+			"Utrecht  yes      none yet       https://www.pararius.nl/huurwoningen/utrecht\n"},
 		// Usage errors: exit 2, one line.
 		{args: "", code: 2, stderrHas: "say what to do", stderrOnly: true},
 		{args: "rename x", code: 2, stderrHas: `unknown action "rename"`, stderrOnly: true},
@@ -56,7 +61,7 @@ func TestCmdSearchesSteps(t *testing.T) {
 	}
 	for _, st := range steps {
 		var out, errb bytes.Buffer
-		code := cmdSearches(globals{config: path}, strings.Fields(st.args), &out, &errb)
+		code := cmdSearches(globals{config: path, data: data}, strings.Fields(st.args), &out, &errb)
 		name := "searches " + st.args
 		if code != st.code {
 			t.Fatalf("%s: exit %d, want %d (stderr %q)", name, code, st.code, errb.String())
@@ -171,5 +176,62 @@ func TestCmdSearchesKeepsComments(t *testing.T) {
 	run("remove", "Funda")
 	if now, _ := os.ReadFile(path); string(now) != mine {
 		t.Errorf("after add and remove the file reads:\n%s\nwant it as the user wrote it:\n%s", now, mine)
+	}
+}
+
+// `searches list` shows each search's typical time to alert from the seen
+// store (the median of its last 20), "none yet" before its first alert,
+// and "unknown", with why, while the running app holds the store.
+func TestSearchesListShowsTheTimeToAlert(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	data := t.TempDir()
+	g := globals{config: path, data: data}
+	west, funda := "https://kamernet.nl/huren/west", "https://www.funda.nl/zoeken/huur"
+	for _, u := range []string{west, funda} {
+		if code := cmdSearches(g, []string{"add", u}, io.Discard, io.Discard); code != 0 {
+			t.Fatalf("add %s: exit %d", u, code)
+		}
+	}
+	store, err := seen.Open(filepath.Join(data, "store"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 3, 2, 14, 0, 0, 0, time.UTC)
+	if err := store.SetChannels([]string{"email"}); err != nil {
+		t.Fatal(err)
+	}
+	// Three alerts on west: 20 s, 25 s and 2 min after their first sighting.
+	for i, d := range []time.Duration{20 * time.Second, 2 * time.Minute, 25 * time.Second} {
+		id := fmt.Sprint("L", i)
+		found := t0.Add(time.Duration(i) * time.Hour)
+		a := seen.Alert{ListingID: id, Search: west, SearchName: "West", URL: west + "/" + id, FoundAt: found}
+		snap := seen.Snapshot{Search: west, Listings: map[string]time.Time{id: found}, CheckedAt: found}
+		if err := store.Accept([]seen.Alert{a}, []seen.Snapshot{snap}, found); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := store.Sent("email", []string{id}, found.Add(d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list := func() (string, string) {
+		var out, errb bytes.Buffer
+		if code := cmdSearches(g, []string{"list"}, &out, &errb); code != 0 {
+			t.Fatalf("list: exit %d, %s", code, errb.String())
+		}
+		return out.String(), errb.String()
+	}
+	out, errs := list() // the store is open, as the running app has it
+	if !strings.Contains(out, "Kamernet West  yes      unknown        "+west) || !strings.Contains(errs, "rentwatch is running") ||
+		!strings.Contains(errs, "tray menu") {
+		t.Errorf("with the store in use:\n%s%s", out, errs)
+	}
+	store.Close()
+	out, errs = list()
+	want := "" +
+		"NAME           ENABLED  TIME TO ALERT  URL\n" +
+		"Kamernet West  yes      25 s           " + west + "\n" +
+		"Funda          yes      none yet       " + funda + "\n"
+	if out != want || errs != "" {
+		t.Errorf("list:\n%s%s\nwant\n%s", out, errs, want)
 	}
 }

@@ -20,14 +20,18 @@ import (
 //     wall-shaped page: little visible text and few links. A big page full
 //     of real content that merely mentions a marker is never a wall.
 //  3. A plain wall page of no known vendor: a short page whose title or
-//     first heading is "429 Too Many Requests" or "403 Forbidden" (in any
-//     status code and a few languages) and that has no password field,
-//     or a captcha widget standing alone on a dead end (no field to fill
-//     in, at most a few links) that asks, in any of several languages,
-//     whether you are a human or a robot, or a page whose title or
-//     heading starts by saying it is checking your browser and runs a
-//     script to do it. Served with a 429, such a captcha page is
-//     rate_limited: the site said why it wants the check.
+//     first heading (or, with neither, its whole few-word text) is "429
+//     Too Many Requests" or "403 Forbidden" (in any status code and a few
+//     languages) or says the visitor was blocked ("You have been blocked",
+//     "Zugriff gesperrt"), and that has no password field; a captcha
+//     widget, or a site's own captcha answer field, standing alone on a
+//     dead end (no other field to fill in, at most a few links) that asks,
+//     in any of several languages, whether you are a human or a robot; a
+//     notice of unusual traffic with nothing to pass (rate_limited); or a
+//     page whose title or heading starts by saying it is checking your
+//     browser and runs a script to do it. Served with a 429, such a
+//     captcha page is rate_limited: the site said why it wants the check.
+//     Under a 5xx status a refusal's words are server trouble.
 //  4. A verification page dressed in the site's own menus, too big for
 //     step 3: its title or a heading asks whether you are human (a robot
 //     word counts in a question or denied: "Robot or human?", "kein
@@ -129,6 +133,22 @@ func (w *wallView) pageNames() []string {
 	}
 	return out
 }
+
+// bareName is the name of a page with neither title nor heading whose
+// whole text is a few words ("Too Many Requests", "Forbidden"): the bare
+// body an API gateway or a limiter sends. "" for any other page. (Kept
+// out of pageNames, which must stay small enough to inline: its slice
+// then stays off the heap.)
+func (w *wallView) bareName() string {
+	if w.title != "" || len(w.headings) > 0 || w.textBytes > bareTextMax || w.hidden != "" {
+		return ""
+	}
+	return strings.TrimSpace(w.text)
+}
+
+// bareTextMax is the most visible text a page without title or heading
+// may have to be named by it: a status line, not a sentence.
+const bareTextMax = 40
 
 // titles are the page's title and headings, the places a wall names itself.
 func (w *wallView) titles() []string {
@@ -335,6 +355,8 @@ func vendorFromHeaders(h http.Header) string {
 		return "imperva"
 	case strings.Contains(server, "ddos-guard"):
 		return "ddos-guard"
+	case strings.Contains(server, "dosarrest"):
+		return "dosarrest"
 	case hasKasadaHeader(h):
 		return "kasada"
 	case h.Get("X-Amz-Cf-Id") != "" || server == "cloudfront":

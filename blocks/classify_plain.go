@@ -17,7 +17,11 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		return Verdict{}, false
 	}
 	vendor := vendorFromHeaders(w.header)
-	for _, t := range w.pageNames() {
+	names := w.pageNames()
+	if t := w.bareName(); t != "" {
+		names = append(names, t)
+	}
+	for _, t := range names {
 		// A server's error page has nothing to fill in; a page titled
 		// "Access denied" with a password field is the site asking us to
 		// log in.
@@ -27,12 +31,23 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		switch {
 		case isStatusLine(t, "429", rateLimitPhrases...):
 			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `"` + t + `" page`}, true
+		case w.status >= 500:
+			// A refusal's words under a server error's status (Akamai's
+			// edge when the origin is down) are server trouble.
 		case isStatusLine(t, "403", deniedPhrases...):
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `"` + t + `" page`}, true
+		case w.fields() == 0 && isBlockedNotice(t):
+			return Verdict{Kind: Denied, Vendor: vendor, Reason: `blocked notice "` + t + `"`}, true
 		}
 	}
 	widget, wv := w.captchaWidget()
 	if widget == "" {
+		if v, ok := w.captchaField(vendor); ok {
+			return v, true
+		}
+		if v, ok := w.unusualTraffic(vendor); ok {
+			return v, true
+		}
 		return w.scriptCheck(vendor)
 	}
 	// A wall is a dead end that asks for nothing but its check: a form
@@ -173,7 +188,8 @@ func (w *wallView) scriptCheck(vendor string) (Verdict, bool) {
 // "Just a moment" or "Please wait" alone are not among them: an app's
 // loading screen says those too.
 var checkingPhrases = []string{"checking your browser", "verifying you are human",
-	"verifying your browser", "checking if the site connection is secure"}
+	"verifying your browser", "checking if the site connection is secure",
+	"please wait while your request is being verified"}
 
 // rateLimitPhrases and deniedPhrases are the reason phrases of a server's
 // own error page, in English and the languages of the portals we watch.

@@ -48,7 +48,11 @@ type scan struct {
 	passwords int // password inputs: a login form, which no wall page carries
 	textareas int // textareas, not counting a captcha's hidden response field
 	selects   int // drop-down lists
-	scripts   int // <script> elements, inline or not
+	// captchaFields counts the inputs counted above whose name or id says
+	// captcha: the answer field of a site's own image captcha ("type the
+	// characters below"), the one thing such a gate asks for.
+	captchaFields int
+	scripts       int // <script> elements, inline or not
 	// siteScripts counts scripts loaded from the site's own paths
 	// (relative src, not /cdn-cgi/): an app's bundle. A vendor's wall
 	// page is the vendor's and loads none of the site's code.
@@ -98,6 +102,7 @@ func scanPage(page Page) scan {
 	s.textBytes, s.links, s.scripts, s.siteScripts = b.textBytes, b.links, b.scripts, b.siteScripts
 	s.otherScripts = b.otherScripts
 	s.inputs, s.passwords, s.textareas, s.selects = b.inputs, b.passwords, b.textareas, b.selects
+	s.captchaFields = b.captchaFields
 	return s
 }
 
@@ -118,26 +123,28 @@ const brandedMaxBytes = 256 << 10
 
 // scanBuilder carries the tokenizer state between tokens.
 type scanBuilder struct {
-	asks        bool   // the title or a heading asks whether you are human
-	read        int    // bytes of HTML tokenized so far
-	raw         string // the raw-text element we are in, if any
-	heading     int    // depth inside h1/h2; > 0 while reading one
-	cur         strings.Builder
-	titleText   string
-	refresh     string
-	headings    []string
-	text        strings.Builder
-	hidden      strings.Builder
-	script      strings.Builder
-	attrs       strings.Builder
-	textBytes   int
-	links       int
-	inputs      int
-	passwords   int
-	textareas   int
-	selects     int
-	scripts     int
-	siteScripts int
+	asks      bool   // the title or a heading asks whether you are human
+	read      int    // bytes of HTML tokenized so far
+	raw       string // the raw-text element we are in, if any
+	heading   int    // depth inside h1/h2; > 0 while reading one
+	cur       strings.Builder
+	titleText string
+	refresh   string
+	headings  []string
+	text      strings.Builder
+	hidden    strings.Builder
+	script    strings.Builder
+	attrs     strings.Builder
+	textBytes int
+	links     int
+	inputs    int
+	passwords int
+	textareas int
+	selects   int
+	// captchaFields: see scan.captchaFields.
+	captchaFields int
+	scripts       int
+	siteScripts   int
 	// otherScripts: see scan.otherScripts.
 	otherScripts int
 	// hiddenDepth is the element depth inside an element hidden by its
@@ -232,6 +239,9 @@ func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr, selfClos
 		if t.password {
 			b.passwords++
 		}
+		if t.captcha {
+			b.captchaFields++
+		}
 	case tag == "textarea" && !t.response:
 		b.textareas++
 	case tag == "script" && isSiteScript(t.src):
@@ -249,6 +259,7 @@ func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr, selfClos
 // tagAttrs is what startTag learns from one tag's attributes.
 type tagAttrs struct {
 	input, textInput, password bool
+	captcha                    bool // an input whose name or id says captcha
 	response                   bool // a captcha's response field (g-recaptcha-response, ...)
 	refresh                    bool
 	hides                      bool // display:none or the hidden attribute
@@ -260,6 +271,8 @@ func (b *scanBuilder) attr(tag string, k, v []byte, t *tagAttrs) {
 	switch key := string(k); {
 	case tag == "a" && key == "href":
 		b.links++
+	case t.input && (key == "name" || key == "id"):
+		t.captcha = t.captcha || containsFold(v, "captcha")
 	case t.input && key == "type":
 		t.textInput = isTextInput(v)
 		t.password = strings.EqualFold(string(v), "password")
@@ -416,4 +429,20 @@ func nonSpace(t []byte) int {
 // charset, count as text.
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+}
+
+// containsFold is true when v contains the lowercase ASCII word sub in any
+// case. It allocates nothing: it runs on every input's name and id, and a
+// search page has hundreds.
+func containsFold(v []byte, sub string) bool {
+	for i := 0; i+len(sub) <= len(v); i++ {
+		j := 0
+		for j < len(sub) && v[i+j]|0x20 == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
 }

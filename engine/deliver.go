@@ -28,21 +28,23 @@ const PermanentRetry = 10 * time.Minute
 // that channel delivered it. One channel's fault never delays another.
 
 // accept queues a clean check's new listings for every channel and writes
-// the search's snapshot, in one transaction (seen.Store.Accept).
-func (e *Engine) accept(v *searchState, s config.Search, snap seen.Snapshot, fresh []seen.Alert, now time.Time) {
+// the search's snapshot, in one transaction (seen.Store.Accept). It
+// returns how many were queued.
+func (e *Engine) accept(v *searchState, s config.Search, snap seen.Snapshot, fresh []seen.Alert, now time.Time) int {
 	if err := e.d.Store.Accept(fresh, []seen.Snapshot{snap}, now); err != nil {
 		for _, a := range fresh {
 			delete(e.st.pending, a.ListingID)
 		}
 		v.found(failed, "queueing alerts: "+err.Error())
-		return
+		return 0
 	}
 	if len(fresh) == 0 {
-		return
+		return 0
 	}
 	e.st.countNew(now, v, len(fresh))
 	v.found(foundNew, "")
 	e.d.Log.Info("new listings", "search", s.Name, "count", len(fresh))
+	return len(fresh)
 }
 
 // courier is one channel's delivery state, on the engine goroutine.
@@ -56,6 +58,10 @@ type courier struct {
 	trouble  mailTrouble
 	told     bool // the trouble of this run was told on the other channels
 	timer    *time.Timer
+	// held is when a message of notices alone was first held back (zero:
+	// none is), and hold the timer that sends it (heldNotices).
+	held time.Time
+	hold *time.Timer
 }
 
 // couriers is every channel's state, by channel id.
@@ -139,6 +145,13 @@ func (e *Engine) deliver(ctx context.Context) {
 		if len(alerts) == 0 && len(notices) == 0 {
 			continue
 		}
+		if len(alerts) == 0 && e.mayWait(notices) && e.holdNotices(ctx, k, now) {
+			continue
+		}
+		k.held = time.Time{}
+		if k.hold != nil {
+			k.hold.Stop()
+		}
 		k.busy = true
 		msg := outbox.Message{Alerts: outboxBatch(alerts), Notices: notices}
 		go func() {
@@ -147,6 +160,56 @@ func (e *Engine) deliver(ctx context.Context) {
 		}()
 	}
 	e.st.mail = e.worstTrouble()
+}
+
+// NoticeHold is how long a notice that may wait (Notice.MayWait) waits
+// for the next email when no listing goes with it: a site that needs the
+// user is one line in the next
+// email, and an email of its own only when nothing else goes out within
+// NoticeHold. The pop-up shows at once; the email is what the user reads
+// away from the desk, where two emails a minute apart are noise and a few
+// minutes late say the same thing (since when is in the notice).
+const NoticeHold = 3 * time.Minute
+
+// noticeWait is how much longer a message holding only notices waits on a
+// channel of kind, first held at held (zero: not yet), before it goes on
+// its own: NoticeHold on email, nothing on the others (a pop-up, a push to
+// the phone: they are one notice each anyway).
+func noticeWait(kind string, held, now time.Time) time.Duration {
+	switch {
+	case kind != "email":
+		return 0
+	case held.IsZero():
+		return NoticeHold
+	}
+	return max(held.Add(NoticeHold).Sub(now), 0)
+}
+
+// mayWait says whether every notice may wait for the next email: one that
+// may not (a channel stopped, an auto-reply that failed) takes the others
+// with it at once.
+func (e *Engine) mayWait(notices []outbox.Notice) bool {
+	for _, n := range notices {
+		if !e.st.mayWait[n.Key] {
+			return false
+		}
+	}
+	return true
+}
+
+// holdNotices says whether the channel's message of notices alone waits
+// for listings to go with it, and sets the timer that sends it alone
+// when none come. RunOnce never holds: it ends with its cycle's sends.
+func (e *Engine) holdNotices(ctx context.Context, k *courier, now time.Time) bool {
+	wait := noticeWait(k.ch.Kind(), k.held, now)
+	if wait <= 0 || e.st.once {
+		return false
+	}
+	if k.held.IsZero() {
+		k.held = now
+		k.hold = time.AfterFunc(wait, func() { e.do(func() { e.deliver(ctx) }) })
+	}
+	return true
 }
 
 // sending is true while a send is under way (RunOnce waits for the
@@ -164,8 +227,9 @@ func (e *Engine) sending() bool {
 func (e *Engine) sent(ctx context.Context, k *courier, alerts []seen.Alert, notices []outbox.Notice, err error) {
 	k.busy = false
 	now := e.d.Clock.Now()
-	if ctx.Err() != nil {
-		return // stopping: nothing was recorded, so the next start sends again
+	stopping := ctx.Err() != nil
+	if stopping && err != nil {
+		return // cut short by the stop: the next start sends it again
 	}
 	if err != nil {
 		e.deliveryFailed(k.ch.Name(), err)
@@ -200,6 +264,11 @@ func (e *Engine) sent(ctx context.Context, k *courier, alerts []seen.Alert, noti
 	}
 	e.remember(firsts, now)
 	e.alerted(firsts, now)
+	if stopping {
+		// Delivered as the stop came, and now recorded; the app is
+		// ending: no more sends, and no auto-reply starts now.
+		return
+	}
 	e.replyAll(ctx, firsts) // after the first channel told the user: see firstOf
 
 	if len(alerts) > 0 {

@@ -295,3 +295,36 @@ func TestRepliesWaitForTheAlert(t *testing.T) {
 		}
 	})
 }
+
+// A send the server took just as the app was told to stop (Quit, SIGTERM)
+// is recorded before Run returns: the listing was delivered, and leaving it
+// in the channel's queue would send it again at the next start. (The real
+// app's fault matrix caught it: Quit a moment after a pop-up and an email
+// went out, and both queues still held the room.)
+func TestASendDoneAsTheAppStopsIsRecorded(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		west := fiveOnOneHost[0]
+		p.post(west, "a")
+		r := newRig(store, p, searches(west), 9)
+		entered, release := make(chan struct{}), make(chan struct{})
+		r.mail.fail = func(int) error {
+			close(entered)
+			<-release // the server answers 250 after the stop came
+			return nil
+		}
+		stop := running(t, r.e)
+		time.Sleep(40 * time.Second) // after the baseline
+		p.post(west, "new")
+		<-entered
+		stopped := make(chan struct{})
+		go func() { stop(); close(stopped) }()
+		synctest.Wait() // the engine has seen the stop
+		close(release)
+		<-stopped
+		if q, err := store.Queue("outbox"); err != nil || len(q) != 0 {
+			t.Errorf("after the stop the channel's queue holds %v (err %v), want nothing: it was delivered", q, err)
+		}
+	})
+}

@@ -17,14 +17,15 @@ const softBlockMin = 3
 
 // compare diffs a clean page against what the user has been told. New is
 // "not seen": not in the search's snapshot and not known to any search
-// within the retention. A search's first clean check is its baseline.
-func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listings []read.Listing) {
+// within the retention. A search's first clean check is its baseline. It
+// returns how many new listings were queued for the user.
+func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listings []read.Listing) int {
 	v.listings = len(listings)
 	v.found(nothingNew, "")
 	prev, had, err := e.d.Store.Snapshot(s.URL)
 	if err != nil {
 		v.found(failed, "reading what was seen: "+err.Error())
-		return
+		return 0
 	}
 	if len(listings) == 0 && had && len(prev.Listings) >= softBlockMin {
 		// A page that had listings and now shows none, with no wall to
@@ -33,23 +34,23 @@ func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listing
 		v.found(softBlock, fmt.Sprintf("the page loaded but showed none of the %d listings it had: a soft block or a changed layout", len(prev.Listings)))
 		e.d.Log.Warn("soft block", "search", s.Name, "had", len(prev.Listings))
 		e.note(EventFailure, s.Name, v.host, v.problem)
-		return
+		return 0
 	}
 	snap := nextSnapshot(s.URL, prev, listings, now)
 	if !had {
 		e.saveSnapshot(v, snap, now)
 		e.d.Log.Info("baseline", "search", s.Name, "listings", len(listings))
-		return
+		return 0
 	}
 	fresh, left, err := e.newOn(s, listings, prev, now)
 	if err != nil {
 		v.found(failed, "reading what was seen: "+err.Error())
-		return
+		return 0
 	}
 	e.leftOut(left)
 	// New listings are queued for every channel in the same transaction
 	// as the snapshot (deliver.go): accepted = durable.
-	e.accept(v, s, snap, fresh, now)
+	return e.accept(v, s, snap, fresh, now)
 }
 
 // nextSnapshot is the page's listings with their first-seen times: kept

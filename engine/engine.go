@@ -107,9 +107,16 @@ type Deps struct {
 	// Manual opens url in a visible browser window for a check by hand and
 	// returns when the user has closed it. nil: manual checks are refused.
 	Manual func(ctx context.Context, url string) error
-	Clock  Clock        // nil: the real clock
-	Rand   *rand.Rand   // nil: seeded from the clock
-	Log    *slog.Logger // nil: discard
+	// Release lets the browser go (stops Chrome) when the engine will have
+	// nothing to send for a while: paused, no search enabled, or every host
+	// waiting longer than ReleaseIdle (release.go). It is called on its own
+	// goroutine, once per idle stretch, never while a load or a check by
+	// hand is under way, and no load begins until it returned. The next
+	// Load starts the browser again. nil: the browser is kept.
+	Release func()
+	Clock   Clock        // nil: the real clock
+	Rand    *rand.Rand   // nil: seeded from the clock
+	Log     *slog.Logger // nil: discard
 	// Parallel is how many hosts are checked at once (default 2). Requests
 	// to one host never overlap.
 	Parallel int
@@ -133,8 +140,13 @@ type Settings struct {
 // Engine is the monitor. Create it with New, start it with Run; its
 // methods are safe to call from any goroutine.
 type Engine struct {
-	d       Deps
-	cmds    chan func()
+	d Deps
+	// cmdsMu guards cmds: the commands called and not yet run, in the
+	// order they were called. kick (a buffer of one) tells Run there are
+	// some; bursts coalesce.
+	cmdsMu  sync.Mutex
+	cmds    []func()
+	kick    chan struct{}
 	reports chan report // finished requests, for the engine goroutine
 	replies chan replyJob
 	stopped chan struct{} // closed when Run returns
@@ -176,7 +188,7 @@ func New(d Deps, s Settings) *Engine {
 	if d.ReplyMax <= 0 {
 		d.ReplyMin, d.ReplyMax = 20*time.Second, 90*time.Second
 	}
-	e := &Engine{d: d, cmds: make(chan func(), 16), reports: make(chan report), replies: make(chan replyJob, 64),
+	e := &Engine{d: d, kick: make(chan struct{}, 1), reports: make(chan report), replies: make(chan replyJob, 64),
 		stopped: make(chan struct{}), runCtx: context.Background(),
 		subs: map[chan Snapshot]struct{}{}}
 	e.st = newState(s)
@@ -218,15 +230,44 @@ func (e *Engine) publish() {
 	}
 }
 
-// do runs f on the engine goroutine. It never blocks the caller for long:
-// the tray calls it from its click loop.
+// do runs f on the engine goroutine, after every command called before
+// it: SetSettings then CheckNow checks the new searches. It never blocks
+// the caller (the tray calls it from its click loop): f joins a queue that
+// Run takes one at a time, in order. Once Run has returned, f is dropped.
 func (e *Engine) do(f func()) {
-	go func() {
+	e.cmdsMu.Lock()
+	select {
+	case <-e.stopped:
+		e.cmdsMu.Unlock()
+		return
+	default:
+	}
+	e.cmds = append(e.cmds, f)
+	e.cmdsMu.Unlock()
+	select {
+	case e.kick <- struct{}{}:
+	default: // Run has been told already
+	}
+}
+
+// nextCommand takes the oldest command waiting, nil when none; Run calls
+// it when kicked, and kicks itself again while more are waiting.
+func (e *Engine) nextCommand() func() {
+	e.cmdsMu.Lock()
+	defer e.cmdsMu.Unlock()
+	if len(e.cmds) == 0 {
+		return nil
+	}
+	f := e.cmds[0]
+	e.cmds[0] = nil
+	e.cmds = e.cmds[1:]
+	if len(e.cmds) > 0 {
 		select {
-		case e.cmds <- f:
-		case <-e.stopped:
+		case e.kick <- struct{}{}:
+		default:
 		}
-	}()
+	}
+	return f
 }
 
 // CheckNow starts a cycle at once (or right after the one under way).

@@ -21,6 +21,10 @@ type hostState struct {
 	vendor string
 	// walls are the walls of the last WallHistory, oldest first.
 	walls []Wall
+	// needs is the episode of walls only the user can get past under way,
+	// back the end of the last one (needsyou.go).
+	needs needsEpisode
+	back  comeback
 }
 
 // WallHistory is how far back a host's walls are kept for the window's

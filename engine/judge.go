@@ -106,7 +106,7 @@ func (e *Engine) apply(o outcome, r report, s *searchState, now time.Time) bool 
 		return true
 	case walled:
 		hs.errors = 0
-		e.recordWall(host, s.name, r.result.Verdict, now)
+		e.recordWall(host, s.url, r.result.Verdict, now)
 		s.found(walledIn, "")
 		return false
 	case softBlocked:
@@ -117,28 +117,45 @@ func (e *Engine) apply(o outcome, r report, s *searchState, now time.Time) bool 
 		return true
 	}
 	e.clearHost(host)
-	e.compare(now, r.visit.search, s, r.result.Listings)
+	found := e.compare(now, r.visit.search, s, r.result.Listings)
+	if s.last == nothingNew || s.last == foundNew { // a page it could diff
+		e.cameBack(host, s.url, found)
+	}
 	return true
 }
 
 // recordWall records a wall the host put up, from a check, a preview or a
-// reply alike; search is the search that met it ("" for none).
+// reply alike; search is the URL of the search that met it ("" for none).
+// A wall only the user can get past begins an episode the user is told of.
 func (e *Engine) recordWall(host, search string, verdict blocks.Verdict, now time.Time) blocks.Entry {
 	entry := e.st.registry.Record(host, verdict.Kind, verdict.RetryAfter, now, e.d.Rand.Float64())
+	e.wallNeedsYou(host, search, entry, now)
+	name := ""
+	if s := e.st.searches[search]; s != nil {
+		name = s.name
+	}
 	hs := e.st.host(host)
 	hs.vendor = verdict.Vendor
 	hs.wall(Wall{At: now, Kind: entry.Kind, Vendor: verdict.Vendor})
 	e.d.Log.Info("wall", "host", host, "kind", entry.Kind, "vendor", verdict.Vendor,
 		"reason", verdict.Reason, "failures", entry.Failures, "wait", entry.Wait.Round(time.Second))
-	e.note(EventWall, search, host, fmt.Sprintf("%s; next try in %s", wallWords(verdict.Vendor, entry.Kind), roundWait(entry.Wait)))
+	e.note(EventWall, name, host, fmt.Sprintf("%s; next try in %s", wallWords(verdict.Vendor, entry.Kind), roundWait(entry.Wait)))
 	return entry
 }
 
-// clearHost forgets the host's wall and its errors: it served a clean page.
+// clearHost forgets the host's wall and its errors: it served a clean page,
+// which also ends an episode that needed the user.
 func (e *Engine) clearHost(host string) {
 	if _, had := e.st.registry.Get(host); had {
 		e.note(EventWall, "", host, "serving us again")
 	}
+	e.liftWall(host)
+	e.hostServed(host, e.d.Clock.Now())
+}
+
+// liftWall forgets the host's wall and its errors, whatever the host says
+// next.
+func (e *Engine) liftWall(host string) {
 	e.st.registry.Clear(host)
 	hs := e.st.host(host)
 	hs.errors, hs.vendor = 0, ""

@@ -131,6 +131,9 @@ func (e *Engine) dispatch(ctx context.Context) (wake time.Time) {
 		return time.Time{}
 	}
 	now := e.d.Clock.Now()
+	if now.Before(e.st.releaseUntil) {
+		return e.st.releaseUntil // the browser is being let go: its end wakes us sooner
+	}
 	started := false
 	for _, h := range e.st.laneOrder() {
 		l := &e.st.hosts[h].lane
@@ -218,6 +221,7 @@ func (e *Engine) settleHead(ctx context.Context, h string) {
 // the engine goroutine, which alone owns the state.
 func (e *Engine) begin(ctx context.Context, v visit) {
 	e.st.inflight++
+	e.st.released = false // an idle stretch after this one may release again
 	v.epoch = e.st.manualEpoch
 	if v.kind == checkVisit {
 		if s := e.st.searches[v.search.URL]; s != nil {

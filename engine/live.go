@@ -35,6 +35,7 @@ type state struct {
 	manualEpoch     int             // windows opened and closed so far
 	manualClosed    chan struct{}   // closed when the window of the check by hand closes
 	told            map[string]bool // Notice keys told
+	mayWait         map[string]bool // Notice keys that may wait for the next email
 	lastCycle       time.Time
 	reached         time.Time // when the cycle under way first heard back from a site
 	nextCycle       time.Time
@@ -43,6 +44,12 @@ type state struct {
 	day             string // the local date NewToday counts for
 	newToday        int
 	replying        map[string]int // replies in flight, by search URL
+	once            bool           // RunOnce: one cycle and its sends
+	// released is true while the browser has had no request since it was
+	// let go (or since the start: nothing to let go); releaseUntil holds
+	// requests back while a release is under way (release.go).
+	released     bool
+	releaseUntil time.Time
 }
 
 func newState(s Settings) state {
@@ -54,6 +61,8 @@ func newState(s Settings) state {
 		pending:  map[string]bool{},
 		replying: map[string]int{},
 		told:     map[string]bool{},
+		mayWait:  map[string]bool{},
+		released: true,
 	}
 	st.setSearches(s)
 	clear(st.added) // the first cycle checks them all
@@ -171,6 +180,7 @@ func (st *state) snapshot(now time.Time) Snapshot {
 			s.Walls[h] = slices.Clone(walls)
 		}
 	}
+	s.Back = st.backs(now)
 	s.Problem = st.settingsProblem
 	s.Delivery = st.mail.delivery(now)
 	s.Channels = st.out.views()

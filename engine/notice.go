@@ -22,6 +22,10 @@ type Notice struct {
 	Title, Body string
 	// SearchURL is the search it is about, "" when none.
 	SearchURL string
+	// MayWait lets an email that would carry only this notice wait
+	// NoticeHold for listings to go with it (deliver.go); the other
+	// channels tell it at once.
+	MayWait bool
 }
 
 // tell hands a notice to every channel through Deps.Notices, once per key.
@@ -30,6 +34,9 @@ func (e *Engine) tell(n Notice) {
 		return
 	}
 	e.st.told[n.Key] = true
+	if n.MayWait {
+		e.st.mayWait[n.Key] = true
+	}
 	e.d.Log.Info("notice", "title", n.Title, "body", n.Body)
 	e.note(EventInfo, "", "", n.Title+": "+n.Body)
 	if e.d.Notices != nil {

@@ -48,12 +48,11 @@ func (e *Engine) Preview(ctx context.Context, url string) (PreviewResult, error)
 	answer := make(chan report, 1)
 	v := visit{kind: previewVisit, host: host, url: url, ctx: ctx, answer: answer}
 	select {
-	case e.cmds <- func() { e.enqueue(v) }:
-	case <-ctx.Done():
-		return PreviewResult{URL: url}, ctx.Err()
 	case <-e.stopped:
 		return PreviewResult{URL: url}, ErrNotRunning
+	default:
 	}
+	e.do(func() { e.enqueue(v) })
 	select {
 	case r := <-answer:
 		return r.preview, r.err

@@ -65,11 +65,7 @@ func (e *Engine) replyWorker(ctx context.Context) {
 				host = blocks.HostKey(job.alert.Search)
 			}
 			v := visit{kind: replyVisit, host: host, alert: job.alert, answer: answer}
-			select {
-			case e.cmds <- func() { e.enqueue(v) }:
-			case <-ctx.Done():
-				return
-			}
+			e.do(func() { e.enqueue(v) })
 			select {
 			case <-answer:
 			case <-ctx.Done():
@@ -86,7 +82,7 @@ func (e *Engine) replied(r report) {
 	e.st.replying[a.Search]--
 	var wall *pages.WallError
 	if errors.As(err, &wall) {
-		entry := e.recordWall(wall.Host, a.SearchName, wall.Verdict, e.d.Clock.Now())
+		entry := e.recordWall(wall.Host, a.Search, wall.Verdict, e.d.Clock.Now())
 		e.d.Log.Info("wall while replying", "host", wall.Host, "kind", entry.Kind, "wait", entry.Wait.Round(time.Second))
 	}
 	switch {

@@ -24,6 +24,7 @@ func (e *Engine) RunOnce(ctx context.Context) error {
 func (e *Engine) run(ctx context.Context, once bool) error {
 	defer close(e.stopped)
 	e.runCtx = ctx
+	e.st.once = once
 	e.loadPending()
 	e.loadDelays()
 	e.publish()
@@ -39,7 +40,10 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 		}
 		e.startPass(ctx)
 		wake := e.dispatch(ctx)
-		if ctx.Err() != nil && e.st.inflight == 0 {
+		e.maybeRelease(e.d.Clock.Now(), wake)
+		// Stopping waits for the loads and sends under way (the stop cuts
+		// them short): a send the server took is recorded, not sent again.
+		if ctx.Err() != nil && e.st.inflight == 0 && !e.sending() {
 			if once {
 				return ctx.Err()
 			}
@@ -86,8 +90,10 @@ func (e *Engine) wait(ctx context.Context, wake time.Time) {
 	select {
 	case r := <-e.reports:
 		e.finish(ctx, r)
-	case f := <-e.cmds:
-		f()
+	case <-e.kick:
+		if f := e.nextCommand(); f != nil {
+			f()
+		}
 	case <-t.C:
 	case <-stop:
 	}
@@ -128,6 +134,7 @@ func (e *Engine) applySettings(s Settings) {
 		e.st.overrun = false // whether they fit is a new question
 	}
 	removed := e.st.setSearches(s)
+	e.st.endUnwatchedEpisodes()
 	added := len(e.st.searches) + len(removed) - before
 	e.note(EventInfo, "", "", fmt.Sprintf("settings applied: %d search(es), %d new, %d removed", len(e.st.searches), added, len(removed)))
 	for _, url := range removed {
@@ -207,7 +214,10 @@ func (e *Engine) endManual(host string, err error) {
 	}
 	hs := e.st.host(host)
 	hs.lane.closed = false
-	e.clearHost(host)
+	// Not clearHost: the site has not served us yet. Its episode ends
+	// with the probe's clean page, not with the window, so a check by
+	// hand that did not work is not told as a new episode.
+	e.liftWall(host)
 	hs.probe.forced = true // (the other hosts kept their schedule)
 	e.publish()
 }

@@ -103,6 +103,9 @@ type Snapshot struct {
 	// Walls are the walls each host put up in the last WallHistory, oldest
 	// first, by host (SearchView.Host).
 	Walls map[string][]Wall
+	// Back are the sites that needed the user and serve us again since
+	// less than BackShown, the latest first.
+	Back []SiteBack
 }
 
 // Wall is one wall a host put up: a challenge, a rate limit, a refusal,

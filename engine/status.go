@@ -112,7 +112,7 @@ func (st *state) view(s *searchState, now time.Time) SearchView {
 		if hs := st.hosts[s.host]; hs != nil {
 			v.Vendor = hs.vendor
 		}
-		v.NeedsUser = entry.Kind == blocks.Denied || entry.Kind == blocks.Challenge
+		v.NeedsUser = needsUser(entry.Kind)
 		v.LastError = describeWall(v.Vendor, entry.Kind)
 	}
 	return v

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"rentwatch/blocks"
 	"rentwatch/engine"
 )
 
@@ -46,8 +47,8 @@ func TestSpell(t *testing.T) {
 		time.Hour:                                "1 h",
 		time.Hour + 20*time.Minute + time.Second: "1 h 20 min",
 	} {
-		if got := spell(d); got != want {
-			t.Errorf("spell(%v) = %q, want %q", d, got, want)
+		if got := Spell(d); got != want {
+			t.Errorf("Spell(%v) = %q, want %q", d, got, want)
 		}
 	}
 }
@@ -69,6 +70,47 @@ func TestStatusLineSaysWhenAPauseEnds(t *testing.T) {
 		snap.PausedUntil = tt.until
 		if got := statusLine(snap, t0); got != tt.want {
 			t.Errorf("paused until %v: %q, want %q", tt.until, got, tt.want)
+		}
+	}
+}
+
+// A site that needed the user and serves us again is the status line for
+// engine.BackShown, with what appeared while it was blocked; a problem or
+// another site that needs the user comes first.
+func TestStatusLineSaysASiteIsBack(t *testing.T) {
+	back := engine.SiteBack{Host: "www.kamernet.nl", Since: t0.Add(-time.Hour), At: t0}
+	needs := hostWaiting()
+	needs.Overall, needs.Searches[0].NeedsUser, needs.Searches[0].Wall = engine.NeedsYou, true, blocks.Denied
+	checking := allGood()
+	checking.Overall = engine.BusyChecking
+	for _, tt := range []struct {
+		name   string
+		s      engine.Snapshot
+		found  int
+		at     time.Time
+		want   string
+		detail string
+	}{
+		{"found some", allGood(), 3, t0.Add(time.Minute), "Kamernet is back: 3 listings appeared while it was blocked",
+			"Kamernet needed you from 13:02 to 14:02; its searches are watched again, and the listings that appeared while it was blocked were alerted."},
+		{"found one", allGood(), 1, t0, "Kamernet is back: 1 listing appeared while it was blocked", ""},
+		{"found none", allGood(), 0, t0, "Kamernet is back and watched again",
+			"Kamernet needed you from 13:02 to 14:02; its searches are watched again."},
+		{"over a check under way", checking, 2, t0, "Kamernet is back: 2 listings appeared while it was blocked", ""},
+		{"for BackShown only", allGood(), 3, t0.Add(engine.BackShown), "All quiet — checked 30 min ago", ""},
+		{"a site that needs you comes first", needs, 3, t0, "Needs you: Kamernet refused us", ""},
+	} {
+		s := tt.s
+		b := back
+		b.Found = tt.found
+		s.Back = []engine.SiteBack{b}
+		if got := statusLine(s, tt.at); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+		if tt.detail != "" {
+			if got := problemDetail(s, tt.at); got != tt.detail {
+				t.Errorf("%s: tooltip %q, want %q", tt.name, got, tt.detail)
+			}
 		}
 	}
 }

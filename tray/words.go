@@ -2,10 +2,8 @@ package tray
 
 import (
 	"fmt"
-	"net"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"rentwatch/blocks"
@@ -36,6 +34,13 @@ func statusLine(s engine.Snapshot, now time.Time) string {
 		return needsYouLine(s.Searches)
 	case engine.Broken:
 		return "Nothing is loading: " + firstError(s.Searches)
+	}
+	if b, ok := backNow(s, now); ok {
+		// Before "checking…" and a countdown elsewhere: the user was told
+		// the site needed them, and this is the news that it worked.
+		return backLine(b)
+	}
+	switch s.Overall {
 	case engine.BusyChecking:
 		return "Checking " + plural(active(s.Searches), "search", "searches") + "…"
 	case engine.OnHold:
@@ -118,6 +123,9 @@ func problemDetail(s engine.Snapshot, now time.Time) string {
 		return fmt.Sprintf("%s not reached since %s: %s. Its listings are kept and retried; the other channels still get every alert.",
 			channelName(d), clock(d.Since, now), withoutName(d))
 	}
+	if b, ok := backNow(s, now); ok && statusLine(s, now) == backLine(b) {
+		return backDetail(b, now)
+	}
 	return ""
 }
 
@@ -147,6 +155,41 @@ func deliveryShort(d engine.Delivery, now time.Time) string {
 		return name + " failing since " + clock(d.Since, now)
 	}
 	return ""
+}
+
+// backNow is the latest site back from needing the user less than
+// engine.BackShown before now.
+func backNow(s engine.Snapshot, now time.Time) (engine.SiteBack, bool) {
+	for _, b := range s.Back {
+		if now.Sub(b.At) < engine.BackShown {
+			return b, true
+		}
+	}
+	return engine.SiteBack{}, false
+}
+
+// backLine says that a site which needed the user serves us again, with
+// what its first clean checks found. With nothing found it still says the
+// site is back: the user was told it needed them, and the icon going
+// quietly back to normal does not say their fix worked.
+func backLine(b engine.SiteBack) string {
+	site := siteName(b.Host)
+	switch b.Found {
+	case 0:
+		return site + " is back and watched again"
+	case 1:
+		return site + " is back: 1 listing appeared while it was blocked"
+	}
+	return fmt.Sprintf("%s is back: %d listings appeared while it was blocked", site, b.Found)
+}
+
+// backDetail is the status line's tooltip for a site that is back.
+func backDetail(b engine.SiteBack, now time.Time) string {
+	line := fmt.Sprintf("%s needed you from %s to %s; its searches are watched again", siteName(b.Host), clock(b.Since, now), clock(b.At, now))
+	if b.Found > 0 {
+		return line + ", and the listings that appeared while it was blocked were alerted."
+	}
+	return line + "."
 }
 
 func needsYouLine(views []engine.SearchView) string {
@@ -270,12 +313,12 @@ func delayWords(v engine.SearchView) string {
 	if n == 1 {
 		what = "one alert so far"
 	}
-	return "Alerted " + spell(v.Delay) + " after a listing is first seen (typical of " + what + ")"
+	return "Alerted " + Spell(v.Delay) + " after a listing is first seen (typical of " + what + ")"
 }
 
-// spell says a duration the way people do: "under a second", "25 s",
+// Spell says a duration the way people do: "under a second", "25 s",
 // "2 min 5 s", "1 h 20 min".
-func spell(d time.Duration) string {
+func Spell(d time.Duration) string {
 	d = d.Round(time.Second)
 	h, m, s := int(d/time.Hour), int(d/time.Minute)%60, int(d/time.Second)%60
 	switch {
@@ -335,31 +378,9 @@ func ago(d time.Duration) string {
 	return fmt.Sprintf("%d days ago", int(d/(24*time.Hour)))
 }
 
-// siteName is what people call a host: "www.kamernet.nl" -> "Kamernet".
-func siteName(host string) string {
-	h := strings.ToLower(strings.TrimSpace(host))
-	if hp, _, err := net.SplitHostPort(h); err == nil {
-		h = hp
-	}
-	if h == "" {
-		return "The site"
-	}
-	if net.ParseIP(strings.Trim(h, "[]")) != nil {
-		return h
-	}
-	labels := strings.Split(strings.TrimPrefix(h, "www."), ".")
-	name := labels[0]
-	if n := len(labels); n >= 2 {
-		name = labels[n-2]
-		if n >= 3 && len(labels[n-1]) == 2 && secondLevel[name] { // funda.co.uk
-			name = labels[n-3]
-		}
-	}
-	r, size := utf8.DecodeRuneInString(name)
-	return string(unicode.ToUpper(r)) + name[size:]
-}
-
-var secondLevel = map[string]bool{"co": true, "com": true, "org": true, "net": true, "ac": true}
+// siteName is what people call a host: "www.kamernet.nl" -> "Kamernet"
+// (the engine's words, so a notice and the tray name a site alike).
+func siteName(host string) string { return engine.SiteName(host) }
 
 func firstError(views []engine.SearchView) string {
 	for _, v := range views {

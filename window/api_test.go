@@ -129,7 +129,8 @@ func TestAPIState(t *testing.T) {
 	r.watcher.setState(State{
 		Snapshot: engine.Snapshot{At: r.now, Overall: engine.OnHold, LastCycle: r.now.Add(-time.Minute), Searches: []engine.SearchView{
 			{Name: "Kamernet West", URL: "https://kamernet.nl/huren/kamers-amsterdam", Host: "kamernet.nl", Status: engine.Waiting,
-				Wall: blocks.RateLimited, Vendor: "cloudflare", Until: until, LastCheck: r.now.Add(-time.Minute), Listings: 23},
+				Wall: blocks.RateLimited, Vendor: "cloudflare", Until: until, LastCheck: r.now.Add(-time.Minute), Listings: 23,
+				Delay: 21500 * time.Millisecond},
 		}, Channels: []engine.ChannelView{
 			{ID: "desktop", Name: "desktop pop-ups", Kind: "desktop", State: "ok"},
 			{ID: "push-1f2e", Name: "ntfy (ntfy.example.org)", Kind: "ntfy", State: "stopped", Queued: 2, Status: 404,
@@ -156,11 +157,14 @@ func TestAPIState(t *testing.T) {
 	}
 	k := searches[0].(map[string]any)
 	want := map[string]any{"name": "Kamernet West", "status": "waiting", "wall": "rate_limited", "site": "Kamernet",
-		"until": until.Format(time.RFC3339), "alerted": 1.0, "listings": 23.0, "enabled": true}
+		"until": until.Format(time.RFC3339), "alerted": 1.0, "listings": 23.0, "enabled": true, "time_to_alert_seconds": 21.5}
 	for key, v := range want {
 		if k[key] != v {
 			t.Errorf("%s = %v, want %v", key, k[key], v)
 		}
+	}
+	if funda := searches[1].(map[string]any); funda["time_to_alert_seconds"] != nil {
+		t.Errorf("a search never alerted has time_to_alert_seconds %v, want null", funda["time_to_alert_seconds"])
 	}
 	if walls := k["walls"].([]any); len(walls) != 2 {
 		t.Errorf("walls %v, want the 2 of the last 24 h", walls)

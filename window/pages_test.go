@@ -36,7 +36,8 @@ func TestPages(t *testing.T) {
 	r := startRig(t, withComments+"\n[[search]]\nname = \"<script>alert(3)</script>\"\nurl = \"https://x.example/search?q=%3Cb%3E\"\n")
 	r.watcher.setState(State{Snapshot: engine.Snapshot{At: r.now, Overall: engine.OnHold, LastCycle: r.now.Add(-time.Minute),
 		Searches: []engine.SearchView{{Name: "Kamernet West", URL: "https://kamernet.nl/huren/kamers-amsterdam", Host: "kamernet.nl",
-			Status: engine.Waiting, Wall: blocks.Challenge, Until: r.now.Add(90 * time.Second), LastCheck: r.now.Add(-time.Minute)}}},
+			Status: engine.Waiting, Wall: blocks.Challenge, Until: r.now.Add(90 * time.Second), LastCheck: r.now.Add(-time.Minute),
+			Delay: 74 * time.Second}}},
 		Walls: map[string][]Wall{"kamernet.nl": {{At: r.now.Add(-2 * time.Hour), Kind: blocks.Challenge, Vendor: "cloudflare"}}}})
 	r.listings.list = []Listing{
 		{ID: "1", URL: "javascript:alert(1)", Title: evil, Price: "€ 950", Image: "javascript:alert(2)", Search: "Kamernet West",
@@ -54,7 +55,9 @@ func TestPages(t *testing.T) {
 	}{
 		{"/", []string{"Add a search", "2 of 15 searches saved", "Kamernet wants a human check", `data-until="`,
 			"in 1 min 30 s", "1 wall in the last 24 hours: human check at 12:02", `class="challenge" title="12:02 human check (cloudflare)"`,
-			"&lt;script&gt;alert(3)&lt;/script&gt;", `href="https://x.example/search?q=%3Cb%3E"`}},
+			"&lt;script&gt;alert(3)&lt;/script&gt;", `href="https://x.example/search?q=%3Cb%3E"`,
+			"Time to alert</dt><dd>1 min 14 s</dd>",
+			"<dd>no alert yet</dd>"}},
 		{"/listings", []string{"2 listings (1 left out by a filter)", "&lt;img src=x onerror=alert(1)&gt;", "Studio Jordaan",
 			"Left out by the filter, not alerted: € 1.450 is over your limit of 1200", `src="https://img.example/2.jpg"`,
 			`referrerpolicy="no-referrer"`}},

@@ -54,27 +54,31 @@ type channelView struct {
 
 // searchView is one search with its settings and its live state.
 type searchView struct {
-	ID          string        `json:"id"`
-	Name        string        `json:"name"`
-	URL         string        `json:"url"`
-	Host        string        `json:"host"`
-	Site        string        `json:"site"`
-	Enabled     bool          `json:"enabled"`
-	Status      engine.Status `json:"status"`
-	Words       string        `json:"words"`
-	Tone        string        `json:"tone"`
-	Wall        blocks.Kind   `json:"wall,omitempty"`
-	Vendor      string        `json:"vendor,omitempty"`
-	Until       *time.Time    `json:"until"` // the site's wait: the same on every search of that site
-	LastCheck   *time.Time    `json:"last_check"`
-	NextCheck   *time.Time    `json:"next_check"`
-	Listings    int           `json:"listings"`  // on the page at the last clean check
-	NewToday    int           `json:"new_today"` // alerted today
-	Alerted     int           `json:"alerted"`   // alerted in the last 60 days
-	LastError   string        `json:"last_error,omitempty"`
-	NeedsUser   bool          `json:"needs_user"`
-	Filter      filterJSON    `json:"filter"`
-	FilterWords string        `json:"filter_words,omitempty"`
+	ID        string        `json:"id"`
+	Name      string        `json:"name"`
+	URL       string        `json:"url"`
+	Host      string        `json:"host"`
+	Site      string        `json:"site"`
+	Enabled   bool          `json:"enabled"`
+	Status    engine.Status `json:"status"`
+	Words     string        `json:"words"`
+	Tone      string        `json:"tone"`
+	Wall      blocks.Kind   `json:"wall,omitempty"`
+	Vendor    string        `json:"vendor,omitempty"`
+	Until     *time.Time    `json:"until"` // the site's wait: the same on every search of that site
+	LastCheck *time.Time    `json:"last_check"`
+	NextCheck *time.Time    `json:"next_check"`
+	Listings  int           `json:"listings"`  // on the page at the last clean check
+	NewToday  int           `json:"new_today"` // alerted today
+	Alerted   int           `json:"alerted"`   // alerted in the last 60 days
+	// TimeToAlert is the typical time from a listing's first sighting to
+	// its alert, in seconds (the median of the last 20); null before the
+	// first alert. It is the number rentwatch exists to keep small.
+	TimeToAlert *float64   `json:"time_to_alert_seconds"`
+	LastError   string     `json:"last_error,omitempty"`
+	NeedsUser   bool       `json:"needs_user"`
+	Filter      filterJSON `json:"filter"`
+	FilterWords string     `json:"filter_words,omitempty"`
 	// Walls are the site's walls in the last 24 h, oldest first; null
 	// where this build does not record them.
 	Walls []wallView `json:"walls"`
@@ -82,6 +86,7 @@ type searchView struct {
 	// for the page only
 	Link       string     `json:"-"` // URL when it is http(s), else ""
 	LastWords  string     `json:"-"`
+	AlertWords string     `json:"-"`
 	NextWords  string     `json:"-"`
 	UntilMS    int64      `json:"-"`
 	UntilWords string     `json:"-"`
@@ -179,6 +184,11 @@ func buildSearch(sv engine.SearchView, f config.Filter, walls []Wall, alerted in
 		v.Status = engine.Paused
 	}
 	v.Words, v.Tone = searchWords(sv)
+	v.AlertWords = "no alert yet"
+	if sv.Delay > 0 {
+		secs := sv.Delay.Seconds()
+		v.TimeToAlert, v.AlertWords = &secs, countdown(sv.Delay)
+	}
 	if sv.Until.After(now) && !sv.Paused {
 		v.Until, v.UntilMS, v.UntilWords = when(sv.Until), sv.Until.UnixMilli(), countdown(sv.Until.Sub(now))
 	}

@@ -82,13 +82,21 @@ func detailPattern(root *html.Node, pc pageContext, recs []record) string {
 		if i >= maxPatternRecords {
 			break
 		}
-		for _, tok := range []struct{ val, name string }{{r.slug, "{slug}"}, {r.id, "{id}"}} {
+		toks := []struct{ val, name string }{{r.slug, "{slug}"}, {r.id, "{id}"}}
+		for i, tok := range toks {
 			if len(tok.val) < 3 {
 				continue
 			}
 			esc := url.PathEscape(tok.val)
+			other := toks[1-i]
 			for _, p := range paths {
 				if t := templateOf(p, esc, tok.name); t != "" {
+					// a URL with both ("/huur/{slug}-{id}") takes both
+					if len(other.val) >= 3 {
+						if t2 := templateOf(t, url.PathEscape(other.val), other.name); t2 != "" {
+							t = t2
+						}
+					}
 					if votes[t] == 0 {
 						order = append(order, t)
 					}
@@ -166,16 +174,22 @@ func overlap(html, data []Listing) bool {
 // fillFrom fills the empty fields of each listing from the data's record
 // of the same listing.
 func fillFrom(ls, data []Listing) []Listing {
-	byKey := make(map[string]Listing, len(data))
+	byURL := make(map[string]Listing, len(data))
 	for _, d := range data {
-		byKey[d.URL] = d
-		if k := urlListingKey(d.URL); k != "" {
-			byKey[k] = d
-		}
+		byURL[d.URL] = d
 	}
+	var byKey map[string]Listing // by listing id, built only when a URL differs
 	for i, l := range ls {
-		d, ok := byKey[l.URL]
+		d, ok := byURL[l.URL]
 		if !ok {
+			if byKey == nil {
+				byKey = make(map[string]Listing, len(data))
+				for _, d := range data {
+					if k := urlListingKey(d.URL); k != "" {
+						byKey[k] = d
+					}
+				}
+			}
 			d, ok = byKey[urlListingKey(l.URL)]
 		}
 		if !ok {

@@ -22,46 +22,93 @@ const maxScriptData = 8 << 20
 
 // assignRe finds a top-level assignment of data in a script:
 // `window.__INITIAL_STATE__ = {`, `var __data = [`, `X.state=JSON.parse(`,
-// `window.__NUXT__=(function(`.
-var assignRe = regexp.MustCompile(`(?:^|[;\n}]|\bvar\s|\blet\s|\bconst\s)\s*(?:window\.|self\.|globalThis\.)?` +
+// `window.__NUXT__=(function(`, also after a comment's end
+// (`/*<![CDATA[*/window.x = {`).
+var assignRe = regexp.MustCompile(`(?:^|[;\n}]|\*/|\bvar\s|\blet\s|\bconst\s)\s*(?:window\.|self\.|globalThis\.)?` +
 	`([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[["'][\w$]+["']\])*)\s*=\s*(\{|\[|JSON\.parse\(|\(function\s*\()`)
 
-// scriptData returns the data values of the page's scripts.
+// scriptData returns the data values of the page's scripts, of the
+// attributes that carry a mount's data, and of the streams written in
+// pieces (Next.js's flight rows, turbo-stream), each joined from all its
+// pieces first.
 func scriptData(root *html.Node) []any {
-	var out []any
-	budget := maxScriptData
-	forEachElement(root, func(n *html.Node) {
-		if n.DataAtom != atom.Script || n.FirstChild == nil || n.FirstChild.Type != html.TextNode {
-			return
-		}
-		text := n.FirstChild.Data
-		if len(text) > budget || len(text) < 2 {
-			return
-		}
-		typ := strings.ToLower(strings.TrimSpace(attrOf(n, "type")))
-		switch {
-		case strings.HasSuffix(typ, "json"):
-			budget -= len(text)
-			var v any
-			if json.Unmarshal([]byte(text), &v) != nil {
-				return
-			}
-			if arr, ok := v.([]any); ok && isDevalue(n, arr) {
-				v = devalueDecode(arr)
-			}
-			out = append(out, v)
-		case typ == "" || strings.Contains(typ, "javascript") || typ == "module":
-			if !strings.Contains(text, "=") {
-				return
-			}
-			budget -= len(text)
-			out = append(out, assignedData(text)...)
-		}
-	})
-	for i, v := range out {
-		out[i] = resolveApollo(v)
+	sr := scriptReader{budget: maxScriptData}
+	forEachElement(root, sr.element)
+	if sr.flight.Len() > 0 {
+		sr.out = append(sr.out, flightData(sr.flight.String())...)
 	}
-	return out
+	if sr.turbo.Len() > 0 {
+		sr.out = append(sr.out, turboData(sr.turbo.String()))
+	}
+	for i, v := range sr.out {
+		sr.out[i] = resolveApollo(v)
+	}
+	return sr.out
+}
+
+// scriptReader gathers a page's data, element by element, within a
+// budget of bytes parsed.
+type scriptReader struct {
+	out           []any
+	flight, turbo strings.Builder
+	budget        int
+}
+
+func (sr *scriptReader) element(n *html.Node) {
+	if n.DataAtom != atom.Script {
+		if v, size := attrData(n); size > 0 && size <= sr.budget {
+			sr.budget -= size
+			if v != nil {
+				sr.out = append(sr.out, v)
+			}
+		}
+		return
+	}
+	if n.FirstChild == nil || n.FirstChild.Type != html.TextNode {
+		return
+	}
+	text := n.FirstChild.Data
+	if len(text) > sr.budget || len(text) < 2 {
+		return
+	}
+	typ := strings.ToLower(strings.TrimSpace(attrOf(n, "type")))
+	switch {
+	case strings.HasSuffix(typ, "json"):
+		sr.budget -= len(text)
+		v, ok := jsonBlock(n, text)
+		if !ok {
+			return
+		}
+		if arr, ok := v.([]any); ok && isDevalue(n, arr) {
+			v = devalueDecode(arr)
+		}
+		sr.out = append(sr.out, v)
+	case typ == "" || strings.Contains(typ, "javascript") || typ == "module":
+		sr.script(text)
+	}
+}
+
+// script reads one script: a piece of a stream, or data it assigns or
+// hands to SvelteKit's start.
+func (sr *scriptReader) script(text string) {
+	if chunk, ok := flightChunk(text); ok {
+		sr.budget -= len(text)
+		sr.flight.WriteString(chunk)
+		return
+	}
+	if chunks, ok := turboChunks(text); ok {
+		sr.budget -= len(text)
+		for _, c := range chunks {
+			sr.turbo.WriteString(c)
+		}
+		return
+	}
+	if !strings.Contains(text, "=") && !strings.Contains(text, "data") {
+		return
+	}
+	sr.budget -= len(text)
+	sr.out = append(sr.out, assignedData(text)...)
+	sr.out = append(sr.out, svelteData(text)...)
 }
 
 // assignedData reads the data literals assigned in a script.

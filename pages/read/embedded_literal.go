@@ -12,9 +12,10 @@ import (
 // and Nuxt 2's `window.__NUXT__=(function(a,b){return {...}}(1200,"EUR"))`
 // whose parameters carry the repeated values. jsValue reads such a
 // literal: objects, arrays, strings, numbers, true/false/null/undefined,
-// the minifier's !0/!1/void 0, and names bound by the surrounding
-// function's parameters. Anything else (a function, `new Date()`) is an
-// error: the literal is code, not data.
+// the minifier's !0/!1/void 0, the constructors of dates, URLs, sets and
+// maps (read as their argument), and names bound by the surrounding
+// function's parameters. Anything else (a function, a call) is an error:
+// the literal is code, not data.
 
 var errNotData = errors.New("not a data literal")
 
@@ -45,6 +46,13 @@ func parseJSLiteral(s string) (any, int, error) {
 // argument.
 func parseNuxtCall(s string) (any, error) {
 	p := &jsParser{s: s}
+	return p.call()
+}
+
+// call reads a function call that returns a literal (see parseNuxtCall)
+// at p.i: a whole state's, or one value's inside a literal (devalue's
+// uneval hoists repeated values into such a call's parameters).
+func (p *jsParser) call() (any, error) {
 	if !p.eat("(") || !p.eatWord("function") || !p.eat("(") {
 		return nil, errNotData
 	}
@@ -68,7 +76,7 @@ func parseNuxtCall(s string) (any, error) {
 	if !p.eat("}") {
 		return nil, errNotData
 	}
-	p.eat(")") // the `})(args)` form
+	closed := p.eat(")") // the `})(args)` form
 	if !p.eat("(") {
 		return nil, errNotData
 	}
@@ -82,6 +90,9 @@ func parseNuxtCall(s string) (any, error) {
 			env[params[i]] = arg
 		}
 		p.eat(",")
+	}
+	if !closed {
+		p.eat(")") // the `}(args))` form's last parenthesis
 	}
 	return bindParams(body, env, 0), nil
 }
@@ -173,10 +184,17 @@ func (p *jsParser) value() (any, error) {
 		return nil, errNotData
 	}
 	p.depth++
-	defer func() { p.depth-- }()
 	if p.depth > maxJSDepth {
+		p.depth--
 		return nil, errNotData
 	}
+	v, err := p.oneValue()
+	p.depth--
+	return v, err
+}
+
+// oneValue is value's work, the nesting counted around it.
+func (p *jsParser) oneValue() (any, error) {
 	switch c := p.s[p.i]; {
 	case c == '{':
 		return p.object()
@@ -186,6 +204,8 @@ func (p *jsParser) value() (any, error) {
 		return p.str()
 	case c == '-' || c == '.' || c >= '0' && c <= '9':
 		return p.number()
+	case c == '(':
+		return p.call()
 	case c == '!':
 		p.i++
 		if p.eat("0") {
@@ -206,7 +226,9 @@ func (p *jsParser) value() (any, error) {
 	case "void":
 		_, err := p.number()
 		return nil, err
-	case "", "function", "new", "this", "typeof":
+	case "new":
+		return p.construct()
+	case "", "function", "this", "typeof":
 		return nil, errNotData
 	default:
 		if p.eat("(") || p.eat(".") || p.eat("=>") {
@@ -217,6 +239,30 @@ func (p *jsParser) value() (any, error) {
 		}
 		return jsParam(id), nil
 	}
+}
+
+// dataTypes are the constructors serialisers write data with
+// (serialize-javascript, devalue's uneval): `new Date(1717200000000)`,
+// `new Date("2024-05-01")`, `new URL("...")`, `new Set([...])`, `new
+// Map([...])`. Such a value reads as its argument; any other `new` is code.
+var dataTypes = map[string]bool{"Date": true, "URL": true, "Set": true, "Map": true}
+
+// construct reads `new T(ARG)` after the `new`.
+func (p *jsParser) construct() (any, error) {
+	if !dataTypes[p.ident()] || !p.eat("(") {
+		return nil, errNotData
+	}
+	if p.eat(")") {
+		return nil, nil
+	}
+	v, err := p.value()
+	if err != nil {
+		return nil, err
+	}
+	if !p.eat(")") {
+		return nil, errNotData
+	}
+	return v, nil
 }
 
 func (p *jsParser) object() (any, error) {
@@ -305,6 +351,18 @@ func (p *jsParser) number() (any, error) {
 func (p *jsParser) str() (any, error) {
 	q := p.s[p.i]
 	p.i++
+	// most strings have no escape: the text itself, without a copy
+	for j := p.i; j < len(p.s); j++ {
+		c := p.s[j]
+		if c == q {
+			s := p.s[p.i:j]
+			p.i = j + 1
+			return s, nil
+		}
+		if c == '\\' || c == '\n' {
+			break
+		}
+	}
 	var b strings.Builder
 	for p.i < len(p.s) {
 		c := p.s[p.i]
@@ -336,6 +394,11 @@ func (p *jsParser) escape(b *strings.Builder) {
 		b.WriteByte('\t')
 	case 'r', 'b', 'f', 'v', '0':
 	case 'u', 'x':
+		if r, n, ok := jsonRune(p.s[p.i-2:]); c == 'u' && ok {
+			b.WriteRune(r) // a surrogate pair as one rune
+			p.i += n - 2
+			return
+		}
 		n := 4
 		if c == 'x' {
 			n = 2

@@ -24,91 +24,6 @@ type record struct {
 	hasPrice, hasPriceNum bool
 }
 
-// Key names, normalised (lowercase, no '_', '-', '.'), in order of trust.
-var (
-	idKeys    = []string{"id", "listingid", "adid", "objectid", "listid", "propertyid", "exposeid", "realestateid", "roomid", "advertid", "itemid", "guid", "uuid", "@id", "globalid", "code"}
-	slugKeys  = []string{"slug", "seoslug", "urlslug", "permalinkslug"}
-	urlKeys   = []string{"url", "href", "link", "detailurl", "detailpageurl", "detailslink", "permalink", "canonicalurl", "shareurl", "path", "relativeurl", "uri", "weburl", "objectdetailpagerelativeurl", "links", "seourl", "seopath", "urlpath", "detailpath", "canonicalpath"}
-	titleKeys = []string{"title", "headline", "name", "heading", "subject", "displayname", "caption"}
-	priceKeys = []string{"price", "rent", "monthlyrent", "totalrent", "baserent", "coldrent", "warmrent", "pricevalue", "priceinfo", "prices", "miete", "kaltmiete", "warmmiete", "prijs", "huurprijs", "loyer", "prix", "precio", "prezzo", "hyra", "offers"}
-	sizeKeys  = []string{"livingspace", "livingarea", "floorarea", "floorsize", "surface", "surfacearea", "area", "size", "squaremeters", "squaremetres", "sqm", "m2", "wohnflaeche", "woonoppervlakte", "oppervlakte", "sqft", "squarefeet"}
-	roomKeys  = []string{"rooms", "numberofrooms", "roomcount", "roomsnumber", "nbrooms", "numrooms", "zimmer", "anzahlzimmer", "kamers", "pieces", "nbpieces"}
-	imageKeys = []string{"image", "imageurl", "mainimage", "thumbnail", "thumb", "thumburl", "thumbnailurl", "photo", "picture", "coverphoto", "coverimage", "mainphoto", "images", "pictures", "photos", "media", "multimedia", "gallery", "titlepicture"}
-)
-
-func normKey(k string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case '_', '-', '.', ' ':
-			return -1
-		}
-		if r >= 'A' && r <= 'Z' {
-			return r + 'a' - 'A'
-		}
-		return r
-	}, k)
-}
-
-// lookup returns the value of the first of keys m has (normalised).
-func lookup(m map[string]any, norm map[string]string, keys []string) (any, bool) {
-	for _, k := range keys {
-		if orig, ok := norm[k]; ok {
-			if v := m[orig]; v != nil {
-				return v, true
-			}
-		}
-	}
-	return nil, false
-}
-
-// Word stems a key may start or end with when none of the exact names is
-// there ("rentPcm", "prezzoMensile", "superficieM2", "fotoUrl"), in the
-// languages of the portals watched. A key naming bedrooms, a price per
-// area or a count is none of these.
-var (
-	priceStems = []string{"price", "rent", "prezzo", "prix", "preis", "miete", "prijs", "huur", "loyer", "precio", "hyra", "cena"}
-	sizeStems  = []string{"area", "surface", "superficie", "space", "flaeche", "fläche", "oppervlak", "sqm", "sqft", "m2"}
-	imageStems = []string{"image", "img", "photo", "picture", "foto", "bild", "thumb", "media"}
-	titleStems = []string{"title", "titel", "titolo", "titre", "titulo", "headline"}
-	roomStems  = []string{"rooms", "zimmer", "locali", "kamers", "pieces", "pièces", "rum"}
-	notStems   = []string{"bed", "perm", "persq", "count", "type", "unit", "currency", "label", "id"}
-)
-
-// lookupStem returns the value of a key that starts or ends with one of
-// stems (normalised), in sorted key order.
-func lookupStem(m map[string]any, norm map[string]string, stems []string) (any, bool) {
-	keys := make([]string, 0, len(norm))
-	for k := range norm {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, stem := range stems {
-	key:
-		for _, k := range keys {
-			if !strings.HasPrefix(k, stem) && !strings.HasSuffix(k, stem) {
-				continue
-			}
-			for _, n := range notStems {
-				if strings.Contains(strings.TrimPrefix(strings.TrimSuffix(k, stem), stem), n) {
-					continue key
-				}
-			}
-			if v := m[norm[k]]; v != nil {
-				return v, true
-			}
-		}
-	}
-	return nil, false
-}
-
-// field is lookup, then lookupStem.
-func field(m map[string]any, norm map[string]string, keys, stems []string) (any, bool) {
-	if v, ok := lookup(m, norm, keys); ok {
-		return v, true
-	}
-	return lookupStem(m, norm, stems)
-}
-
 // recordOf reads a listing-like object; ok is false when it is not one.
 func recordOf(m map[string]any) (record, bool) {
 	norm := make(map[string]string, len(m))
@@ -116,6 +31,7 @@ func recordOf(m map[string]any) (record, bool) {
 		norm[normKey(k)] = k
 	}
 	var r record
+	order := &keyOrder{norm: norm}
 	if v, ok := lookup(m, norm, idKeys); ok {
 		r.id = scalarText(v)
 	}
@@ -124,8 +40,10 @@ func recordOf(m map[string]any) (record, bool) {
 	}
 	if v, ok := lookup(m, norm, urlKeys); ok {
 		r.href = linkText(v, 0)
+	} else if v, ok := lookupURLStem(m, norm, order.sorted()); ok {
+		r.href = linkText(v, 0)
 	}
-	if v, ok := field(m, norm, titleKeys, titleStems); ok {
+	if v, ok := field(m, order, titleKeys, titleStems); ok {
 		r.title = cleanText(scalarText(v))
 	}
 	if r.title == "" {
@@ -134,19 +52,19 @@ func recordOf(m map[string]any) (record, bool) {
 			r.title = cleanText(addressText(v))
 		}
 	}
-	if v, ok := field(m, norm, priceKeys, priceStems); ok {
+	if v, ok := field(m, order, priceKeys, priceStems); ok {
 		r.price, r.priceValue = priceOf(v, 0)
 		r.hasPrice = r.price != ""
 	}
-	if v, ok := field(m, norm, sizeKeys, sizeStems); ok {
+	if v, ok := field(m, order, sizeKeys, sizeStems); ok {
 		r.size, r.sizeM2 = sizeOf(v, norm["sqft"] != "" || norm["squarefeet"] != "")
 	}
-	if v, ok := field(m, norm, roomKeys, roomStems); ok {
+	if v, ok := field(m, order, roomKeys, roomStems); ok {
 		if f, ok := numberOf(v); ok && f > 0 && f < 30 {
 			r.rooms = f
 		}
 	}
-	if v, ok := field(m, norm, imageKeys, imageStems); ok {
+	if v, ok := field(m, order, imageKeys, imageStems); ok {
 		r.image = imageOf(v, 0)
 	}
 	ok := (r.id != "" || r.href != "" || r.slug != "") && r.title != "" && r.hasPrice
@@ -222,7 +140,8 @@ func linkText(v any, depth int) string {
 		if depth > 2 {
 			return ""
 		}
-		for _, k := range []string{"href", "url", "path", "detail", "self", "web", "canonical", "relative"} {
+		// "show" and "view": a resource's links ({"show": "/homes/1", "favourite": ...})
+		for _, k := range []string{"href", "url", "path", "detail", "self", "web", "canonical", "relative", "show", "view"} {
 			if e, ok := t[k]; ok {
 				if s := linkText(e, depth+1); s != "" {
 					return s
@@ -369,7 +288,9 @@ const maxRecordDepth = 24
 // of the search, not this page's), rails of similar, recommended or
 // recently viewed homes, paid placements.
 var sideWords = []string{"map", "marker", "pin", "cluster", "geo", "similar", "recommend", "recent", "viewed", "related",
-	"nearby", "suggest", "promoted", "sponsor", "featured", "advert", "banner", "history", "favourite", "favorite"}
+	"nearby", "suggest", "promoted", "sponsor", "featured", "advert", "banner", "history", "favourite", "favorite",
+	// a widened search's listings from outside the area searched
+	"extended", "expanded", "outside", "widen"}
 
 // sideKey reports a key one of whose words (camelCase, snake_case or
 // kebab-case) starts with a side word: "mapResults", "similar_homes",
@@ -418,6 +339,15 @@ func keyWords(k string) []string {
 // else the biggest side array.
 func embeddedList(data []any) []record {
 	var best, side []record
+	sideKeys := map[string]bool{} // a page's data repeats its keys
+	isSide := func(k string) bool {
+		s, ok := sideKeys[k]
+		if !ok {
+			s = sideKey(k)
+			sideKeys[k] = s
+		}
+		return s
+	}
 	var walk func(v any, depth int, aside bool)
 	walk = func(v any, depth int, aside bool) {
 		if depth > maxRecordDepth {
@@ -425,13 +355,18 @@ func embeddedList(data []any) []record {
 		}
 		switch t := v.(type) {
 		case map[string]any:
-			keys := make([]string, 0, len(t))
-			for k := range t {
-				keys = append(keys, k)
+			// only containers can hold a list; in key order, so the same
+			// page always reads the same
+			var keys []string
+			for k, e := range t {
+				switch e.(type) {
+				case map[string]any, []any:
+					keys = append(keys, k)
+				}
 			}
-			sort.Strings(keys) // the same page always reads the same
+			sort.Strings(keys)
 			for _, k := range keys {
-				walk(t[k], depth+1, aside || sideKey(k))
+				walk(t[k], depth+1, aside || isSide(k))
 			}
 		case []any:
 			if recs := recordsIn(t); len(recs) > 0 {
@@ -466,9 +401,15 @@ func recordsIn(t []any) []record {
 			continue
 		}
 		objs++
-		if r, ok := recordOf(m); ok {
-			recs = append(recs, r)
-		} else if r, ok := wrappedRecord(m); ok {
+		// a listing has an address, a title and a price: three keys at
+		// least (a smaller object is at most a wrapper)
+		if len(m) >= 3 {
+			if r, ok := recordOf(m); ok {
+				recs = append(recs, r)
+				continue
+			}
+		}
+		if r, ok := wrappedRecord(m); ok {
 			recs = append(recs, r)
 		}
 	}
@@ -507,14 +448,10 @@ func recordURL(r record, pc pageContext, pattern string) string {
 	if pattern == "" {
 		return ""
 	}
-	token := r.id
-	if strings.Contains(pattern, "{slug}") {
-		token = r.slug
-	}
-	if token == "" {
+	if (strings.Contains(pattern, "{slug}") && r.slug == "") || (strings.Contains(pattern, "{id}") && r.id == "") {
 		return ""
 	}
-	p := strings.NewReplacer("{id}", url.PathEscape(token), "{slug}", url.PathEscape(token)).Replace(pattern)
+	p := strings.NewReplacer("{id}", url.PathEscape(r.id), "{slug}", url.PathEscape(r.slug)).Replace(pattern)
 	if u, ok := resolveLink(pc.base, p); ok {
 		return u.String()
 	}

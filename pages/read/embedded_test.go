@@ -17,9 +17,12 @@ func TestParseJSLiteral(t *testing.T) {
 		{"unquoted keys, single quotes, trailing comma", `{a:'it\'s',b:[true,false,],}`, `{"a":"it's","b":[true,false]}`},
 		{"minified booleans and undefined", `{x:!0,y:!1,z:void 0,w:undefined}`, `{"w":null,"x":true,"y":false,"z":null}`},
 		{"escapes", `{p:"\u002Fexpose\u002F1",q:"\x41"}`, `{"p":"/expose/1","q":"A"}`},
+		{"a surrogate pair is one rune", `{e:"\ud83c\udfe0 Huis"}`, `{"e":"🏠 Huis"}`},
 		{"comments and hex", `/* c */ {n: 0x1F // x` + "\n" + `}`, `{"n":31}`},
 		{"a function is code", `{f:function(){return 1}}`, ""},
-		{"a call is code", `{d:new Date(1)}`, ""},
+		{"a data constructor reads as its argument", `{d:new Date(1),u:new URL("/x"),s:new Set([1]),e:new Date()}`, `{"d":1,"e":null,"s":[1],"u":"/x"}`},
+		{"any other constructor is code", `{d:new Foo(1)}`, ""},
+		{"a call is code", `{d:Date.now()}`, ""},
 		{"a member is code", `{d:a.b}`, ""},
 	}
 	for _, tt := range tests {
@@ -180,7 +183,7 @@ func TestEmbeddedPrefersTheResultList(t *testing.T) {
 
 func TestSideKey(t *testing.T) {
 	for k, want := range map[string]bool{"mapResults": true, "similar_homes": true, "recentlyViewed": true, "map-markers": true,
-		"listResults": false, "shoppingList": false, "searchResults": false, "elementList": false, "ads": false} {
+		"extendedListingsFormatted": true, "listResults": false, "shoppingList": false, "searchResults": false, "elementList": false, "ads": false} {
 		if got := sideKey(k); got != want {
 			t.Errorf("sideKey(%q) = %v, want %v", k, got, want)
 		}

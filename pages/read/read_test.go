@@ -185,6 +185,11 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte(`<script>window.__NUXT__=(function(a,b){return {d:[{id:2,title:"y",price:a,link:b}]}}(800,"/y/2"));</script>`))
 	f.Add([]byte(`<script type="application/json" id="__NUXT_DATA__">[["ShallowReactive",1],{"l":2},[3],{"id":4,"title":5,"price":6,"url":7},"z9","T",1200,"/z/9"]</script>`))
 	f.Add([]byte(`<li><a href="/a/123456">x</a></li><li><a href="/a/123457">y</a></li>`))
+	// flight rows cut across pushes, an island's props, a mount's attribute
+	f.Add([]byte(`<script>self.__next_f.push([1,"1:I[9,[],\"Similar\"]\n2:T5,ab\ncd0:[\"$\",\"$L1\",null,{\"l\":\"$3\"}]\n3:[{\"id\":1,\"ti"])</script>` +
+		`<script>self.__next_f.push([1,"tle\":\"A\",\"price\":9,\"url\":\"/a/1\",\"d\":\"$2\"}]\n"])</script>`))
+	f.Add([]byte(`<astro-island props="{&quot;l&quot;:[1,[[0,{&quot;id&quot;:[0,1],&quot;title&quot;:[0,&quot;A&quot;],&quot;price&quot;:[0,9],&quot;url&quot;:[0,&quot;/a/1&quot;]}]]]}"></astro-island>` +
+		`<div data-page="{&quot;props&quot;:{&quot;l&quot;:[{&quot;id&quot;:2,&quot;title&quot;:&quot;B&quot;,&quot;price&quot;:9,&quot;propertyUrl&quot;:&quot;/a/2&quot;}]}}"></div>`))
 	f.Fuzz(func(t *testing.T, page []byte) {
 		checkReading(t, Read("https://www.wg-gesucht.de/search.html", page))
 		checkReading(t, Read("https://example.com/search", page))

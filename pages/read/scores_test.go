@@ -30,6 +30,9 @@ var fixtureSets = []fixtureSet{
 	{name: "unseen2", truthDir: "../../testdata/unseen2", pageDir: "../../testdata/unseen2", floor: perfect},
 	{name: "unseen3", truthDir: "../../testdata/unseen3", pageDir: "../../testdata/unseen3", fields: true, floor: perfect},
 	{name: "unseen3/holdout", truthDir: "../../testdata/unseen3/holdout", pageDir: "../../testdata/unseen3/holdout", fields: true, floor: perfect},
+	{name: "unseen4", truthDir: "../../testdata/unseen4", pageDir: "../../testdata/unseen4", floor: perfect},
+	{name: "unseen4/holdout", truthDir: "../../testdata/unseen4/holdout", pageDir: "../../testdata/unseen4/holdout", floor: perfect},
+	{name: "unseen4/documented", truthDir: "../../testdata/unseen4/documented", pageDir: "../../testdata/unseen4/documented", floor: perfect},
 }
 
 // setScore sums one set's pages. Titles and prices count over matched
