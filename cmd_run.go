@@ -321,8 +321,10 @@ func (a *app) clicked(open outbox.Action) {
 	}
 }
 
-// manualCheck opens the site in a visible window on the watcher's own
-// profile; with no display, in the user's default browser.
+// manualCheck opens the site in a visible Chrome window of its own,
+// seeded with the watcher's cookies (the ones earned there are carried
+// back when it closes; the headless Chrome watches on meanwhile); with no
+// display, in the user's default browser.
 func (a *app) manualCheck(ctx context.Context, url string) error {
 	err := a.browser.OpenVisible(ctx, url)
 	if errors.Is(err, pages.ErrNoDisplay) {

@@ -15,7 +15,7 @@ var (
 	ErrTimeout  = errors.New("page timed out")         // the page or the browser did not answer in time
 	ErrBrowser  = errors.New("browser failed")         // crashed, killed, or would not start
 	ErrClosed   = errors.New("browser closed")         // Close was called
-	ErrVisible  = errors.New("visible window is open") // OpenVisible holds the profile
+	ErrVisible  = errors.New("visible window is open") // the browser is held (a restart); since the window has a Chrome of its own, never for the window
 	ErrNoChrome = errors.New("no Chrome or Chromium found")
 	// ErrNoDisplay is returned by OpenVisible where no window can be shown
 	// (Linux without DISPLAY or WAYLAND_DISPLAY): call OpenDefault instead.
