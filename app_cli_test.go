@@ -28,10 +28,19 @@ func TestAppFirstRunAndSettingsEdits(t *testing.T) {
 	testkit.StartTrayWatcher(t, bus)
 	cfg := filepath.Join(bus.Dir, "rentwatch", "config.toml") // os.UserConfigDir() on Linux
 	data := filepath.Join(bus.Dir, "rentwatch")               // config.DataDir() on Linux
-	app := startApp(t, bin, data, appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address))
+	env := appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
+	app := startApp(t, bin, data, env)
 	item := testkit.WaitTrayItem(t, bus, app.pid(), testkit.Patience)
 
 	checkFirstRun(t, item, cfg, data)
+	// With no searches, the first start opens the window at its Add a
+	// search form.
+	testkit.Eventually(t, "the window opens by itself", testkit.Patience, func() error {
+		if got := appOpened(t, env); len(got) != 1 || got[0] != readWindowURL(t, data)+"#add" {
+			return fmt.Errorf("opened %q, want the window's address with #add", got)
+		}
+		return nil
+	})
 	checkSettingsEdits(t, item, cfg)
 	app.waitOutput(t, "msg=baseline", 1) // the added search ran, so Chromium is up
 	app.signal(t, syscall.SIGTERM)
@@ -58,8 +67,9 @@ func checkFirstRun(t *testing.T, item *testkit.TrayItem, cfg, data string) {
 		t.Errorf("no store in the OS data folder: %v", err)
 	}
 	menu := testkit.ReadMenu(t, item)
-	if len(menu) < 3 || menu[0].Label != "No searches yet — add one to start watching" || menu[2].Label != "Add search…" {
-		t.Errorf("a fresh app's menu should open with the hint and then Add search…:\n%s", testkit.Labels(menu))
+	if len(menu) < 4 || menu[0].Label != "Open rentwatch…" || menu[1].Label != "No searches yet — add one to start watching" ||
+		menu[3].Label != "Add search…" {
+		t.Errorf("a fresh app's menu should open with Open rentwatch…, the hint and then Add search…:\n%s", testkit.Labels(menu))
 	}
 	for _, off := range []string{"Check now", "Pause"} {
 		if e, ok := testkit.FindEntry(menu, off); !ok || e.Enabled {
@@ -101,7 +111,7 @@ func checkSettingsEdits(t *testing.T, item *testkit.TrayItem, cfg string) {
 			if err != nil {
 				return err
 			}
-			status := menu[0].Label
+			status := menu[1].Label // after Open rentwatch…
 			if st.status != "" && !strings.HasPrefix(status, st.status) {
 				return fmt.Errorf("status line %q, want %q…", status, st.status)
 			}

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -115,21 +117,67 @@ type appProc struct {
 
 // appEnv is the environment the app runs in: the test's own (with the
 // XDG_* folders pointing at temporary ones), no display (nothing may open
-// a window on the desktop of whoever runs the tests), real Chromium, and
-// extra (e.g. DBUS_SESSION_BUS_ADDRESS).
+// a window on the desktop of whoever runs the tests), real Chromium, a
+// stand-in for the default browser (see appOpened), and extra (e.g.
+// DBUS_SESSION_BUS_ADDRESS).
 func appEnv(t *testing.T, extra ...string) []string {
 	t.Helper()
+	bin, opened := fakeOpener(t)
 	var env []string
 	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
+		k, v, _ := strings.Cut(kv, "=")
 		switch k {
 		case "DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "RENTWATCH_CONFIG", "RENTWATCH_DATA":
 			continue
+		case "PATH":
+			kv = "PATH=" + bin + string(os.PathListSeparator) + v
 		}
 		env = append(env, kv)
 	}
-	env = append(env, "RENTWATCH_CHROME="+testkit.Chromium(t))
+	env = append(env, "RENTWATCH_CHROME="+testkit.Chromium(t), openedEnv+"="+opened)
 	return append(env, extra...)
+}
+
+// openedEnv names, in the app's environment, the file where the stand-in
+// for the default browser notes what it was asked to open.
+const openedEnv = "RENTWATCH_TEST_OPENED"
+
+// fakeOpener is a folder with an xdg-open that notes what it was asked to
+// open, one line each, in the file opened, and opens nothing. Put first
+// on PATH, it is what the app's "open in the default browser" (and "open
+// the settings file") finds first.
+func fakeOpener(t *testing.T) (bin, opened string) {
+	t.Helper()
+	dir := t.TempDir()
+	bin, opened = filepath.Join(dir, "bin"), filepath.Join(dir, "opened")
+	script := "#!/bin/sh\nprintf '%s\\n' \"$*\" >> \"$" + openedEnv + "\"\n"
+	if err := os.Mkdir(bin, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bin, "xdg-open"), []byte(script), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return bin, opened
+}
+
+// appOpened is what the app in env asked the default browser to open, in
+// order.
+func appOpened(t *testing.T, env []string) []string {
+	t.Helper()
+	for _, kv := range env {
+		if file, ok := strings.CutPrefix(kv, openedEnv+"="); ok {
+			b, err := os.ReadFile(file)
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			return strings.Fields(string(b))
+		}
+	}
+	t.Fatal("no " + openedEnv + " in the environment: not made by appEnv")
+	return nil
 }
 
 // startApp runs bin with args in env; it is killed by PID when the test
@@ -152,7 +200,7 @@ func startApp(t *testing.T, bin, data string, env []string, args ...string) *app
 			// Killed, the app cannot close its Chromium: kill what it
 			// started on its own profile, so nothing outlives the test.
 			for _, pid := range chromesOf(data) {
-				_ = syscall.Kill(pid, syscall.SIGKILL)
+				killPID(pid)
 			}
 		}
 		if t.Failed() {
@@ -199,6 +247,14 @@ func (a *appProc) signal(t *testing.T, sig syscall.Signal) {
 	}
 }
 
+// killPID kills the process pid (SIGKILL on unix), which the app under
+// test started; gone already, nothing happens.
+func killPID(pid int) {
+	if p, err := os.FindProcess(pid); err == nil {
+		_ = p.Kill()
+	}
+}
+
 // chromesOf lists the PIDs of processes whose command line names the
 // app's browser profile: its Chromium and every Chromium helper.
 func chromesOf(dataDir string) []int {
@@ -242,7 +298,7 @@ func checkNoChrome(t *testing.T, dataDir string) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	for _, pid := range left { // ours: started by the app under test
-		_ = syscall.Kill(pid, syscall.SIGKILL)
+		killPID(pid)
 	}
 	t.Errorf("Chromium processes left behind on %s: %v", dataDir, left)
 }

@@ -77,6 +77,7 @@ func TestAppTray(t *testing.T) {
 	}{
 		{"baseline: title, tooltip, icon and the whole menu", r.baseline, false},
 		{"a second instance on the same data folder refuses to start", r.secondInstance, false},
+		{"Open rentwatch…, Add search… and Settings… open the window", r.opensWindow, true},
 		{"the 429 host's countdown moves", r.countdown, false},
 		{"Check now runs a cycle at once and a new listing pops up", r.checkNow, false},
 		{"the start loaded the search page once, not twice", r.oneLoadAtStart, true},
@@ -94,7 +95,7 @@ func TestAppTray(t *testing.T) {
 }
 
 // fixedEntries are the menu's entries besides the searches, in order.
-var fixedEntries = []string{"Check now", "Pause", "Recent listings", "Add search…", "Settings…",
+var fixedEntries = []string{"Open rentwatch…", "Check now", "Pause", "Recent listings", "Add search…", "Settings…",
 	"Open log", "Start at login", "Quit"}
 
 func (r *trayRig) baseline(t *testing.T) {
@@ -128,8 +129,11 @@ func (r *trayRig) baseline(t *testing.T) {
 			t.Errorf("no %q entry in the menu:\n%s", fixed, testkit.Labels(menu))
 		}
 	}
-	if menu[0].Enabled {
-		t.Errorf("the status line %q should be a disabled line", menu[0].Label)
+	if menu[0].Label != "Open rentwatch…" {
+		t.Errorf("the first entry is %q, want Open rentwatch…", menu[0].Label)
+	}
+	if menu[1].Enabled {
+		t.Errorf("the status line %q should be a disabled line", menu[1].Label)
 	}
 	home, _ := testkit.FindEntry(menu, r.homeName+" — ")
 	slow, _ := testkit.FindEntry(menu, r.slowName+" — ")
@@ -139,8 +143,8 @@ func (r *trayRig) baseline(t *testing.T) {
 	if !strings.Contains(slow.Label, "slowing down — retrying in") {
 		t.Errorf("the 429 search reads %q, want a countdown", slow.Label)
 	}
-	if !strings.HasPrefix(menu[0].Label, "127.0.0.3 is asking us to slow down — retrying in") {
-		t.Errorf("status line %q, want the host that makes us wait", menu[0].Label)
+	if !strings.HasPrefix(menu[1].Label, "127.0.0.3 is asking us to slow down — retrying in") {
+		t.Errorf("status line %q, want the host that makes us wait", menu[1].Label)
 	}
 	if as, _ := testkit.FindEntry(menu, "Start at login"); !as.Checkable || as.Checked {
 		t.Errorf("Start at login should be an unticked checkbox in a fresh session: %+v", as)
@@ -151,6 +155,31 @@ func (r *trayRig) baseline(t *testing.T) {
 	}
 	if got := r.pops.All(); len(got) != 0 {
 		t.Errorf("the baseline popped up %d notification(s): %+v", len(got), got)
+	}
+}
+
+// opensWindow: the menu's window entries open the window's pages in the
+// default browser, with the token that lets them in.
+func (r *trayRig) opensWindow(t *testing.T) {
+	addr := readWindowURL(t, r.app.Data)
+	base, _, _ := strings.Cut(addr, "?")
+	token := strings.TrimPrefix(addr, base+"?")
+	before := len(appOpened(t, r.env))
+	want := []string{base + "?" + token, base + "?" + token + "#add", strings.TrimSuffix(base, "/") + "/settings?" + token}
+	for i, entry := range []string{"Open rentwatch…", "Add search…", "Settings…"} {
+		if err := r.item.Click(entry); err != nil {
+			t.Fatal(err)
+		}
+		testkit.Eventually(t, entry+" opens the window", testkit.Patience, func() error {
+			got := appOpened(t, r.env)
+			if len(got) < before+i+1 {
+				return fmt.Errorf("opened %q", got)
+			}
+			if got[before+i] != want[i] {
+				t.Fatalf("%s opened %q, want %q", entry, got[before+i], want[i])
+			}
+			return nil
+		})
 	}
 }
 
@@ -171,6 +200,10 @@ func (r *trayRig) secondInstance(t *testing.T) {
 var countdownRe = regexp.MustCompile(`retrying in (\d+:\d\d)$`)
 
 func (r *trayRig) countdown(t *testing.T) {
+	// The countdown ticks while the menu is open, as a panel says it is.
+	if err := r.item.Open(); err != nil {
+		t.Fatal(err)
+	}
 	read := func() (string, error) {
 		e, ok := testkit.FindEntry(testkit.ReadMenu(t, r.item), r.slowName+" — ")
 		m := countdownRe.FindStringSubmatch(e.Label)
@@ -312,7 +345,7 @@ func (r *trayRig) pause(t *testing.T) {
 		t.Errorf("paused at %s, the sites still got %d request(s):\n%s%s", since.Format("15:04:05.000"), n,
 			r.home.Log(), r.slow.Log())
 	}
-	if st := testkit.ReadMenu(t, r.item)[0].Label; !strings.HasPrefix(st, "Paused") {
+	if st := testkit.ReadMenu(t, r.item)[1].Label; !strings.HasPrefix(st, "Paused") { // [0] is Open rentwatch…
 		t.Errorf("status line while paused: %q", st)
 	}
 }

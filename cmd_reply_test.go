@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"rentwatch/internal/testkit"
+	"rentwatch/pages"
 )
 
 func TestCmdReplyRefuses(t *testing.T) {
@@ -47,7 +48,7 @@ func TestCmdReplyRefuses(t *testing.T) {
 func TestCmdReplyAgainstAPortal(t *testing.T) {
 	chrome := testkit.Chromium(t)
 	const host = "127.0.0.10"
-	site := newContactSite(t, host)
+	site := testkit.StartContactSite(t, host, filepath.Join("testdata", "replysite"))
 	registerContactRecipe(t, host)
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "config.toml")
@@ -86,7 +87,7 @@ reply_message = "Dag, {name} hier, over {url}"
 	if _, err := png.Decode(f); err != nil {
 		t.Errorf("the screenshot is not a PNG: %v", err)
 	}
-	if n := len(site.posts()); n != 0 {
+	if n := len(site.Posts()); n != 0 {
 		t.Fatalf("a dry run sent %d messages", n)
 	}
 
@@ -94,11 +95,30 @@ reply_message = "Dag, {name} hier, over {url}"
 	if code := cmdReply(g, []string{"--yes", "--search", "rooms", listing}, &stdout, &stderr); code != 0 {
 		t.Fatalf("--yes: exit %d: %s", code, stderr.String())
 	}
-	posts := site.posts()
+	posts := site.Posts()
 	if len(posts) != 1 || posts[0].Get("message") != "Dag, Sam Jansen hier, over "+listing {
 		t.Errorf("the site received %v, want one message from the search's template", posts)
 	}
 	if !strings.Contains(stdout.String(), "sent and confirmed") {
 		t.Errorf("--yes output: %s", stdout.String())
 	}
+}
+
+// registerContactRecipe registers the recipe for a testkit.ContactSite on
+// host.
+func registerContactRecipe(t *testing.T, host string) {
+	t.Helper()
+	remove, err := pages.RegisterRecipe(pages.Recipe{
+		Name: "fixture", Sites: []string{host},
+		Open:    []pages.Target{{CSS: "button, a", Text: []string{"reageer"}}},
+		Message: []string{`textarea[name="message"]`}, FullName: []string{`input[name="name"]`},
+		Email: []string{`input[name="email"]`}, Phone: []string{`input[name="phone"]`},
+		Submit: []pages.Target{{CSS: `form button[type="submit"]`}},
+		Sent:   pages.Sign{Text: []string{"je bericht is verstuurd"}},
+		Wait:   pages.DefaultRecipeWait, // a busy machine's page is slow; the stale step waits this out once
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(remove)
 }

@@ -11,8 +11,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"reflect"
 	"runtime/debug"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -26,6 +26,7 @@ import (
 	"rentwatch/pages"
 	"rentwatch/seen"
 	"rentwatch/tray"
+	"rentwatch/window"
 )
 
 // app is everything `rentwatch run` opens, so it can be closed in order.
@@ -34,14 +35,21 @@ type app struct {
 
 	settings atomic.Pointer[config.Settings] // the last good settings, for the replier
 	problem  string                          // what was wrong with the settings file at the start
+	// settingsMu serialises settingsChanged: config.Watch and the window's
+	// saves both call it.
+	settingsMu sync.Mutex
 
 	lock    *flock.Flock
 	logs    *logFile
 	log     *slog.Logger
 	store   *seen.Store
 	browser *pages.Browser
-	outbox  *outbox.Outbox // one for the app's life: it knows what popped up
+	outbox  *outbox.Outbox // one for the app's life: its channels keep their queues
+	pops    *outbox.Clickable
 	engine  *engine.Engine
+	window  *window.Server // nil when it did not start (or for --once)
+	// openWeb opens a page in the default browser (http and https only).
+	openWeb func(url string) error
 }
 
 func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
@@ -86,6 +94,8 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
+	a.startWindow()
+	a.openOnFirstStart(*a.settings.Load())
 	go config.Watch(ctx, a.settingsPath, time.Second, a.settingsChanged)
 	if !*noTray {
 		if err := tray.Available(); err != nil {
@@ -97,7 +107,7 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 	}
 	a.log.Info("watching", "searches", len(a.engine.Snapshot().Searches), "settings", a.settingsPath, "log", a.logPath)
 	if len(a.engine.Snapshot().Searches) == 0 {
-		a.log.Info("no searches yet: add one with `rentwatch searches add URL` or in the settings file; it is picked up at once")
+		a.log.Info("no searches yet: add one in the window (`rentwatch open`), with `rentwatch searches add URL` or in the settings file; it is picked up at once")
 	}
 	a.engine.Run(ctx)
 	a.log.Info("stopped")
@@ -169,11 +179,18 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	}
 	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile"), Log: a.log})
 	a.settings.Store(&settings)
-	a.outbox = outbox.New(a.emailFor(settings), nil)
+	a.openWeb = pages.OpenDefault
+	var pop outbox.Notifier // nil: beeep's pop-ups, which open nothing when clicked
+	if c, err := outbox.NewClickable(a.clicked); err == nil {
+		a.pops, pop = c, c
+	}
+	a.outbox = outbox.New(a.emailFor(settings), pop)
 	a.outbox.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
+	a.outbox.SetPush(pushURLs(settings))
+	a.keepPrivate(settings)
 	a.engine = engine.New(engine.Deps{
-		Loader: a.browser, Store: a.store, Outbox: a.outbox, Manual: a.manualCheck, Log: a.log,
-		Replier: newReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
+		Loader: a.browser, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, Log: a.log,
+		Replier: engine.NewReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
 	}, engineSettings(settings))
 	if problem != "" {
 		a.engine.SetProblem(problem)
@@ -182,6 +199,12 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 }
 
 func (a *app) close() {
+	if a.window != nil {
+		a.window.Close() // before the store it reads
+	}
+	if a.pops != nil {
+		a.pops.Close()
+	}
 	if a.browser != nil {
 		a.browser.Close()
 	}
@@ -219,6 +242,8 @@ func (a *app) loadSettings() (config.Settings, string) {
 // settingsChanged is config.Watch's callback: a good edit takes effect at
 // once; a bad one leaves the last good settings in force and says why.
 func (a *app) settingsChanged(s config.Settings, err error) {
+	a.settingsMu.Lock()
+	defer a.settingsMu.Unlock()
 	if err != nil {
 		a.log.Warn("the settings file has a problem; keeping the last good settings", "path", a.settingsPath, "err", err)
 		a.engine.SetProblem("Settings file: " + err.Error())
@@ -226,13 +251,34 @@ func (a *app) settingsChanged(s config.Settings, err error) {
 	}
 	before := a.settings.Swap(&s)
 	a.engine.SetSettings(engineSettings(s))
-	if !reflect.DeepEqual(before.Email, s.Email) {
-		// Only new email settings deserve a fresh try after a refusal; an
-		// edit to a search keeps "check your email". The same outbox takes
-		// them: a new one would pop up again the listings still waiting
-		// for their email.
+	if s.DeliveryChanged(*before) {
+		// Only new delivery settings deserve a fresh try after a refusal;
+		// an edit to a search keeps "check your email". The same outbox
+		// takes them: its channels keep their queues (a push URL that
+		// stays keeps its own), a new URL starts with an empty queue.
 		a.outbox.SetEmail(a.emailFor(s))
+		a.outbox.SetPush(pushURLs(s))
+		a.keepPrivate(s)
 		a.engine.SetOutbox(a.outbox)
+	}
+}
+
+func pushURLs(s config.Settings) []string {
+	if s.Push == nil {
+		return nil
+	}
+	return s.Push.URLs
+}
+
+// keepPrivate makes the settings file 0600 when it holds push URLs.
+func (a *app) keepPrivate(s config.Settings) {
+	if len(pushURLs(s)) == 0 {
+		return
+	}
+	if fixed, err := config.KeepPrivate(a.settingsPath); err != nil {
+		a.log.Warn(err.Error())
+	} else if fixed {
+		a.log.Info("made the settings file private (0600): its push URLs hold secrets", "path", a.settingsPath)
 	}
 }
 
@@ -254,6 +300,19 @@ func (a *app) emailFor(s config.Settings) *outbox.EmailSettings {
 	}
 	es.Password = pw
 	return &es
+}
+
+// clicked opens what a clicked pop-up names: a listing (or a search's page)
+// in the default browser, or a site's check-by-hand window.
+func (a *app) clicked(open outbox.Action) {
+	switch open.Kind {
+	case outbox.OpenWeb:
+		a.open(a.openWeb(open.URL)) // pages.OpenDefault opens http and https only
+	case outbox.OpenManual:
+		if a.engine != nil {
+			a.engine.ManualCheck(open.URL)
+		}
+	}
 }
 
 // manualCheck opens the site in a visible window on the watcher's own
@@ -298,8 +357,9 @@ func (a *app) runWithTray(ctx context.Context, stop context.CancelFunc) {
 		ResumeAll:   func() { a.engine.Resume("") },
 		Manual:      a.engine.ManualCheck,
 		OpenURL:     func(u string) { a.open(pages.OpenDefault(u)) },
-		AddSearch:   a.addSearch,
-		Settings:    func() { a.open(browser.OpenFile(a.settingsPath)) },
+		Open:        func() { a.openWindow("/", "") },
+		AddSearch:   func() { a.openWindow("/", "add") },
+		Settings:    func() { a.openWindow("/settings", "") },
 		OpenLog:     func() { a.open(browser.OpenFile(a.logPath)) },
 		Autostart:   func(on bool) error { return tray.SetAutostart(on, exe) },
 		AutostartOn: tray.AutostartEnabled,
@@ -310,7 +370,8 @@ func (a *app) runWithTray(ctx context.Context, stop context.CancelFunc) {
 }
 
 // addSearch opens the settings file, where a commented example shows how
-// to add a search; rentwatch picks up the saved file at once.
+// to add a search; rentwatch picks up the saved file at once. It is what
+// "Add search…" does when the window did not start.
 func (a *app) addSearch() {
 	a.open(browser.OpenFile(a.settingsPath))
 	outbox.Desktop{}.Notify("Add a search",

@@ -117,33 +117,31 @@ func listSearches(s config.Settings, stdout io.Writer) {
 	tw.Flush()
 }
 
+// addSearch and removeSearch change the file in place (config.Editor), as
+// the window does: the user's own comments and layout stay as they were.
+
 func addSearch(path string, s config.Settings, url, name string, stdout, stderr io.Writer) int {
-	if err := s.AddSearch(url, name); err != nil {
+	added, err := config.NewEditor(path, nil).AddSearch(name, url, config.Filter{})
+	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
 		if errors.Is(err, config.ErrBadSearchURL) || errors.Is(err, config.ErrBadSearchName) {
 			return 2 // the URL or the name on the command line is what was wrong
 		}
 		return 1
 	}
-	if err := config.Save(path, s); err != nil {
-		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
-		return 1
-	}
-	added := s.Searches[len(s.Searches)-1]
-	fmt.Fprintf(stdout, "added %q (%s), search %d of at most %d\n", added.Name, added.URL, len(s.Searches), config.MaxSearches)
+	fmt.Fprintf(stdout, "added %q (%s), search %d of at most %d\n", added.Name, added.URL, len(s.Searches)+1, config.MaxSearches)
 	return 0
 }
 
 func removeSearch(path string, s config.Settings, key string, stdout, stderr io.Writer) int {
-	removed, err := s.RemoveSearch(key)
+	found, err := s.RemoveSearch(key) // by name or URL, in the settings as loaded
+	if err == nil {
+		_, err = config.NewEditor(path, nil).RemoveSearch(found.URL)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
 		return 1
 	}
-	if err := config.Save(path, s); err != nil {
-		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
-		return 1
-	}
-	fmt.Fprintf(stdout, "removed %q (%s)\n", removed.Name, removed.URL)
+	fmt.Fprintf(stdout, "removed %q (%s)\n", found.Name, found.URL)
 	return 0
 }

@@ -147,3 +147,29 @@ func TestSearchesAddRefusesControlCharacters(t *testing.T) {
 		t.Errorf("after the refusals, list: exit %d, %q %q", code, out.String(), errb.String())
 	}
 }
+
+// TestCmdSearchesKeepsComments: add and remove change the settings file in
+// place; the user's own comments and the rest of the file stay as written.
+func TestCmdSearchesKeepsComments(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	const mine = "# my own notes: check Funda by hand on Sundays\nversion = 1\ninterval = \"45s\" # not faster\n\n" +
+		"# the one that found my last room\n[[search]]\nname = \"West\" # west only\nurl = \"https://kamernet.nl/huren/kamers-amsterdam-west\"\n"
+	if err := os.WriteFile(path, []byte(mine), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) {
+		t.Helper()
+		var out, errb bytes.Buffer
+		if code := cmdSearches(globals{config: path}, args, &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+	}
+	run("add", "https://www.funda.nl/zoeken/huur", "--name", "Funda")
+	if now, _ := os.ReadFile(path); !strings.HasPrefix(string(now), mine) || !strings.Contains(string(now), `name = "Funda"`) {
+		t.Errorf("after add the file reads:\n%s\nwant it to start with the user's file unchanged", now)
+	}
+	run("remove", "Funda")
+	if now, _ := os.ReadFile(path); string(now) != mine {
+		t.Errorf("after add and remove the file reads:\n%s\nwant it as the user wrote it:\n%s", now, mine)
+	}
+}

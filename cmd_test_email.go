@@ -41,8 +41,8 @@ func cmdTestEmail(g globals, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	email := emailSettings(*settings.Email)
-	if email.Password, err = outbox.Password(email.Username); err != nil {
-		fmt.Fprintf(stderr, "rentwatch test-email: %v\n", err)
+	if _, err := outbox.Password(email.Username); err != nil {
+		fmt.Fprintf(stderr, "rentwatch test-email: %v\n", err) // before "Sending…": nothing is sent
 		return 1
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -50,7 +50,7 @@ func cmdTestEmail(g globals, args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(ctx, testEmailDeadline)
 	defer cancel()
 	fmt.Fprintf(stdout, "Sending a test message to %s through %s:%d (%s)...\n", email.To, email.Host, email.Port, email.Security)
-	if err := outbox.SendTest(ctx, email); err != nil {
+	if err := outbox.SendTestStored(ctx, email); err != nil {
 		fmt.Fprintf(stderr, "rentwatch test-email: failed: %v\n", err)
 		if outbox.IsPermanent(err) {
 			fmt.Fprintln(stderr, "This will keep failing until the settings or the password are fixed.")

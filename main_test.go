@@ -137,10 +137,12 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 		"check":      {"check", "https://example.test/rooms", "junk"},
 		"inspect":    {"inspect", page, "junk", "--url", "https://example.test/rooms"},
 		"ladders":    {"ladders", "junk"},
+		"open":       {"open", "--print", "junk"},
 		"reply":      {"reply", "--dry-run", "https://example.test/rooms/1", "junk"},
 		"run":        {"run", "--once", "junk"},
 		"searches":   {"searches", "list", "junk"},
 		"test-email": {"test-email", "junk"},
+		"test-push":  {"test-push", "junk"},
 		"version":    {"version", "junk"},
 	}
 	for _, name := range commandNames() {

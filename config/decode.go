@@ -16,7 +16,8 @@ import (
 
 // known lists the keys each table may hold; anything else is reported.
 var known = map[string][]string{
-	"":        {"version", "interval", "email", "browser", "reply", "search"},
+	"":        {"version", "interval", "email", "push", "browser", "reply", "search"},
+	"push":    {"urls"},
 	"email":   {"to", "from", "host", "port", "security", "username", "ca_file"},
 	"browser": {"path"},
 	"reply":   {"name", "email", "phone", "message"},
@@ -37,6 +38,9 @@ func decodeMap(m map[string]any, ps *problems) Settings {
 		} else {
 			ps.add("email", "must be a table: write it as [email] with its keys below")
 		}
+	}
+	if v, ok := m["push"]; ok {
+		s.Push = decodePush(v, ps)
 	}
 	if v, ok := m["browser"]; ok {
 		if t, ok := v.(map[string]any); ok {

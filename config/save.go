@@ -158,6 +158,7 @@ func render(s Settings) string {
 	} else {
 		b.WriteString(noEmail)
 	}
+	renderPush(&b, s.Push)
 	b.WriteString("# The Chrome or Chromium rentwatch drives. Empty: found on the system.\n[browser]\n")
 	fmt.Fprintf(&b, "path = %s\n\n", quote(s.Browser.Path))
 	renderReply(&b, s.Reply)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 )
 
@@ -20,6 +21,7 @@ type Settings struct {
 	Version  int           `toml:"version"`
 	Interval time.Duration `toml:"interval"` // between cycles; at least 10s; jitter is added
 	Email    *Email        `toml:"email"`    // nil: desktop pop-ups only
+	Push     *Push         `toml:"push"`     // nil: no phone or chat channels
 	Browser  Browser       `toml:"browser"`
 	Reply    *Reply        `toml:"reply"` // nil: no [reply] table (see Search.Reply)
 	Searches []Search      `toml:"search"`
@@ -35,6 +37,35 @@ type Email struct {
 	Security string `toml:"security"` // "tls" (implicit, 465) or "starttls"
 	Username string `toml:"username"`
 	CAFile   string `toml:"ca_file"` // optional extra CA for a self-signed server
+}
+
+// Equal reports whether e and o are the same email settings; nil (no
+// [email] table) equals only nil. The app builds a new delivery only when
+// they differ: a refusal for good is retried only with new email settings,
+// not after an edit to a search. (Email is compared as a whole value: a
+// field that cannot be compared with == will not compile here.)
+func (e *Email) Equal(o *Email) bool {
+	if e == nil || o == nil {
+		return e == o
+	}
+	return *e == *o
+}
+
+// Equal reports whether p and o push to the same URLs, in the same order;
+// nil (no [push] table) equals only nil.
+func (p *Push) Equal(o *Push) bool {
+	if p == nil || o == nil {
+		return p == o
+	}
+	return slices.Equal(p.URLs, o.URLs)
+}
+
+// DeliveryChanged reports whether s delivers alerts differently from
+// before: other email settings or other push URLs. Only then does the app
+// give its channels new settings (and a refused one its fresh try): an
+// edit to a search keeps "check your email".
+func (s Settings) DeliveryChanged(before Settings) bool {
+	return !s.Email.Equal(before.Email) || !s.Push.Equal(before.Push)
 }
 
 // Browser says which Chrome to drive; an empty Path means found on the system.
@@ -147,6 +178,9 @@ func (s Settings) clone() Settings {
 	if s.Reply != nil {
 		r := *s.Reply
 		c.Reply = &r
+	}
+	if s.Push != nil {
+		c.Push = &Push{URLs: append([]string(nil), s.Push.URLs...)}
 	}
 	c.Searches = append([]Search(nil), s.Searches...)
 	for i := range c.Searches {

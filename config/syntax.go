@@ -31,7 +31,29 @@ func syntaxError(path, src string, err error) error {
 		text = strings.TrimSpace(lines[line-1])
 	}
 	line, msg := explain(pe, lines, line, text)
+	if inPush(lines, line) {
+		// Its words would quote the line, and the line holds a secret.
+		msg = pushLineProblem
+	}
 	return &Error{Path: path, Problems: []Problem{{Line: line, Message: msg}}}
+}
+
+const pushLineProblem = `this line of [push] cannot be read: write each URL in double quotes, in square brackets, like urls = ["ntfy://ntfy.sh/your-topic"] (the line is not shown: it holds a secret)`
+
+// inPush says whether line (from 1) is in the [push] table or sets push.*.
+func inPush(lines []string, line int) bool {
+	if line < 1 || line > len(lines) {
+		return false
+	}
+	if strings.HasPrefix(strings.TrimSpace(lines[line-1]), "push.") || strings.HasPrefix(strings.TrimSpace(lines[line-1]), "push =") {
+		return true
+	}
+	for i := line - 1; i >= 0; i-- {
+		if t := strings.TrimSpace(lines[i]); strings.HasPrefix(t, "[") {
+			return strings.HasPrefix(t, "[push]") || strings.HasPrefix(t, "[ push ]")
+		}
+	}
+	return false
 }
 
 // keyValue is "key = value" (the key bare or dotted), with what follows.

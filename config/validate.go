@@ -30,6 +30,7 @@ func (s Settings) validate(ps *problems) {
 	if s.Email != nil {
 		validateEmail(s.Email, ps)
 	}
+	validatePush(s.Push, ps)
 	validateSearches(s.Searches, ps)
 	validateFilters(s.Searches, ps)
 	validateReply(s, ps)

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -10,6 +11,7 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/outbox"
+	"rentwatch/pages"
 )
 
 func TestManualCheckClearsTheHostAndProbesAtOnce(t *testing.T) {
@@ -24,9 +26,7 @@ func TestManualCheckClearsTheHostAndProbesAtOnce(t *testing.T) {
 			time.Sleep(20 * time.Second) // the user passes the check
 			return nil
 		}
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { r.e.Run(ctx); close(done) }()
+		stop := running(t, r.e)
 		time.Sleep(10 * time.Second) // refused: five minutes' wait ahead
 		if _, waiting := r.e.st.registry.Get(kamernet); !waiting {
 			t.Fatal("the refusal was not recorded")
@@ -43,7 +43,7 @@ func TestManualCheckClearsTheHostAndProbesAtOnce(t *testing.T) {
 		time.Sleep(40 * time.Second) // the window closes after 20 s
 		sent := p.sent(kamernet)
 		if len(sent) != before+3 {
-			t.Fatalf("after the window closed the host got %d requests, want a probe and the 2 held searches", len(sent)-before)
+			t.Fatalf("after the window closed the host got %d requests, want a probe and the 2 held searches: %v", len(sent)-before, sent)
 		}
 		if _, waiting := r.e.st.registry.Get(kamernet); waiting {
 			t.Errorf("the host still waits after a clean probe")
@@ -51,8 +51,7 @@ func TestManualCheckClearsTheHostAndProbesAtOnce(t *testing.T) {
 		if !r.logs.has("Recovered 1 site(s), checking 2 held search(es)") {
 			t.Errorf("the first request after the window was not a probe followed by the held searches")
 		}
-		cancel()
-		<-done
+		stop()
 	})
 }
 
@@ -61,9 +60,7 @@ func TestPauseStopsChecksAndResumeChecksAtOnce(t *testing.T) {
 		store := openStore(t)
 		p := newPortal()
 		r := newRig(store, p, searches(fiveOnOneHost[:2]...), 13)
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { r.e.Run(ctx); close(done) }()
+		stop := running(t, r.e)
 		time.Sleep(10 * time.Second)
 		r.e.Pause("")
 		time.Sleep(time.Second)
@@ -80,8 +77,7 @@ func TestPauseStopsChecksAndResumeChecksAtOnce(t *testing.T) {
 		if n := len(p.sent(kamernet)); n != before+2 {
 			t.Errorf("resume sent %d requests within 10 s, want both searches checked at once", n-before)
 		}
-		cancel()
-		<-done
+		stop()
 	})
 }
 
@@ -91,9 +87,7 @@ func TestUnchangedSettingsSendNoExtraRequests(t *testing.T) {
 		p := newPortal()
 		list := searches(fiveOnOneHost[:2]...)
 		r := newRig(store, p, list, 14)
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { r.e.Run(ctx); close(done) }()
+		stop := running(t, r.e)
 		time.Sleep(10 * time.Second) // the first cycle is over
 		r.e.SetSettings(Settings{Interval: 30 * time.Second, Searches: list})
 		time.Sleep(10 * time.Second)
@@ -105,8 +99,7 @@ func TestUnchangedSettingsSendNoExtraRequests(t *testing.T) {
 		if n := len(p.sent(kamernet)); n < 3 {
 			t.Errorf("a new search was not checked at once (%d requests)", n)
 		}
-		cancel()
-		<-done
+		stop()
 	})
 }
 
@@ -122,13 +115,12 @@ func TestASearchEditKeepsTheEmailProblemNewEmailSettingsClearIt(t *testing.T) {
 			return &outbox.DeliveryError{Permanent: true, Stage: "auth", Code: 535, Err: errors.New("bad password")}
 		}
 		go func() { time.Sleep(40 * time.Second); p.post(west, "b") }()
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { r.e.Run(ctx); close(done) }()
+		stop := running(t, r.e)
 		time.Sleep(100 * time.Second) // two cycles after the new listing
 		if s := r.e.Snapshot(); !s.Delivery.Refused || !strings.Contains(s.Delivery.Reason, "bad password") || s.Overall != NeedsYou {
 			t.Fatalf("after a refused login: delivery %+v, overall %q", s.Delivery, s.Overall)
 		}
+		list = slices.Clone(list) // the engine holds the first one
 		list[0].Name = "renamed"
 		r.e.SetSettings(Settings{Interval: 30 * time.Second, Searches: list})
 		time.Sleep(time.Second)
@@ -140,7 +132,133 @@ func TestASearchEditKeepsTheEmailProblemNewEmailSettingsClearIt(t *testing.T) {
 		if s := r.e.Snapshot(); s.Delivery != (Delivery{}) || s.Overall == NeedsYou {
 			t.Errorf("new email settings left the problem: %+v, overall %q", s.Delivery, s.Overall)
 		}
-		cancel()
-		<-done
+		stop()
+	})
+}
+
+// While the user checks one site by hand, the others are watched as
+// always; the site in the window gets nothing from us until it closes,
+// then one probe; a window left open is remembered once, after ten minutes.
+func TestWatchingGoesOnDuringACheckByHand(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := newPortal()
+		p.answer(kamernet, wall(blocks.Denied, 0, func(n int) bool { return n == 1 }))
+		b, c := "https://pararius.test/huren/utrecht", "https://funda.test/huur/leiden"
+		r := newRig(openStore(t), p, searches(fiveOnOneHost[0], fiveOnOneHost[1], b, c), 24)
+		var opened, closed time.Time
+		r.e.d.Manual = func(ctx context.Context, url string) error {
+			opened = time.Now()
+			time.Sleep(20 * time.Minute) // the user leaves the window open
+			closed = time.Now()
+			return nil
+		}
+		board := &noticeBoard{}
+		r.e.d.Notices = board
+		stop := running(t, r.e)
+		time.Sleep(time.Minute) // refused: the host waits five minutes
+		r.e.ManualCheck(fiveOnOneHost[0])
+		time.Sleep(7 * time.Minute)
+		posted := time.Now()
+		p.post(b, "new-on-b")
+		time.Sleep(14 * time.Minute) // the window closes at about 21 minutes
+		time.Sleep(30 * time.Second)
+		stop()
+
+		if opened.IsZero() || closed.IsZero() {
+			t.Fatalf("the window did not open and close")
+		}
+		var during, after []request
+		for _, q := range p.sent(kamernet) {
+			switch {
+			case q.at.After(opened) && q.at.Before(closed):
+				during = append(during, q)
+			case !q.at.Before(closed):
+				after = append(after, q)
+			}
+		}
+		if len(during) != 0 {
+			t.Errorf("the site in the window got %d requests while it was open: %v", len(during), during)
+		}
+		if len(after) == 0 || after[0].at.Sub(closed) > 5*time.Second {
+			t.Fatalf("no probe at once after the window closed (at %v): %v", closed, after)
+		}
+		if len(after) > 1 && after[1].at.Sub(after[0].at) < p.loadTime+r.e.d.GapMin {
+			t.Errorf("two requests after the window closed %v apart: not one probe first", after[1].at.Sub(after[0].at))
+		}
+		if !r.logs.has("Recovered 1 site(s), checking 1 held search(es)") {
+			t.Errorf("the probe after the window was not followed by the held search")
+		}
+		for _, host := range []string{"pararius.test", "funda.test"} {
+			n := 0
+			for _, q := range p.sent(host) {
+				if q.at.After(opened) && q.at.Before(closed) {
+					n++
+				}
+			}
+			if want := int(20*time.Minute/(33*time.Second)) - 1; n < want {
+				t.Errorf("%s got %d requests in the 20 minutes of the window, want its cycles (at least %d)", host, n, want)
+			}
+		}
+		if got := r.mail.told(); !slices.Equal(got, []string{"new-on-b"}) {
+			t.Fatalf("told %v, want the listing on the other site", got)
+		}
+		r.mail.mu.Lock()
+		n := len(r.mail.batches)
+		r.mail.mu.Unlock()
+		if n != 1 {
+			t.Errorf("%d deliveries, want 1", n)
+		}
+		if at := r.e.Snapshot().Recent[0].Notified; at.Sub(posted) > 33*time.Second+p.loadTime {
+			t.Errorf("the listing on the other site was alerted %v after it was posted, more than one interval", at.Sub(posted))
+		}
+		notices, toldAt := board.all()
+		if len(notices) != 1 {
+			t.Fatalf("told %d notices, want one reminder: %+v", len(notices), notices)
+		}
+		if d := toldAt[0].Sub(opened); d < ManualReminder || d > ManualReminder+time.Second {
+			t.Errorf("the reminder came %v after the window opened, want %v", d, ManualReminder)
+		}
+		if n := notices[0]; n.Open != (outbox.Action{Kind: outbox.OpenManual, URL: fiveOnOneHost[0]}) || !strings.Contains(n.Body, "kamernet.test") || n.Key == "" {
+			t.Errorf("reminder %+v: want it about the search in the window", n)
+		}
+	})
+}
+
+// A load that fails while the browser goes to the user's window is nobody's
+// fault: it does not count toward its host's ERROR_GRACE.
+func TestALoadCutByTheWindowIsNobodysFault(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := newPortal()
+		opened := make(chan struct{})
+		p.answer("funda.test", func(n int, url string) (pages.Result, error) {
+			if n == 2 { // under way when the window opens
+				<-opened
+				return pages.Result{}, errors.New("net::ERR_ABORTED")
+			}
+			return pages.Result{Verdict: blocks.Verdict{Kind: blocks.OK}}, nil
+		})
+		r := newRig(openStore(t), p, searches(fiveOnOneHost[0], "https://funda.test/huur/leiden"), 33)
+		r.e.d.Manual = func(ctx context.Context, url string) error {
+			close(opened)
+			time.Sleep(10 * time.Second)
+			return nil
+		}
+		running(t, r.e)
+		for len(p.sent("funda.test")) < 2 {
+			time.Sleep(100 * time.Millisecond)
+		}
+		r.e.ManualCheck(fiveOnOneHost[0])
+		time.Sleep(5 * time.Second) // the cut load's report is in; the window is still open
+		errs := make(chan int, 1)
+		r.e.do(func() { errs <- r.e.st.host("funda.test").errors }) // read on the engine's goroutine
+		if n := <-errs; n != 0 {
+			t.Errorf("the cut load counted as %d error(s) against its host", n)
+		}
+		for _, v := range r.e.Snapshot().Searches {
+			if v.Host == "funda.test" && v.Status == Failing {
+				t.Errorf("the search whose load the window cut shows %q: %s", v.Status, v.LastError)
+			}
+		}
+		time.Sleep(10 * time.Second) // the window closes
 	})
 }

@@ -3,15 +3,15 @@ package engine
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"time"
 
 	"rentwatch/config"
-	"rentwatch/pages"
 )
 
-// plan is what one cycle will do, host by host.
+// plan is what one pass will do, host by host.
 type plan struct {
 	due     []config.Search            // checked in the first pass
 	probing map[string]bool            // hosts coming back from a wall: one search each
@@ -19,7 +19,7 @@ type plan struct {
 	waiting int                        // searches whose host is still standing us down
 }
 
-// cycleKind says which searches a cycle plans.
+// cycleKind says which searches a pass plans.
 type cycleKind int
 
 const (
@@ -31,13 +31,15 @@ const (
 // planCycle groups the enabled searches by host. A host with no entry
 // sends all its searches; a host whose wait is over is probing and sends
 // exactly one, the others held with the host's retry time; a host still
-// waiting sends nothing.
+// waiting sends nothing, nor does a host the user is checking by hand.
 //
-// A probesOnly cycle plans only hosts whose wait is over, and an addedOnly
-// one only the searches just added (on hosts with no entry): a cycle
-// between two regular ones sends nothing to the other searches, which keep
-// their own schedule.
-func (e *Engine) planCycle(kind cycleKind) plan {
+// A probesOnly pass plans only the probes, and an addedOnly one only the
+// searches just added (on hosts with no entry): a pass between two
+// regular cycles sends nothing to the other searches, which keep their own
+// schedule. A search a pass between two cycles checked less than fresh
+// ago (a probe and its second pass, a search just added) waits for the
+// next cycle: a page loaded twice within seconds is a pattern a site sees.
+func (e *Engine) planCycle(kind cycleKind, fresh time.Duration) plan {
 	now := e.d.Clock.Now()
 	p := plan{probing: map[string]bool{}, held: map[string][]config.Search{}}
 	byHost := map[string][]config.Search{}
@@ -46,91 +48,197 @@ func (e *Engine) planCycle(kind cycleKind) plan {
 		if kind == addedOnly && !e.st.added[s.URL] {
 			continue
 		}
-		h := e.st.views[s.URL].Host
+		h := e.st.searches[s.URL].host
 		if _, ok := byHost[h]; !ok {
 			hosts = append(hosts, h)
 		}
 		byHost[h] = append(byHost[h], s)
 	}
-	sort.Strings(hosts) // the shuffle below decides the order, not the map
+	sort.Strings(hosts) // the shuffle decides the order, not the map
 	for _, h := range hosts {
-		list := byHost[h]
+		list, hs := byHost[h], e.st.host(h)
+		if hs.lane.closed {
+			p.waiting += len(list) // checked by hand: not a request from us until the window closes
+			continue
+		}
 		entry, blocked := e.st.registry.Get(h)
-		switch {
-		case !blocked && !e.st.forceProbe[h]:
-			if kind != probesOnly {
-				p.due = append(p.due, list...)
+		switch call := hs.probe.call(entry, blocked, now); {
+		case call == sendAll && !hs.probe.forced:
+			if kind == probesOnly {
+				break
+			}
+			for _, s := range list {
+				if off := e.st.searches[s.URL].offCycle; off.IsZero() || now.Sub(off) >= fresh {
+					p.due = append(p.due, s)
+				}
 			}
 		case kind == addedOnly:
-			continue // its host's probe goes in at its own time
-		case !blocked || !now.Before(entry.NextRetryAt):
-			// Rotate the probe from episode to episode, so one search that
-			// happens to trip the wall does not keep the others out.
-			i := e.st.probeTurn[h] % len(list)
-			e.st.probeTurn[h]++
-			e.st.probedFor[h] = entry.NextRetryAt
+			// Its probe goes in at its own time.
+		case call == sendAll, call == sendOne:
+			one, held := hs.probe.pick(list, entry)
 			p.probing[h] = true
-			p.due = append(p.due, list[i])
-			p.held[h] = append(slices.Clone(list[:i]), list[i+1:]...)
+			p.due = append(p.due, one)
+			p.held[h] = held
 		default:
 			p.waiting += len(list)
 		}
-		delete(e.st.forceProbe, h)
 	}
 	return p
 }
 
-// cycle is one poll cycle, the heart of the app (DESIGN.md, "The cycle").
-func (e *Engine) cycle(ctx context.Context) {
-	e.st.lastCycle = e.d.Clock.Now()
-	e.st.reached = time.Time{}
-	e.st.sendFailed = false
-	clear(e.st.added) // they are in this cycle
-	e.runPlan(ctx, e.planCycle(regular))
+// pass is the plan under way: its first pass, then the second for the
+// hosts whose probe came back clean.
+type pass struct {
+	kind    cycleKind
+	plan    plan
+	second  bool
+	left    int // checks queued or under way
+	started time.Time
 }
 
-// probeCycle sends the probes of hosts whose wait just ended, between two
-// regular cycles; a clean probe releases its host's searches at once.
-func (e *Engine) probeCycle(ctx context.Context) {
-	e.runPlan(ctx, e.planCycle(probesOnly))
-}
-
-// addedCycle checks searches just added or enabled at once, between two
-// regular cycles: the user wants to see the new search work, but the
-// searches that were there already were loaded moments ago, maybe.
-func (e *Engine) addedCycle(ctx context.Context) {
-	p := e.planCycle(addedOnly)
-	clear(e.st.added)
-	e.runPlan(ctx, p)
-}
-
-func (e *Engine) runPlan(ctx context.Context, p plan) {
+// startPass begins the pass that is due, if none is under way: a regular
+// cycle (due, or asked for), the searches just added, or the probes of
+// hosts whose wait ended.
+func (e *Engine) startPass(ctx context.Context) {
+	if !e.mayStartPass(ctx) {
+		return
+	}
+	now := e.d.Clock.Now()
+	var kind cycleKind
+	var fresh time.Duration // searches checked this recently wait (not when asked)
+	probeAt, probe := e.nextProbe()
+	switch {
+	case e.st.checkNow || !now.Before(e.st.nextCycle):
+		if e.st.checkNow {
+			e.d.Log.Info("Checking now, as asked")
+		} else {
+			fresh = e.st.settings.Interval / 2
+		}
+		e.st.checkNow = false
+		e.st.lastCycle, e.st.reached = now, time.Time{}
+		kind = regular
+	case len(e.st.added) > 0:
+		kind = addedOnly
+	case probe && !now.Before(probeAt):
+		kind = probesOnly
+	default:
+		return
+	}
+	p := e.planCycle(kind, fresh)
+	if kind != probesOnly {
+		clear(e.st.added) // they are in this pass
+	}
 	e.d.Log.Debug("cycle", "due", len(p.due), "probing", len(p.probing), "waiting", p.waiting)
-
+	e.st.pass = &pass{kind: kind, plan: p, started: now}
 	// Vary the order: the same sequence every 30 seconds for hours is a
 	// pattern in its own right, and it would make the last search always
 	// the last to hear any news.
-	e.checkAll(ctx, e.shuffled(p.due))
+	e.queueChecks(ctx, e.shuffled(p.due))
+}
 
-	// A probe that came back clean means the host is serving us again, so
-	// the rest of its searches are checked now instead of next cycle.
-	var recovered int
-	var second []config.Search
-	for h := range p.probing {
-		if _, still := e.st.registry.Get(h); !still && e.st.errors[h] == 0 {
-			recovered++
-			second = append(second, p.held[h]...)
+// mayStartPass is false while a pass is under way, and while we stop.
+func (e *Engine) mayStartPass(ctx context.Context) bool {
+	return e.st.pass == nil && ctx.Err() == nil
+}
+
+// queueChecks puts the searches in their hosts' lanes for the pass under
+// way.
+func (e *Engine) queueChecks(ctx context.Context, list []config.Search) {
+	n := 0
+	for _, s := range list {
+		if v := e.st.searches[s.URL]; v != nil {
+			e.enqueue(visit{kind: checkVisit, host: v.host, search: s, url: s.URL})
+			n++
 		}
 	}
-	if len(second) > 0 && ctx.Err() == nil {
+	e.st.pass.left += n
+	if n == 0 {
+		e.passLeft(ctx, 0)
+	}
+}
+
+// passLeft counts n checks of the pass as done (judged, or dropped); the
+// last one ends the first pass or the whole.
+func (e *Engine) passLeft(ctx context.Context, n int) {
+	p := e.st.pass
+	if p == nil {
+		return
+	}
+	if p.left -= n; p.left > 0 {
+		return
+	}
+	if !p.second {
+		p.second = true
+		if second := e.secondPass(ctx); len(second) > 0 {
+			e.queueChecks(ctx, e.shuffled(second))
+			return
+		}
+	}
+	e.endPass(ctx)
+}
+
+// secondPass is the searches held behind probes that came back clean: the
+// host is serving us again, so the rest of its searches are checked now
+// instead of next cycle.
+func (e *Engine) secondPass(ctx context.Context) []config.Search {
+	if ctx.Err() != nil {
+		return nil
+	}
+	p := e.st.pass.plan
+	var recovered int
+	var second []config.Search
+	for _, h := range slices.Sorted(maps.Keys(p.probing)) {
+		if _, still := e.st.registry.Get(h); !still && e.st.host(h).errors == 0 && !e.st.host(h).lane.closed {
+			recovered++
+			second = append(second, p.held[h]...)
+			if len(p.held[h]) > 0 {
+				e.note(EventWall, "", h, fmt.Sprintf("recovered: checking its %d other search(es) now", len(p.held[h])))
+			}
+		}
+	}
+	if len(second) > 0 {
 		e.d.Log.Info(fmt.Sprintf("Recovered %d site(s), checking %d held search(es)", recovered, len(second)))
-		e.checkAll(ctx, e.shuffled(second))
 	}
-	if ctx.Err() == nil {
-		e.deliver(ctx)
+	return second
+}
+
+// endPass delivers what the pass found and, after a regular cycle, sets
+// the next one.
+func (e *Engine) endPass(ctx context.Context) {
+	p := e.st.pass
+	e.st.pass = nil
+	if ctx.Err() != nil {
+		e.publish()
+		return
 	}
-	e.st.syncClocks()
+	e.deliver(ctx)
+	if p.kind == regular {
+		e.st.cycles++
+		e.st.nextCycle = e.nextCycleAfter(p.started, e.d.Clock.Now())
+	}
 	e.publish()
+}
+
+// nextCycleAfter is when the cycle after one that began at start and ended
+// at now begins: an interval (with jitter) after the cycle first heard back
+// from a site, not after it began: the first cycle waits for Chrome to
+// start (seconds on a busy machine), and counted from its beginning the
+// next cycle came a few seconds after the first one's loads, one page seen
+// twice well within the interval. When the searches do not fit in the
+// interval at all, the next cycle starts when this one ended, never on top
+// of it: each host's lane keeps its gap whatever the cycle.
+func (e *Engine) nextCycleAfter(start, now time.Time) time.Time {
+	from := start
+	if e.st.reached.After(start) {
+		from = e.st.reached
+	}
+	next := from.Add(e.jittered(e.st.settings.Interval))
+	if !next.After(now) && !e.st.overrun {
+		e.st.overrun = true // said once (again after a change of settings)
+		e.d.Log.Warn(fmt.Sprintf("Checking every search took %v, longer than the interval (%v): each cycle starts when the last one ends",
+			now.Sub(start).Round(time.Second), e.st.settings.Interval))
+	}
+	return next
 }
 
 // shuffled returns the searches in a random order; the input is not changed.
@@ -140,118 +248,25 @@ func (e *Engine) shuffled(list []config.Search) []config.Search {
 	return out
 }
 
-// visit is one search to load.
-type visit struct {
-	search config.Search
-	host   string
-}
-
-// report is how one load went, sent by the goroutine that ran it.
-type report struct {
-	visit  visit
-	result pages.Result
-	err    error
-}
-
-// checkAll checks the searches: one request at a time per host, a random
-// gap of a few seconds between two requests to one host (also from one
-// cycle to the next, which may start at once after a long one), and up to
-// Parallel loads at once across hosts. Loads run on their own goroutines;
-// every result is judged here, on the engine goroutine, which alone owns
-// the state. A host's gap is spent loading other hosts, so a cycle takes
-// about as long as its busiest host, not the sum of all.
-func (e *Engine) checkAll(ctx context.Context, due []config.Search) {
-	queues, order := e.hostQueues(due)
-	reports := make(chan report)
-	busy := map[string]bool{}
-	inflight := 0
-	for {
-		wake := time.Time{}
-		if ctx.Err() == nil {
-			wake, inflight = e.dispatch(ctx, queues, order, busy, inflight, reports)
-		}
-		if inflight == 0 && (wake.IsZero() || ctx.Err() != nil) {
-			return
-		}
-		stop := ctx.Done()
-		if ctx.Err() != nil {
-			stop = nil // already stopping: only wait for the loads under way
-		}
-		timer := time.NewTimer(time.Hour)
-		if !wake.IsZero() {
-			timer.Reset(max(wake.Sub(e.d.Clock.Now()), 0))
-		}
-		select {
-		case r := <-reports:
-			inflight--
-			busy[r.host()] = false
-			if e.st.reached.IsZero() {
-				e.st.reached = e.d.Clock.Now()
-			}
-			if !e.judge(ctx, r) {
-				queues[r.host()] = nil // once a host refuses, the rest are held this cycle
-			}
-			e.st.hostFree[r.host()] = e.d.Clock.Now().Add(e.between(e.d.GapMin, e.d.GapMax))
-		case f := <-e.cmds:
-			f()
-		case <-timer.C:
-		case <-stop:
-		}
-		timer.Stop()
-	}
-}
-
-func (r report) host() string { return r.visit.host }
-
-// dispatch starts every load it may: its host idle and past its gap, and a
-// free slot. It returns the earliest time a held-back host becomes free.
-func (e *Engine) dispatch(ctx context.Context, queues map[string][]visit, order []string,
-	busy map[string]bool, inflight int, reports chan<- report) (time.Time, int) {
+// nextProbe is when the first host standing us down may be asked again,
+// among hosts with a search to check that were not yet probed for that
+// wait (or at once, for a host just checked by hand). The probe goes in at
+// that moment, not at the next cycle: a countdown that reaches zero and
+// then sits there for half a minute is minutes of not looking, summed over
+// a ladder.
+func (e *Engine) nextProbe() (time.Time, bool) {
 	now := e.d.Clock.Now()
-	var wake time.Time
-	for _, h := range order {
-		q := queues[h]
-		if len(q) == 0 || busy[h] {
+	var at time.Time
+	for _, s := range e.st.enabled() {
+		h := e.st.searches[s.URL].host
+		hs := e.st.host(h)
+		if hs.lane.closed {
 			continue
 		}
-		if free := e.st.hostFree[h]; now.Before(free) {
-			if wake.IsZero() || free.Before(wake) {
-				wake = free
-			}
-			continue
+		entry, blocked := e.st.registry.Get(h)
+		if due, ok := hs.probe.due(entry, blocked, now); ok {
+			at = earliest(at, due)
 		}
-		if inflight >= e.d.Parallel || e.st.paused || !e.runnable() {
-			continue
-		}
-		v := q[0]
-		queues[h] = q[1:]
-		busy[h] = true
-		inflight++
-		if sv := e.st.views[v.search.URL]; sv != nil {
-			sv.Status = Checking
-		}
-		go func() {
-			res, err := e.d.Loader.Load(ctx, v.search.URL)
-			reports <- report{visit: v, result: res, err: err}
-		}()
 	}
-	e.publish()
-	return wake, inflight
-}
-
-// hostQueues splits the shuffled searches by host, keeping their order.
-func (e *Engine) hostQueues(due []config.Search) (map[string][]visit, []string) {
-	queues := map[string][]visit{}
-	var order []string
-	for _, s := range due {
-		v := e.st.views[s.URL]
-		if v == nil {
-			continue
-		}
-		if _, ok := queues[v.Host]; !ok {
-			order = append(order, v.Host)
-		}
-		queues[v.Host] = append(queues[v.Host], visit{search: s, host: v.Host})
-	}
-	return queues, order
+	return at, !at.IsZero()
 }

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -119,7 +118,7 @@ func TestOneErrorDoesNotMakeAHostWaitTwoDo(t *testing.T) {
 			t.Errorf("search after a blip: %+v, want error with the reason", got)
 		}
 		r2 := newRig(store, p, searches(fiveOnOneHost[0]), 4)
-		r2.e.st.errors[kamernet] = r.e.st.errors[kamernet]
+		r2.e.st.host(kamernet).errors = r.e.st.host(kamernet).errors
 		r2.run(t, 20*time.Second)
 		entry, waiting := r2.e.st.registry.Get(kamernet)
 		if !waiting || entry.Kind != blocks.Error {
@@ -208,7 +207,6 @@ func TestShufflingVariesTheOrder(t *testing.T) {
 	})
 }
 
-// noteBox is a mailbox that keeps notes, as *outbox.Outbox does.
 func TestTheProbeGoesInWhenTheWaitEnds(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		store := openStore(t)
@@ -216,9 +214,7 @@ func TestTheProbeGoesInWhenTheWaitEnds(t *testing.T) {
 		p.answer(kamernet, wall(blocks.Challenge, 0, func(n int) bool { return n <= 2 }))
 		other := "https://funda.test/huur/amsterdam"
 		r := newRig(store, p, searches(fiveOnOneHost[0], fiveOnOneHost[1], other), 16)
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { r.e.Run(ctx); close(done) }()
+		stop := running(t, r.e)
 		var waits []time.Time
 		for range 2 {
 			before := len(p.sent(kamernet))
@@ -242,7 +238,42 @@ func TestTheProbeGoesInWhenTheWaitEnds(t *testing.T) {
 		if max := int(5*time.Minute/(27*time.Second)) + 2; cycles > max+3 {
 			t.Errorf("the other host got %d requests, more than its cycles", cycles)
 		}
-		cancel()
-		<-done
+		stop()
+	})
+}
+
+// The probe rotates from episode to episode: a search that happens to trip
+// the wall must not be the only one that ever gets back in first.
+func TestTheProbeRotatesBetweenEpisodes(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := newPortal()
+		start := time.Now()
+		// Three short challenges, five minutes apart: each stands longer
+		// than an interval, so it catches a cycle's request, and is gone
+		// by the probe a minute (at least 51 s) on.
+		episodes := []time.Duration{0, 5 * time.Minute, 10 * time.Minute}
+		p.answer(kamernet, func(n int, url string) (pages.Result, error) {
+			at := time.Since(start)
+			refuse := false
+			for _, from := range episodes {
+				refuse = refuse || (at >= from && at < from+40*time.Second)
+			}
+			return wall(blocks.Challenge, 0, func(int) bool { return refuse })(n, url)
+		})
+		r := newRig(openStore(t), p, searches(fiveOnOneHost[:3]...), 22)
+		r.run(t, 14*time.Minute)
+		sent := p.sent(kamernet)
+		var probes []string
+		for i := 1; i < len(sent); i++ {
+			if sent[i].at.Sub(sent[i-1].at) > 45*time.Second { // the first request after a wall's wait
+				probes = append(probes, sent[i].url)
+			}
+		}
+		if len(probes) != len(episodes) {
+			t.Fatalf("saw %d probes, want one per episode (%d): %v", len(probes), len(episodes), sent)
+		}
+		if probes[0] == probes[1] || probes[1] == probes[2] || probes[0] == probes[2] {
+			t.Errorf("the probes of three episodes went to %v; want a different search each time", probes)
+		}
 	})
 }

@@ -4,74 +4,378 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
+	"strings"
 	"time"
 
+	"rentwatch/config"
 	"rentwatch/outbox"
 	"rentwatch/seen"
 )
 
-// PermanentRetry is how long the engine waits before trying again after
-// the mail server refused us for good (bad password, refused recipient):
-// retrying every cycle would hammer the server with a wrong password.
+// PermanentRetry is how long a channel refused for good (a bad password, a
+// refused recipient, a 401 or 404 from a push server) waits before one more
+// try, unless its settings change first: retrying every cycle would hammer
+// the server with a wrong password.
 const PermanentRetry = 10 * time.Minute
 
-// deliver sends every pending alert in one batch and, only once the outbox
-// has reported delivery, records the listings as seen together with the
-// snapshots that waited for it. Do not record that you told someone until
-// you have told them. A kill between the two gives a duplicate, never a loss.
+// The delivery step. A check's new listings are accepted (queued for every
+// channel, durably, together with the search's snapshot: from then on they
+// count as seen for the diff, as a mail transfer agent's 250 promises), and
+// each channel then delivers its own queue on its own goroutine, retrying
+// on its own backoff. Do not record that you told someone until you have
+// told them holds per channel: a listing leaves a channel's queue only once
+// that channel delivered it. One channel's fault never delays another.
+
+// accept queues a clean check's new listings for every channel and writes
+// the search's snapshot, in one transaction (seen.Store.Accept).
+func (e *Engine) accept(v *searchState, s config.Search, snap seen.Snapshot, fresh []seen.Alert, now time.Time) {
+	if err := e.d.Store.Accept(fresh, []seen.Snapshot{snap}, now); err != nil {
+		for _, a := range fresh {
+			delete(e.st.pending, a.ListingID)
+		}
+		v.found(failed, "queueing alerts: "+err.Error())
+		return
+	}
+	if len(fresh) == 0 {
+		return
+	}
+	e.st.countNew(now, v, len(fresh))
+	v.found(foundNew, "")
+	e.d.Log.Info("new listings", "search", s.Name, "count", len(fresh))
+}
+
+// courier is one channel's delivery state, on the engine goroutine.
+type courier struct {
+	ch       outbox.Channel
+	busy     bool      // a send is under way
+	retryAt  time.Time // no send before this (after a failure)
+	stopped  bool      // refused for good: waits for new settings (or PermanentRetry)
+	failures int       // temporary failures in a row
+	queued   int       // listings its queue held at the last look
+	trouble  mailTrouble
+	told     bool // the trouble of this run was told on the other channels
+	timer    *time.Timer
+}
+
+// couriers is every channel's state, by channel id.
+type couriers struct {
+	ctx   context.Context // Run's, for sends started from a timer or a wake
+	ids   []string        // the channel set the store was last given
+	byID  map[string]*courier
+	order []string // channel ids in the outbox's order
+}
+
+// syncCouriers brings the couriers and the store's queues in line with the
+// channels in force: a new channel starts with an empty queue, a removed
+// one's queue is dropped.
+func (e *Engine) syncCouriers(ctx context.Context) []outbox.Channel {
+	out := &e.st.out
+	if out.ctx == nil {
+		out.ctx = ctx
+		if e.d.Notices != nil {
+			e.d.Notices.SetWake(func() { e.do(func() { e.deliver(out.ctx) }) })
+		}
+	}
+	if out.byID == nil {
+		out.byID = map[string]*courier{}
+	}
+	chans := e.d.Outbox.Channels()
+	ids := make([]string, len(chans))
+	out.order = out.order[:0]
+	for i, c := range chans {
+		ids[i] = c.ID()
+		out.order = append(out.order, c.ID())
+		if k := out.byID[c.ID()]; k != nil {
+			k.ch = c
+		} else {
+			out.byID[c.ID()] = &courier{ch: c}
+		}
+	}
+	for id, k := range out.byID {
+		if !slices.Contains(ids, id) && !k.busy {
+			if k.timer != nil {
+				k.timer.Stop()
+			}
+			delete(out.byID, id)
+		}
+	}
+	sorted := slices.Sorted(slices.Values(ids))
+	if !slices.Equal(sorted, out.ids) {
+		if err := e.d.Store.SetChannels(sorted); err != nil {
+			e.d.Log.Error("set the delivery channels", "err", err)
+		} else {
+			out.ids = sorted
+			if e.d.Notices != nil {
+				e.d.Notices.Forget(ids)
+			}
+		}
+	}
+	return chans
+}
+
+// deliver starts a send on every channel that owes something and may send
+// now. It returns at once: results come back through e.do.
 func (e *Engine) deliver(ctx context.Context) {
+	if ctx.Err() != nil {
+		return
+	}
 	now := e.d.Clock.Now()
-	if len(e.st.pending) == 0 || e.st.sendFailed || now.Before(e.st.emailRetryAt) {
-		return
+	for _, c := range e.syncCouriers(ctx) {
+		k := e.st.out.byID[c.ID()]
+		if k.busy || now.Before(k.retryAt) {
+			continue
+		}
+		alerts, err := e.d.Store.Queue(c.ID())
+		if err != nil {
+			e.d.Log.Error("read the queue", "channel", c.Name(), "err", err)
+			continue
+		}
+		k.queued = len(alerts)
+		var notices []outbox.Notice
+		if e.d.Notices != nil {
+			notices = e.d.Notices.Notices(c.ID())
+		}
+		if len(alerts) == 0 && len(notices) == 0 {
+			continue
+		}
+		k.busy = true
+		msg := outbox.Message{Alerts: outboxBatch(alerts), Notices: notices}
+		go func() {
+			err := c.Send(ctx, msg)
+			e.do(func() { e.sent(ctx, k, alerts, notices, err) })
+		}()
 	}
-	alerts, err := e.d.Store.Pending()
+	e.st.mail = e.worstTrouble()
+}
+
+// sending is true while a send is under way (RunOnce waits for the
+// cycle's sends, one try per channel, serving commands meanwhile).
+func (e *Engine) sending() bool {
+	for _, k := range e.st.out.byID {
+		if k.busy {
+			return true
+		}
+	}
+	return false
+}
+
+// sent takes one send's result on the engine goroutine.
+func (e *Engine) sent(ctx context.Context, k *courier, alerts []seen.Alert, notices []outbox.Notice, err error) {
+	k.busy = false
+	now := e.d.Clock.Now()
+	if ctx.Err() != nil {
+		return // stopping: nothing was recorded, so the next start sends again
+	}
 	if err != nil {
-		e.d.Log.Error("read pending alerts", "err", err)
-		return
-	}
-	if err := e.d.Outbox.Deliver(ctx, outboxBatch(alerts)); err != nil {
-		e.sendFailed(err, now)
+		e.deliveryFailed(k.ch.Name(), err)
+		e.sendFailed(ctx, k, err, now)
+		e.st.mail = e.worstTrouble()
+		e.publish()
 		return
 	}
 	ids := make([]string, len(alerts))
 	for i, a := range alerts {
 		ids[i] = a.ListingID
 	}
-	snaps := slices.Collect(maps.Values(e.st.deferred))
-	if err := e.d.Store.Delivered(ids, snaps, now); err != nil {
+	first, serr := e.d.Store.Sent(k.ch.ID(), ids, now)
+	if serr != nil {
 		// The user was told; the worst that follows is the same alert again.
-		e.d.Log.Error("delivered, but could not record it: the alert may repeat", "err", err)
+		e.d.Log.Error("delivered, but could not record it: the alert may repeat", "channel", k.ch.Name(), "err", serr)
 	}
-	for _, id := range ids {
-		delete(e.st.pending, id)
+	if len(notices) > 0 { // only from e.d.Notices
+		keys := make([]string, len(notices))
+		for i, n := range notices {
+			keys[i] = n.Key
+		}
+		e.d.Notices.Told(k.ch.ID(), keys)
 	}
-	clear(e.st.deferred)
-	e.st.mail = mailTrouble{}
-	e.remember(alerts, now)
-	e.replyAll(ctx, alerts)
-	e.d.Log.Info("alerts delivered", "count", len(alerts))
+	if k.trouble.attempts > 0 || k.stopped {
+		e.d.Log.Info("delivery works again", "channel", k.ch.Name())
+	}
+	k.failures, k.stopped, k.retryAt, k.trouble, k.told, k.queued = 0, false, time.Time{}, mailTrouble{}, false, 0
+	firsts := firstOf(alerts, first)
+	for _, a := range firsts {
+		delete(e.st.pending, a.ListingID)
+	}
+	e.remember(firsts, now)
+	e.alerted(firsts, now)
+	e.replyAll(ctx, firsts) // after the first channel told the user: see firstOf
+
+	if len(alerts) > 0 {
+		e.d.Log.Info("alerts delivered", "channel", k.ch.Name(), "count", len(alerts))
+	}
+	e.st.mail = e.worstTrouble()
+	if serr != nil {
+		// Its queue still holds what went out: sending it again at once
+		// would repeat it in a loop. Try again later, like a failure.
+		k.retryAt = now.Add(e.d.ChannelRetry(1, 0, e.d.Rand.Float64()))
+		k.timer = time.AfterFunc(k.retryAt.Sub(now), func() { e.do(func() { e.deliver(ctx) }) })
+	}
+	e.deliver(ctx) // more may have come in while this one was sending
+	e.publish()
 }
 
-// sendFailed keeps the listings unseen: their snapshots are dropped, so the
-// next check finds them new again, and they stay queued in the store. The
-// log says when the next try comes, truly: a refusal for good waits for
-// new email settings (or PermanentRetry), anything else the next cycle.
-func (e *Engine) sendFailed(err error, now time.Time) {
-	e.st.sendFailed = true
-	clear(e.st.deferred)
+// firstOf is the alerts whose ids are in first (delivered first just now).
+// An auto-reply goes out once the listing reached the user on its first
+// channel: waiting for every channel would let one broken channel (a push
+// URL refused for good, an SMTP server down for hours) hold the replies
+// back, and a late reply is a lost room; the user has seen the listing.
+func firstOf(alerts []seen.Alert, first []string) []seen.Alert {
+	var out []seen.Alert
+	for _, a := range alerts {
+		if slices.Contains(first, a.ListingID) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// sendFailed keeps the channel's queue as it is and says when the next try
+// comes, truly: a refusal for good waits for new settings (or
+// PermanentRetry), anything else the channel's backoff. A run of failures
+// that lasts, and a refusal, are told on the other channels, once.
+func (e *Engine) sendFailed(ctx context.Context, k *courier, err error, now time.Time) {
+	permanent, retryAfter := outbox.Verdict(err)
 	var de *outbox.DeliveryError
-	email := errors.As(err, &de)
-	permanent := email && de.Permanent
-	e.st.mail.failed(now, err.Error(), email, permanent)
+	email := errors.As(err, &de) || k.ch.ID() == "email"
+	// The outbox names the channel in front of a push failure; the
+	// sentences here name it already.
+	why := strings.TrimPrefix(err.Error(), k.ch.Name()+": ")
+	k.trouble.failed(now, why, email, permanent)
+	k.trouble.channel, k.trouble.kind, k.trouble.status = k.ch.Name(), k.ch.Kind(), outbox.ServerStatus(err)
+	var wait time.Duration
 	if permanent {
-		e.st.emailRetryAt = now.Add(PermanentRetry)
-		e.d.Log.Warn(fmt.Sprintf("Failed to send: %v. Keeping listings unseen; will retry when the email settings change (or in %v)",
-			err, PermanentRetry))
+		k.stopped = true
+		wait = PermanentRetry
+		settings := "its settings"
+		if email {
+			settings = "the email settings"
+		}
+		e.d.Log.Warn(fmt.Sprintf("Failed to send by %s: %v. Keeping listings unseen on %s; will retry when %s change (or in %v)",
+			k.ch.Name(), why, k.ch.Name(), settings, PermanentRetry))
+	} else {
+		k.failures++
+		wait = e.d.ChannelRetry(k.failures, retryAfter, e.d.Rand.Float64())
+		if k.failures == 1 && e.st.settings.Interval > 0 {
+			// The first retry comes no later than the next cycle would.
+			wait = max(min(wait, e.st.settings.Interval), min(retryAfter, time.Hour))
+		}
+		e.d.Log.Warn(fmt.Sprintf("Failed to send by %s: %v. Keeping listings unseen on %s, will retry in %v",
+			k.ch.Name(), why, k.ch.Name(), wait.Round(time.Second)))
+	}
+	k.retryAt = now.Add(wait)
+	if k.timer != nil {
+		k.timer.Stop()
+	}
+	k.timer = time.AfterFunc(wait, func() { e.do(func() { e.deliver(ctx) }) })
+	e.tellTrouble(k, now)
+}
+
+// tellTrouble tells the other channels, once per run of failures, that a
+// channel was refused for good or has been failing for a while.
+func (e *Engine) tellTrouble(k *courier, now time.Time) {
+	d := k.trouble.delivery(now)
+	if e.d.Notices == nil || k.told || (!d.Refused && !d.Failing) {
 		return
 	}
-	e.d.Log.Warn(fmt.Sprintf("Failed to send: %v. Keeping listings unseen, will retry next poll", err))
+	k.told = true
+	n := outbox.Notice{
+		Key:  fmt.Sprintf("trouble:%s:%d", k.ch.ID(), k.trouble.since.UnixMilli()),
+		Skip: k.ch.ID(),
+	}
+	if d.Refused {
+		n.Title = k.ch.Name() + " stopped"
+		n.Body = fmt.Sprintf("Alerts no longer go out by %s: %s. Its listings are kept and go out once its settings are fixed.", k.ch.Name(), d.Reason)
+	} else {
+		n.Title = k.ch.Name() + " failing"
+		n.Body = fmt.Sprintf("Alerts have not gone out by %s since %s: %s. Its listings are kept and retried.",
+			k.ch.Name(), d.Since.Local().Format("15:04"), d.Reason)
+	}
+	e.d.Notices.Tell(n)
+}
+
+// worstTrouble is the channel trouble the tray shows: a refusal before a
+// lasting failure, email before the others, then the outbox's order.
+func (e *Engine) worstTrouble() mailTrouble {
+	now := e.d.Clock.Now()
+	var best mailTrouble
+	rank := func(m mailTrouble) int {
+		d := m.delivery(now)
+		r := 0
+		switch {
+		case d.Refused:
+			r = 4
+		case d.Failing:
+			r = 2
+		case m.attempts > 0:
+			r = 1
+		}
+		if r > 0 && m.email {
+			r++
+		}
+		return r
+	}
+	for _, id := range e.st.out.order {
+		if k := e.st.out.byID[id]; k != nil && rank(k.trouble) > rank(best) {
+			best = k.trouble
+		}
+	}
+	return best
+}
+
+// outboxChanged forgets every channel's failures after new delivery
+// settings: a channel refused for good gets its try at once.
+func (e *Engine) outboxChanged() {
+	for _, k := range e.st.out.byID {
+		k.failures, k.stopped, k.retryAt, k.trouble, k.told = 0, false, time.Time{}, mailTrouble{}, false
+		if k.timer != nil {
+			k.timer.Stop()
+		}
+	}
+	e.st.mail = mailTrouble{}
+	if e.st.out.ctx != nil {
+		e.deliver(e.st.out.ctx)
+	}
+}
+
+// ChannelView is one delivery channel as the window shows it.
+type ChannelView struct {
+	ID, Name string
+	// State is "ok", "sending", "retrying" (temporary failures; RetryAt
+	// says when) or "stopped" (refused for good: Reason says why).
+	State   string
+	Kind    string    // outbox.Channel.Kind: "desktop", "email", "ntfy", ...
+	Queued  int       // listings it still owes, at the last look
+	Since   time.Time // the first failure of the run under way
+	Reason  string    // the last failure, in words
+	Status  int       // the server's answer to the last failure; 0: none
+	RetryAt time.Time
+}
+
+// views is every channel's state for a snapshot, in the outbox's order.
+func (out *couriers) views() []ChannelView {
+	var vs []ChannelView
+	for _, id := range out.order {
+		k := out.byID[id]
+		if k == nil {
+			continue
+		}
+		v := ChannelView{ID: id, Name: k.ch.Name(), Kind: k.ch.Kind(), State: "ok", Queued: k.queued}
+		switch {
+		case k.busy:
+			v.State = "sending"
+		case k.stopped:
+			v.State = "stopped"
+		case k.failures > 0:
+			v.State = "retrying"
+		}
+		if k.trouble.attempts > 0 {
+			v.Since, v.Reason, v.Status, v.RetryAt = k.trouble.since, k.trouble.reason, k.trouble.status, k.retryAt
+		}
+		vs = append(vs, v)
+	}
+	return vs
 }
 
 func outboxBatch(alerts []seen.Alert) []outbox.Alert {
@@ -80,6 +384,8 @@ func outboxBatch(alerts []seen.Alert) []outbox.Alert {
 		out[i] = outbox.Alert{
 			SearchName: a.SearchName, SearchURL: a.Search, ListingID: a.ListingID,
 			URL: a.URL, Title: a.Title, Price: a.Price, Place: a.Place, FoundAt: a.FoundAt,
+			PriceValue: a.PriceValue, Size: a.Size, SizeM2: a.SizeM2, Rooms: a.Rooms,
+			Image: a.Image, Portal: a.Portal,
 		}
 	}
 	return out

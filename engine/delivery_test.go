@@ -58,7 +58,7 @@ func TestFailedSendKeepsListingsUnseenAndRetries(t *testing.T) {
 		if got := r.mail.told(); !slices.Equal(got, []string{"new"}) {
 			t.Fatalf("told %v, want the listing once, on the retry", got)
 		}
-		if !r.logs.has("Failed to send: ") || !r.logs.has("Keeping listings unseen, will retry next poll") {
+		if !r.logs.has("Failed to send by alerts: ") || !r.logs.has("Keeping listings unseen on alerts, will retry in ") {
 			t.Errorf("the failure was not logged as the design says")
 		}
 		snap, _, _ := store.Snapshot(west)
@@ -93,13 +93,6 @@ func TestKillBetweenDeliveryAndSnapshotGivesADuplicateNotALoss(t *testing.T) {
 	})
 }
 
-type noteBox struct {
-	mailbox
-	notes []string
-}
-
-func (n *noteBox) Note(s string) { n.mu.Lock(); n.notes = append(n.notes, s); n.mu.Unlock() }
-
 type failingReplier struct{ calls int }
 
 func (f *failingReplier) Reply(ctx context.Context, a seen.Alert) error {
@@ -116,8 +109,8 @@ func TestAFailedReplyNeverTouchesNotification(t *testing.T) {
 		list := searches(west)
 		list[0].Reply = true
 		r := newRig(store, p, list, 15)
-		box, replier := &noteBox{}, &failingReplier{}
-		r.e.d.Outbox, r.e.d.Replier = box, replier
+		box, replier, board := &mailbox{}, &failingReplier{}, &noticeBoard{}
+		r.e.d.Outbox, r.e.d.Replier, r.e.d.Notices = box, replier, board
 		go func() { time.Sleep(40 * time.Second); p.post(west, "b") }()
 		r.run(t, 4*time.Minute)
 		if got := box.told(); !slices.Equal(got, []string{"b"}) {
@@ -126,8 +119,9 @@ func TestAFailedReplyNeverTouchesNotification(t *testing.T) {
 		if replier.calls != 1 {
 			t.Errorf("replier called %d times, want once, after the alert", replier.calls)
 		}
-		if len(box.notes) != 1 || !strings.Contains(box.notes[0], "recipe out of date") {
-			t.Errorf("notes for the next email: %q", box.notes)
+		if told, _ := board.all(); len(told) != 1 || !strings.Contains(told[0].Body, "recipe out of date") ||
+			told[0].Open.Kind != outbox.OpenWeb {
+			t.Errorf("told %+v, want one notice of the failed reply on every channel, the listing a click away", told)
 		}
 		if snap, _, _ := store.Snapshot(west); len(snap.Listings) != 2 {
 			t.Errorf("the snapshot should hold both listings after delivery: %v", snap.Listings)
@@ -215,7 +209,8 @@ func TestReplyingIsShownOnlyForSearchesThatReplyAndNeverOverAWall(t *testing.T) 
 		on, off := fiveOnOneHost[0], "https://pararius.test/huren/utrecht"
 		list := searches(on, off)
 		list[0].Reply = true
-		p.answer(kamernet, wall(blocks.RateLimited, 0, func(n int) bool { return n >= 3 }))
+		// The third request is refused; the wall has ended by the probe.
+		p.answer(kamernet, wall(blocks.RateLimited, 0, func(n int) bool { return n == 3 }))
 		r := newRig(store, p, list, 16)
 		replier := &recordingReplier{}
 		r.e.d.Replier = replier
@@ -230,9 +225,7 @@ func TestReplyingIsShownOnlyForSearchesThatReplyAndNeverOverAWall(t *testing.T) 
 			t.Fatalf("no view of %s", url)
 			return SearchView{}
 		}
-		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { r.e.Run(ctx); close(done) }()
+		stop := running(t, r.e)
 		time.Sleep(45 * time.Second) // both alerted at the second cycle (~30 s); the reply waits 50 s
 		if got := r.mail.told(); len(got) != 2 {
 			t.Fatalf("told %v, want both listings", got)
@@ -248,10 +241,57 @@ func TestReplyingIsShownOnlyForSearchesThatReplyAndNeverOverAWall(t *testing.T) 
 			t.Errorf("the replying search's host is rate limited, but it shows %q (wall %q, until %v)", v.Status, v.Wall, v.Until)
 		}
 		time.Sleep(5 * time.Minute) // the wall ends, the reply goes in
-		cancel()
-		<-done
+		stop()
 		if !slices.Equal(replier.ids, []string{"a"}) {
 			t.Errorf("replies sent for %v, want only [a] (the search with auto-reply on)", replier.ids)
+		}
+	})
+}
+
+// timedReplier notes when each reply began.
+type timedReplier struct {
+	mu  sync.Mutex
+	ids []string
+	at  []time.Time
+}
+
+func (f *timedReplier) Reply(ctx context.Context, a seen.Alert) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.ids, f.at = append(f.ids, a.ListingID), append(f.at, time.Now())
+	return nil
+}
+
+// Replies wait for the alert: while the alert cannot be delivered, no
+// landlord hears from us, because the user has not heard of the listing.
+func TestRepliesWaitForTheAlert(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := newPortal()
+		west := fiveOnOneHost[0]
+		p.post(west, "a")
+		list := searches(west)
+		list[0].Reply = true
+		r := newRig(openStore(t), p, list, 23)
+		replier := &timedReplier{}
+		r.e.d.Replier, r.e.d.ReplyMin, r.e.d.ReplyMax = replier, time.Second, 2*time.Second
+		var delivered time.Time
+		r.mail.fail = func(n int) error {
+			if n <= 2 { // two tries without email (30 s apart, then a minute)
+				return &outbox.DeliveryError{Stage: "connect", Err: errors.New("connection refused")}
+			}
+			delivered = time.Now()
+			return nil
+		}
+		go func() { time.Sleep(40 * time.Second); p.post(west, "b") }()
+		r.run(t, 4*time.Minute)
+		if got := r.mail.told(); !slices.Equal(got, []string{"b"}) {
+			t.Fatalf("told %v, want [b] once the email went out", got)
+		}
+		if !slices.Equal(replier.ids, []string{"b"}) {
+			t.Fatalf("replied to %v, want [b] once", replier.ids)
+		}
+		if replier.at[0].Before(delivered) {
+			t.Errorf("replied at %v, before the alert went out at %v", replier.at[0], delivered)
 		}
 	})
 }

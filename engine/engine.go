@@ -1,9 +1,10 @@
 // Package engine is the monitor: it runs the poll cycle over the user's
-// searches, decides when a failure counts against a host, sends one probe to
-// a host coming back from a wall, writes a search's snapshot only after its
-// alert was delivered, and runs the reply phase last. One goroutine (Run)
-// owns all of its state; everything else talks to it through commands and
-// reads immutable Snapshots.
+// searches, sends every request to a host through that host's lane (one at
+// a time, a gap between two), decides when a failure counts against a host,
+// sends one probe to a host coming back from a wall, writes a search's
+// snapshot only after its alert was delivered, and runs the reply phase
+// last. One goroutine (Run) owns all of its state; everything else talks
+// to it through commands and reads immutable Snapshots.
 package engine
 
 import (
@@ -44,16 +45,39 @@ type Store interface {
 	Snapshot(search string) (seen.Snapshot, bool, error)
 	Known(ids []string, now time.Time) (map[string]bool, error)
 	SaveSnapshot(snap seen.Snapshot, now time.Time) error
-	AddPending(alerts []seen.Alert) error
+	Accept(alerts []seen.Alert, snaps []seen.Snapshot, now time.Time) error
 	Pending() ([]seen.Alert, error)
-	Delivered(ids []string, snaps []seen.Snapshot, now time.Time) error
+	SetChannels(ids []string) error
+	Queue(channel string) ([]seen.Alert, error)
+	Sent(channel string, ids []string, now time.Time) (first []string, err error)
 	ForgetSearch(search string) error
+	// LeftOut records new listings a search's filter left out, with why,
+	// for the window's Listings page.
+	LeftOut(alerts []seen.Alert, reasons []string) error
+	// Delays returns a search's latest times to alert, oldest first (the
+	// store adds one at each listing's first delivery).
+	Delays(search string) ([]time.Duration, error)
 }
 
-// Outbox delivers a batch of alerts; *outbox.Outbox is one. It returns nil
-// only once the user has been told.
+// Outbox is the user's delivery channels; *outbox.Outbox is one. Each
+// channel delivers its own queue (deliver.go). Channels is asked before
+// every delivery, so new settings take effect at the next send.
 type Outbox interface {
-	Deliver(ctx context.Context, batch []outbox.Alert) error
+	Channels() []outbox.Channel
+}
+
+// Notices holds, per channel, what needs the user (a channel stopped for
+// good, a site that wants a check by hand) until that channel told it;
+// *outbox.Outbox is one. Tell queues a notice on every channel (once per
+// Key), Notices and Told are one channel's queue, Forget drops the queues
+// of channels no longer in force, and wake (SetWake) is called when a
+// notice was told, so delivery runs at once.
+type Notices interface {
+	Tell(n outbox.Notice)
+	Notices(channel string) []outbox.Notice
+	Told(channel string, keys []string)
+	Forget(keep []string)
+	SetWake(wake func())
 }
 
 // Replier answers a listing for the user (the optional auto-reply). It
@@ -78,6 +102,7 @@ type Deps struct {
 	Loader  Loader
 	Store   Store
 	Outbox  Outbox
+	Notices Notices // nil: channel trouble goes only to the log and the tray
 	Replier Replier // nil: no auto-replies
 	// Manual opens url in a visible browser window for a check by hand and
 	// returns when the user has closed it. nil: manual checks are refused.
@@ -94,6 +119,9 @@ type Deps struct {
 	// ReplyMin and ReplyMax bound the random delay before each auto-reply
 	// (default 20s to 90s).
 	ReplyMin, ReplyMax time.Duration
+	// ChannelRetry is a delivery channel's wait after its failures-th
+	// temporary failure in a row (default outbox.RetryIn).
+	ChannelRetry func(failures int, retryAfter time.Duration, r float64) time.Duration
 }
 
 // Settings is the part of the user's settings the engine runs on.
@@ -107,9 +135,15 @@ type Settings struct {
 type Engine struct {
 	d       Deps
 	cmds    chan func()
+	reports chan report // finished requests, for the engine goroutine
 	replies chan replyJob
 	stopped chan struct{} // closed when Run returns
-	snap    atomic.Pointer[Snapshot]
+	// runCtx is the context Run was given, for commands: they run on
+	// Run's goroutine, only while it runs.
+	runCtx context.Context
+	snap   atomic.Pointer[Snapshot]
+	// activity is the ring behind Activity; it has its own lock.
+	activity activity
 
 	// subsMu guards subs.
 	subsMu sync.Mutex
@@ -136,12 +170,15 @@ func New(d Deps, s Settings) *Engine {
 	if d.GapMax <= 0 {
 		d.GapMin, d.GapMax = 2*time.Second, 5*time.Second
 	}
+	if d.ChannelRetry == nil {
+		d.ChannelRetry = outbox.RetryIn
+	}
 	if d.ReplyMax <= 0 {
 		d.ReplyMin, d.ReplyMax = 20*time.Second, 90*time.Second
 	}
-	e := &Engine{d: d, cmds: make(chan func(), 16), replies: make(chan replyJob, 64),
-		stopped: make(chan struct{}),
-		subs:    map[chan Snapshot]struct{}{}}
+	e := &Engine{d: d, cmds: make(chan func(), 16), reports: make(chan report), replies: make(chan replyJob, 64),
+		stopped: make(chan struct{}), runCtx: context.Background(),
+		subs: map[chan Snapshot]struct{}{}}
 	e.st = newState(s)
 	e.publish()
 	return e
@@ -196,12 +233,30 @@ func (e *Engine) do(f func()) {
 func (e *Engine) CheckNow() { e.do(func() { e.st.checkNow = true }) }
 
 // Pause stops checking the search with this URL, or every search when url
-// is "".
-func (e *Engine) Pause(url string) { e.do(func() { e.st.setPaused(url, true); e.publish() }) }
+// is "" (until Resume).
+func (e *Engine) Pause(url string) {
+	if url == "" {
+		e.PauseUntil(time.Time{})
+		return
+	}
+	e.do(func() { e.st.setPaused(url, true); e.publish() })
+}
 
-// Resume undoes Pause; a resumed app checks at once.
+// PauseUntil stops checking every search until t, then resumes by itself
+// (checking at once); zero t: until Resume.
+func (e *Engine) PauseUntil(t time.Time) { e.do(func() { e.pauseAll(t) }) }
+
+// Resume undoes Pause and PauseUntil; a resumed app checks at once.
 func (e *Engine) Resume(url string) {
-	e.do(func() { e.st.setPaused(url, false); e.st.checkNow = true; e.publish() })
+	e.do(func() {
+		if url == "" {
+			e.resumeAll("resumed")
+			return
+		}
+		e.st.setPaused(url, false)
+		e.st.checkNow = true
+		e.publish()
+	})
 }
 
 // SetSettings applies edited settings without a restart: searches added,
@@ -213,7 +268,7 @@ func (e *Engine) SetSettings(s Settings) { e.do(func() { e.applySettings(s) }) }
 func (e *Engine) SetOutbox(o Outbox) {
 	e.do(func() {
 		e.d.Outbox = o
-		e.st.emailRetryAt, e.st.mail = time.Time{}, mailTrouble{}
+		e.outboxChanged()
 		e.publish()
 	})
 }
@@ -225,6 +280,7 @@ func (e *Engine) SetProblem(p string) {
 }
 
 // ManualCheck opens the search's site in a visible window so the user can
-// pass a check by hand. The watcher pauses while it is open; when it closes
-// the host's wall is forgotten and one probe goes in at once.
+// pass a check by hand. While it is open the watcher sends nothing to that
+// host and goes on with the others; when it closes the host's wall is
+// forgotten and one probe goes in at once.
 func (e *Engine) ManualCheck(url string) { e.do(func() { e.startManual(url) }) }

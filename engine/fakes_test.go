@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -128,12 +129,28 @@ func wall(kind blocks.Kind, retryAfter time.Duration, refuse func(n int) bool) a
 
 func always(int) bool { return true }
 
-// mailbox records delivered batches; fail makes a delivery fail.
+// mailbox records delivered batches and the notes for the next email, as
+// *outbox.Outbox keeps them; fail makes a delivery fail.
 type mailbox struct {
 	mu      sync.Mutex
 	batches [][]outbox.Alert
+	notes   []string
 	fail    func(n int) error // n counts attempts from 1
 	tries   int
+}
+
+// Channels makes the mailbox the engine's one channel.
+func (m *mailbox) Channels() []outbox.Channel { return []outbox.Channel{batchChannel(m.Deliver)} }
+
+// batchChannel is a fake's one channel, "outbox": the func gets each
+// message's alerts (its notices are dropped).
+type batchChannel func(ctx context.Context, batch []outbox.Alert) error
+
+func (batchChannel) ID() string   { return "outbox" }
+func (batchChannel) Name() string { return "alerts" }
+func (batchChannel) Kind() string { return "" }
+func (b batchChannel) Send(ctx context.Context, m outbox.Message) error {
+	return b(ctx, m.Alerts)
 }
 
 func (m *mailbox) Deliver(ctx context.Context, batch []outbox.Alert) error {
@@ -162,18 +179,18 @@ func (m *mailbox) told() []string {
 	return ids
 }
 
-// crashingStore fails Delivered, as a process killed between the email and
-// the snapshot would leave things.
+// crashingStore fails Sent, as a process killed between the delivery and
+// its record would leave things.
 type crashingStore struct {
 	*seen.Store
 	crash bool
 }
 
-func (c *crashingStore) Delivered(ids []string, snaps []seen.Snapshot, now time.Time) error {
+func (c *crashingStore) Sent(channel string, ids []string, now time.Time) ([]string, error) {
 	if c.crash {
-		return errors.New("killed")
+		return nil, errors.New("killed")
 	}
-	return c.Store.Delivered(ids, snaps, now)
+	return c.Store.Sent(channel, ids, now)
 }
 
 // logBuffer collects log lines for assertions.
@@ -243,10 +260,46 @@ func newRig(store Store, portal *fakePortal, list []config.Search, seed uint64) 
 // run runs the engine for d of virtual time, then stops it and waits.
 func (r *rig) run(t *testing.T, d time.Duration) {
 	t.Helper()
+	stop := running(t, r.e)
+	time.Sleep(d)
+	stop()
+}
+
+// running runs e until stop is called or the test ends. Stopping is
+// registered with t.Cleanup before anything can call t.Fatal: a test that
+// stopped on Fatal with the engine still running would end in a synctest
+// deadlock that hides its message.
+func running(t *testing.T, e *Engine) (stop func()) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	go func() { r.e.Run(ctx); close(done) }()
-	time.Sleep(d)
-	cancel()
-	<-done
+	stop = sync.OnceFunc(func() { cancel(); <-done })
+	t.Cleanup(stop)
+	go func() { e.Run(ctx); close(done) }()
+	return stop
 }
+
+// noticeBoard is Deps.Notices for tests that only need what was told, and
+// when: it keeps no per-channel queue.
+type noticeBoard struct {
+	mu     sync.Mutex
+	told   []outbox.Notice
+	toldAt []time.Time
+}
+
+func (b *noticeBoard) Tell(n outbox.Notice) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.told, b.toldAt = append(b.told, n), append(b.toldAt, time.Now())
+}
+
+func (b *noticeBoard) all() ([]outbox.Notice, []time.Time) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.told), slices.Clone(b.toldAt)
+}
+
+func (*noticeBoard) Notices(string) []outbox.Notice { return nil }
+func (*noticeBoard) Told(string, []string)          {}
+func (*noticeBoard) Forget([]string)                {}
+func (*noticeBoard) SetWake(func())                 {}

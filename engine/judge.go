@@ -7,215 +7,190 @@ import (
 	"time"
 
 	"rentwatch/blocks"
-	"rentwatch/config"
-	"rentwatch/pages/read"
-	"rentwatch/seen"
 )
 
-// judge takes one finished load on the engine goroutine and says whether
-// the host's remaining searches may go in this cycle. The ladders and the
-// per-host ledger live in blocks/; what stays here is only the decision
-// about *when* a failure is recorded, the part that needs to know what the
-// monitor just saw.
-func (e *Engine) judge(ctx context.Context, r report) bool {
-	v := e.st.views[r.visit.search.URL]
-	if v == nil { // removed while it loaded: the host's answer still counts
-		v = &SearchView{URL: r.visit.search.URL, Host: r.visit.host}
+// judge takes one finished check on the engine goroutine. The ladders and
+// the per-host ledger live in blocks/; what stays here is only the
+// decision about *when* a failure is recorded, the part that needs to know
+// what the monitor just saw. Once a host refuses, its other checks in this
+// pass are held.
+func (e *Engine) judge(ctx context.Context, r report) {
+	s := e.st.searches[r.visit.search.URL]
+	if s == nil { // removed while it loaded: the host's answer still counts
+		s = &searchState{url: r.visit.search.URL, host: r.host()}
 	}
 	now := e.d.Clock.Now()
-	v.LastCheck = now
-	proceed := e.record(ctx, r, v, now)
-	if r.err == nil && v.Status == NewListings {
+	s.checking, s.lastCheck = false, now
+	if p := e.st.pass; p != nil && p.kind != regular {
+		s.offCycle = now
+	}
+	if e.st.reached.IsZero() {
+		e.st.reached = now
+	}
+	o := outcomeOf(r)
+	if !e.apply(o, r, s, now) {
+		l := &e.st.host(r.host()).lane
+		dropped := l.drop(func(v visit) bool { return v.kind == checkVisit })
+		e.passLeft(ctx, len(dropped))
+	}
+	if o == clean && s.last == foundNew {
 		e.deliver(ctx) // at once: a room posted at 14:02 is gone by 14:20
 	}
 	e.publish()
-	return proceed
 }
 
-// record applies one finished load to the host and the search, and says
-// whether the host's remaining searches may go in this cycle.
-func (e *Engine) record(ctx context.Context, r report, v *SearchView, now time.Time) bool {
-	host := r.visit.host
-	if r.err != nil {
-		if ctx.Err() != nil || e.st.manual != "" {
-			// We are stopping, or the browser was handed to the user's
-			// window mid-load: not the host's fault.
-			return false
+// outcome is what one finished load means, for the host and for the search.
+type outcome int
+
+const (
+	// interrupted: we were stopping, or the browser went to the user's
+	// window mid-load. Nobody's fault; nothing is recorded.
+	interrupted outcome = iota
+	// hardError: network or browser trouble, or a server error (5xx). It
+	// counts toward ERROR_GRACE.
+	hardError
+	// missingPage: a clean answer saying the page is not there (4xx):
+	// this search's problem (a wrong or expired URL), not the host's.
+	missingPage
+	// walled: the site put up a wall; recorded against the host.
+	walled
+	// softBlocked: a clean page with no listings where some are expected.
+	softBlocked
+	// clean: a page to diff against what the user has been told.
+	clean
+)
+
+// outcomeOf is what a finished load means. It is pure: every decision
+// about a load's result is here, and one apply step per outcome acts on it.
+func outcomeOf(r report) outcome {
+	verdict, status := r.result.Verdict, r.result.Status
+	switch {
+	case r.err != nil && r.interrupted:
+		return interrupted
+	case r.err != nil:
+		return hardError
+	case verdict.Kind == blocks.OK && status >= 500:
+		// Server trouble is no wall, but no clean page either.
+		return hardError
+	case verdict.Kind == blocks.OK && status >= 400:
+		return missingPage
+	case verdict.Kind != blocks.OK && verdict.Kind != "":
+		return walled
+	case r.result.SoftBlock:
+		return softBlocked
+	}
+	return clean
+}
+
+// apply acts on one outcome for the host and the search, and says whether
+// the host's other searches may go in this pass.
+func (e *Engine) apply(o outcome, r report, s *searchState, now time.Time) bool {
+	host, hs := r.host(), e.st.host(r.host())
+	switch o {
+	case interrupted:
+		return true
+	case hardError:
+		err := r.err
+		if err == nil {
+			status := r.result.Status
+			err = fmt.Errorf("the site answered %d %s", status, http.StatusText(status))
 		}
-		return e.recordError(host, v, r.err, now)
-	}
-	verdict := r.result.Verdict
-	if status := r.result.Status; verdict.Kind == blocks.OK && status >= 500 {
-		// Server trouble is no wall, but no clean page either: it counts
-		// toward ERROR_GRACE like a failed load.
-		return e.recordError(host, v, fmt.Errorf("the site answered %d %s", status, http.StatusText(status)), now)
-	}
-	e.st.errors[host] = 0
-	if status := r.result.Status; verdict.Kind == blocks.OK && status >= 400 {
-		// A page that is not there is this search's problem (a wrong or
-		// expired URL), not the host's: its other searches go on.
-		v.Status, v.LastError = Failing, fmt.Sprintf("the page answered %d %s: check the search's address", status, http.StatusText(status))
+		s.found(failed, err.Error())
+		e.note(EventFailure, s.name, host, "did not load: "+err.Error())
+		return e.countError(host, err, now)
+	case missingPage:
+		hs.errors = 0
+		status := r.result.Status
+		s.found(failed, fmt.Sprintf("the page answered %d %s: check the search's address", status, http.StatusText(status)))
+		e.note(EventFailure, s.name, host, s.problem)
+		return true
+	case walled:
+		hs.errors = 0
+		e.recordWall(host, s.name, r.result.Verdict, now)
+		s.found(walledIn, "")
+		return false
+	case softBlocked:
+		e.clearHost(host)
+		s.found(softBlock, "the page loaded but showed no listings: a soft block or a changed layout")
+		e.d.Log.Warn("soft block", "search", s.name, "site", r.result.Site)
+		e.note(EventFailure, s.name, host, s.problem)
 		return true
 	}
-	if verdict.Kind != blocks.OK && verdict.Kind != "" {
-		entry := e.st.registry.Record(host, verdict.Kind, verdict.RetryAfter, now, e.d.Rand.Float64())
-		v.Status, v.Wall, v.Vendor, v.Until = Waiting, entry.Kind, verdict.Vendor, entry.NextRetryAt
-		v.NeedsUser = entry.Kind == blocks.Denied || entry.Kind == blocks.Challenge
-		v.LastError = describeWall(verdict, entry)
-		e.d.Log.Info("wall", "host", host, "kind", entry.Kind, "vendor", verdict.Vendor,
-			"reason", verdict.Reason, "failures", entry.Failures, "wait", entry.Wait.Round(time.Second))
-		return false // once a host refuses, its other searches are held this cycle
-	}
-	e.st.registry.Clear(host)
-	v.Wall, v.Vendor, v.Until, v.NeedsUser, v.LastError = "", "", time.Time{}, false, ""
-	if r.result.SoftBlock {
-		v.Status = SoftBlock
-		v.LastError = "the page loaded but showed no listings: a soft block or a changed layout"
-		e.d.Log.Warn("soft block", "search", v.Name, "site", r.result.Site)
-		return true
-	}
-	e.compare(now, r.visit.search, v, r.result.Listings)
+	e.clearHost(host)
+	e.compare(now, r.visit.search, s, r.result.Listings)
 	return true
 }
 
-// recordError counts a hard error; only the ERROR_GRACE-th in a row makes
+// recordWall records a wall the host put up, from a check, a preview or a
+// reply alike; search is the search that met it ("" for none).
+func (e *Engine) recordWall(host, search string, verdict blocks.Verdict, now time.Time) blocks.Entry {
+	entry := e.st.registry.Record(host, verdict.Kind, verdict.RetryAfter, now, e.d.Rand.Float64())
+	hs := e.st.host(host)
+	hs.vendor = verdict.Vendor
+	hs.wall(Wall{At: now, Kind: entry.Kind, Vendor: verdict.Vendor})
+	e.d.Log.Info("wall", "host", host, "kind", entry.Kind, "vendor", verdict.Vendor,
+		"reason", verdict.Reason, "failures", entry.Failures, "wait", entry.Wait.Round(time.Second))
+	e.note(EventWall, search, host, fmt.Sprintf("%s; next try in %s", wallWords(verdict.Vendor, entry.Kind), roundWait(entry.Wait)))
+	return entry
+}
+
+// clearHost forgets the host's wall and its errors: it served a clean page.
+func (e *Engine) clearHost(host string) {
+	if _, had := e.st.registry.Get(host); had {
+		e.note(EventWall, "", host, "serving us again")
+	}
+	e.st.registry.Clear(host)
+	hs := e.st.host(host)
+	hs.errors, hs.vendor = 0, ""
+}
+
+// roundWait is a wait as the activity says it: "45 s", "5 min".
+func roundWait(d time.Duration) string {
+	if d < time.Minute {
+		return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
+	}
+	return fmt.Sprintf("%d min", int(d.Round(time.Minute)/time.Minute))
+}
+
+// countError counts a hard error; only the ERROR_GRACE-th in a row makes
 // the host wait.
-func (e *Engine) recordError(host string, v *SearchView, err error, now time.Time) bool {
-	e.st.errors[host]++
-	v.Status, v.LastError = Failing, err.Error()
-	if e.st.errors[host] < ErrorGrace {
+func (e *Engine) countError(host string, err error, now time.Time) bool {
+	hs := e.st.host(host)
+	hs.errors++
+	if hs.errors < ErrorGrace {
 		e.d.Log.Info("load failed, will retry next cycle", "host", host, "err", err)
 		return true
 	}
 	entry := e.st.registry.Record(host, blocks.Error, 0, now, e.d.Rand.Float64())
-	v.Until = entry.NextRetryAt
+	hs.wall(Wall{At: now, Kind: blocks.Error})
 	e.d.Log.Warn("load failed again, host waits", "host", host, "err", err,
 		"failures", entry.Failures, "wait", entry.Wait.Round(time.Second))
+	e.note(EventWall, "", host, fmt.Sprintf("the site did not load %d times in a row; next try in %s", hs.errors, roundWait(entry.Wait)))
 	return false
 }
 
-func describeWall(v blocks.Verdict, e blocks.Entry) string {
-	who := v.Vendor
+// describeWall says in words what a wall of kind put up by vendor means,
+// and what to do about a refusal.
+func describeWall(vendor string, kind blocks.Kind) string {
+	if kind == blocks.Denied {
+		return wallWords(vendor, kind) + ": open the site and pass its check by hand"
+	}
+	return wallWords(vendor, kind)
+}
+
+// wallWords says who put up a wall of kind and what it is.
+func wallWords(vendor string, kind blocks.Kind) string {
+	who := vendor
 	if who == "" {
 		who = "the site"
 	}
-	switch e.Kind {
+	switch kind {
 	case blocks.Challenge:
-		return fmt.Sprintf("%s put up a check that did not clear by itself", who)
+		return who + " put up a check that did not clear by itself"
 	case blocks.RateLimited:
-		return fmt.Sprintf("%s asked us to slow down", who)
-	default:
-		return fmt.Sprintf("%s refused us: open the site and pass its check by hand", who)
+		return who + " asked us to slow down"
+	case blocks.Error:
+		return "the site did not load"
 	}
-}
-
-// softBlockMin is how many listings a search's last clean check must have
-// shown for an empty page to count as a soft block rather than news.
-const softBlockMin = 3
-
-// compare diffs a clean page against what the user has been told. New is
-// "not seen": not in the search's snapshot and not known to any search
-// within the retention. A search's first clean check is its baseline.
-func (e *Engine) compare(now time.Time, s config.Search, v *SearchView, listings []read.Listing) {
-	v.Listings, v.Status = len(listings), Idle
-	prev, had, err := e.d.Store.Snapshot(s.URL)
-	if err != nil {
-		v.Status, v.LastError = Failing, "reading what was seen: "+err.Error()
-		return
-	}
-	if len(listings) == 0 && had && len(prev.Listings) >= softBlockMin {
-		// A page that had listings and now shows none, with no wall to
-		// see, is far more likely a soft block or a new layout than a
-		// market that emptied at once. Say so; keep the snapshot.
-		v.Status = SoftBlock
-		v.LastError = fmt.Sprintf("the page loaded but showed none of the %d listings it had: a soft block or a changed layout", len(prev.Listings))
-		e.d.Log.Warn("soft block", "search", s.Name, "had", len(prev.Listings))
-		return
-	}
-	snap := nextSnapshot(s.URL, prev, listings, now)
-	if !had {
-		e.saveSnapshot(v, snap, now)
-		e.d.Log.Info("baseline", "search", s.Name, "listings", len(listings))
-		return
-	}
-	fresh, waitsForDelivery, err := e.newOn(s, listings, prev, now)
-	if err != nil {
-		v.Status, v.LastError = Failing, "reading what was seen: "+err.Error()
-		return
-	}
-	if len(fresh) > 0 {
-		if err := e.d.Store.AddPending(fresh); err != nil {
-			for _, a := range fresh {
-				delete(e.st.pending, a.ListingID)
-			}
-			v.Status, v.LastError = Failing, "queueing alerts: "+err.Error()
-			return
-		}
-		e.st.countNew(now, v, len(fresh))
-		e.d.Log.Info("new listings", "search", s.Name, "count", len(fresh))
-	}
-	if waitsForDelivery {
-		v.Status = NewListings
-		// Snapshots of searches with alerts are written ONLY after the
-		// alert is delivered: otherwise a failed send would record the
-		// listings as seen and they would never be alerted again.
-		e.st.deferred[s.URL] = snap
-		return
-	}
-	e.saveSnapshot(v, snap, now)
-}
-
-// nextSnapshot is the page's listings with their first-seen times: kept
-// from the last snapshot, now for a listing it did not have.
-func nextSnapshot(search string, prev seen.Snapshot, listings []read.Listing, now time.Time) seen.Snapshot {
-	snap := seen.Snapshot{Search: search, Listings: make(map[string]time.Time, len(listings)), CheckedAt: now}
-	for _, l := range listings {
-		first, ok := prev.Listings[l.ID]
-		if !ok {
-			first = now
-		}
-		snap.Listings[l.ID] = first
-	}
-	return snap
-}
-
-// newOn picks the page's new listings: not in the search's snapshot, not
-// known to any search within the retention, and not already queued (maybe
-// by another search: one listing is alerted once). New ones are marked
-// queued. waits is true when any listing on the page awaits delivery, so
-// the snapshot must wait too.
-func (e *Engine) newOn(s config.Search, listings []read.Listing, prev seen.Snapshot, now time.Time) (fresh []seen.Alert, waits bool, err error) {
-	ids := make([]string, len(listings))
-	for i, l := range listings {
-		ids[i] = l.ID
-	}
-	known, err := e.d.Store.Known(ids, now)
-	if err != nil {
-		return nil, false, err
-	}
-	for _, l := range listings {
-		switch _, inSnap := prev.Listings[l.ID]; {
-		case e.st.pending[l.ID]:
-			waits = true
-		case known[l.ID] || inSnap:
-		default:
-			fresh = append(fresh, alertFor(s, l, now))
-			e.st.pending[l.ID] = true
-			waits = true
-		}
-	}
-	return fresh, waits, nil
-}
-
-func (e *Engine) saveSnapshot(v *SearchView, snap seen.Snapshot, now time.Time) {
-	if err := e.d.Store.SaveSnapshot(snap, now); err != nil {
-		v.Status, v.LastError = Failing, "saving what was seen: "+err.Error()
-	}
-}
-
-func alertFor(s config.Search, l read.Listing, now time.Time) seen.Alert {
-	return seen.Alert{
-		ListingID: l.ID, Search: s.URL, SearchName: s.Name,
-		URL: l.URL, Title: l.Title, Price: l.Price, Place: l.Place, FoundAt: now,
-	}
+	return who + " refused us"
 }

@@ -1,41 +1,45 @@
 package engine
 
 import (
+	"slices"
 	"time"
 
 	"rentwatch/blocks"
 	"rentwatch/config"
-	"rentwatch/seen"
 )
 
 // state is the engine's live state. Only the goroutine running Engine.Run
 // touches it; the world sees it through Snapshots.
 type state struct {
 	settings Settings
-	views    map[string]*SearchView // by search URL
+	searches map[string]*searchState // by search URL
 	registry *blocks.Registry
+	hosts    map[string]*hostState // lanes, probes and error runs, by host
 
-	errors     map[string]int       // consecutive hard errors per host
-	probeTurn  map[string]int       // which search probes next, per host
-	forceProbe map[string]bool      // hosts to probe at once (after a check by hand)
-	probedFor  map[string]time.Time // the wait each host was last probed after
-	hostFree   map[string]time.Time // no request to a host before this: its gap outlives a cycle
+	pass     *pass // the pass under way; nil between passes
+	seq      int   // visits queued so far (their order across lanes)
+	inflight int   // requests under way, across lanes
 
-	pending  map[string]bool          // listing ids queued for delivery
-	deferred map[string]seen.Snapshot // snapshots waiting for their alert's delivery, by search URL
+	pending map[string]bool // listing ids queued for delivery
 
 	recent          []Alert
+	leftOut         []LeftOut // newest first, at most LeftOutMax
 	paused          bool
+	pausedUntil     time.Time       // when a pause of everything ends by itself; zero: until resumed
 	checkNow        bool            // the user asked: a regular cycle at once
 	added           map[string]bool // searches added or enabled since the last cycle: checked at once
 	settingsProblem string
-	mail            mailTrouble // failed deliveries in a row
-	emailRetryAt    time.Time   // no delivery before this (after a permanent failure)
-	sendFailed      bool        // a delivery failed in this cycle: no more tries until the next
-	manual          string
+	mail            mailTrouble     // the channel trouble the tray shows (deliver.go)
+	out             couriers        // every delivery channel's state (deliver.go)
+	manual          string          // the search URL open in the window for a check by hand
+	manualEpoch     int             // windows opened and closed so far
+	manualClosed    chan struct{}   // closed when the window of the check by hand closes
+	told            map[string]bool // Notice keys told
 	lastCycle       time.Time
 	reached         time.Time // when the cycle under way first heard back from a site
 	nextCycle       time.Time
+	cycles          int    // regular cycles done
+	overrun         bool   // a cycle did not fit in the interval (said once in the log, again after new settings)
 	day             string // the local date NewToday counts for
 	newToday        int
 	replying        map[string]int // replies in flight, by search URL
@@ -43,17 +47,13 @@ type state struct {
 
 func newState(s Settings) state {
 	st := state{
-		views:      map[string]*SearchView{},
-		registry:   blocks.NewRegistry(),
-		errors:     map[string]int{},
-		probeTurn:  map[string]int{},
-		forceProbe: map[string]bool{},
-		probedFor:  map[string]time.Time{},
-		hostFree:   map[string]time.Time{},
-		added:      map[string]bool{},
-		pending:    map[string]bool{},
-		deferred:   map[string]seen.Snapshot{},
-		replying:   map[string]int{},
+		searches: map[string]*searchState{},
+		registry: blocks.NewRegistry(),
+		hosts:    map[string]*hostState{},
+		added:    map[string]bool{},
+		pending:  map[string]bool{},
+		replying: map[string]int{},
+		told:     map[string]bool{},
 	}
 	st.setSearches(s)
 	clear(st.added) // the first cycle checks them all
@@ -70,21 +70,20 @@ func (st *state) setSearches(s Settings) (removed []string) {
 	keep := map[string]bool{}
 	for _, c := range s.Searches {
 		keep[c.URL] = true
-		v, ok := st.views[c.URL]
+		v, ok := st.searches[c.URL]
 		if !ok {
-			v = &SearchView{URL: c.URL, Host: blocks.HostKey(c.URL), Status: Pending}
-			st.views[c.URL] = v
+			v = &searchState{url: c.URL, host: blocks.HostKey(c.URL)}
+			st.searches[c.URL] = v
 		}
-		if c.Enabled && (!ok || v.Paused) {
+		if c.Enabled && (!ok || v.paused) {
 			st.added[c.URL] = true
 		}
-		v.Name = c.Name
-		v.Paused = !c.Enabled // the settings file is the truth for each search
+		v.name = c.Name
+		v.paused = !c.Enabled // the settings file is the truth for each search
 	}
-	for url := range st.views {
+	for url := range st.searches {
 		if !keep[url] {
-			delete(st.views, url)
-			delete(st.deferred, url)
+			delete(st.searches, url)
 			delete(st.added, url)
 			removed = append(removed, url)
 		}
@@ -107,7 +106,7 @@ func (st *state) search(url string) (config.Search, bool) {
 func (st *state) enabled() []config.Search {
 	var out []config.Search
 	for _, c := range st.settings.Searches {
-		if v := st.views[c.URL]; c.Enabled && v != nil && !v.Paused && !st.paused {
+		if v := st.searches[c.URL]; c.Enabled && v != nil && !v.paused && !st.paused {
 			out = append(out, c)
 		}
 	}
@@ -119,84 +118,62 @@ func (st *state) setPaused(url string, paused bool) {
 		st.paused = paused
 		if !paused { // Resume all also resumes single searches
 			for _, c := range st.settings.Searches {
-				if v := st.views[c.URL]; v != nil && c.Enabled {
-					v.Paused = false
+				if v := st.searches[c.URL]; v != nil && c.Enabled {
+					v.paused = false
 				}
 			}
 		}
 		return
 	}
-	if v := st.views[url]; v != nil {
-		v.Paused = paused
-	}
-}
-
-// syncClocks keeps every search's retry clock in step with its host. Only
-// the probe learns its host's new wait first hand, and a countdown that has
-// quietly expired with nothing happening is worse than no countdown at all.
-func (st *state) syncClocks() {
-	for _, v := range st.views {
-		e, ok := st.registry.Get(v.Host)
-		if !ok {
-			v.Until = time.Time{}
-			v.NextCheck = st.nextCycle
-			if v.Status == Waiting {
-				v.Status = Idle
-			}
-			continue
-		}
-		v.Until = e.NextRetryAt
-		v.NextCheck = later(e.NextRetryAt, st.nextCycle)
-		if e.Kind != blocks.Error {
-			v.Status, v.Wall = Waiting, e.Kind
-			v.NeedsUser = e.Kind == blocks.Denied || e.Kind == blocks.Challenge
-		}
+	if v := st.searches[url]; v != nil {
+		v.paused = paused
 	}
 }
 
 // countNew adds n to today's count, starting a new count on a new day.
-func (st *state) countNew(now time.Time, v *SearchView, n int) {
+func (st *state) countNew(now time.Time, v *searchState, n int) {
 	day := now.Local().Format(time.DateOnly)
 	if day != st.day {
 		st.day, st.newToday = day, 0
-		for _, w := range st.views {
-			w.NewToday = 0
+		for _, w := range st.searches {
+			w.newToday = 0
 		}
 	}
 	st.newToday += n
-	v.NewToday += n
+	v.newToday += n
 }
 
 func (st *state) snapshot(now time.Time) Snapshot {
 	s := Snapshot{
-		At:        now,
-		Paused:    st.paused,
-		LastCycle: st.lastCycle,
-		NextCycle: st.nextCycle,
-		NewToday:  st.newToday,
-		Manual:    st.manual,
-		Recent:    append([]Alert(nil), st.recent...),
+		At:          now,
+		Paused:      st.paused,
+		PausedUntil: st.pausedUntil,
+		LastCycle:   st.lastCycle,
+		NextCycle:   st.nextCycle,
+		NewToday:    st.newToday,
+		Manual:      st.manual,
+		Recent:      append([]Alert(nil), st.recent...),
+		LeftOut:     slices.Clone(st.leftOut),
 	}
 	if now.Local().Format(time.DateOnly) != st.day {
 		s.NewToday = 0
 	}
 	for _, c := range st.settings.Searches {
-		if v := st.views[c.URL]; v != nil {
-			sv := *v
-			switch {
-			case st.paused || v.Paused:
-				sv.Status = Paused
-			case st.replying[c.URL] > 0 && (v.Status == Idle || v.Status == NewListings):
-				// Only over a quiet state: a wall, its countdown or an
-				// error says more than a reply waiting its turn (it
-				// waits for that very wall).
-				sv.Status = Replying
+		if v := st.searches[c.URL]; v != nil {
+			s.Searches = append(s.Searches, st.view(v, now))
+		}
+	}
+	for h, hs := range st.hosts {
+		if walls := recentWalls(hs.walls, now); len(walls) > 0 {
+			if s.Walls == nil {
+				s.Walls = map[string][]Wall{}
 			}
-			s.Searches = append(s.Searches, sv)
+			s.Walls[h] = slices.Clone(walls)
 		}
 	}
 	s.Problem = st.settingsProblem
 	s.Delivery = st.mail.delivery(now)
+	s.Channels = st.out.views()
 	s.Overall = overall(st.paused, s.Problem != "" || s.Delivery.Refused || s.Delivery.Failing, s.Searches)
 	return s
 }

@@ -25,6 +25,12 @@ type Delivery struct {
 	Reason  string    // what fails, in words, from the last attempt
 	// Email is true when the failing channel is email (false: pop-ups).
 	Email bool
+	// Channel is the failing channel's name in the user's words ("ntfy
+	// (ntfy.example.org)"), Kind its sort (outbox.Channel.Kind: "email",
+	// "desktop", "ntfy", "telegram", ...) and Status the server's last
+	// answer (an HTTP status, an SMTP code; 0 when none came).
+	Channel, Kind string
+	Status        int
 }
 
 // mailTrouble is the run of failed deliveries under way, on the engine
@@ -36,6 +42,9 @@ type mailTrouble struct {
 	email     bool
 	permanent bool
 	noticed   bool // the snapshot was published after MailTroubleAfter
+
+	channel, kind string // the channel's Name and Kind
+	status        int    // the server's last answer
 }
 
 // failed adds one failed attempt.
@@ -49,7 +58,7 @@ func (m *mailTrouble) failed(now time.Time, reason string, email, permanent bool
 
 // delivery is what the snapshot at now says of it.
 func (m mailTrouble) delivery(now time.Time) Delivery {
-	d := Delivery{Since: m.since, Reason: m.reason, Email: m.email}
+	d := Delivery{Since: m.since, Reason: m.reason, Email: m.email, Channel: m.channel, Kind: m.kind, Status: m.status}
 	switch {
 	case m.attempts == 0:
 		return Delivery{}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rentwatch/blocks"
+	"rentwatch/outbox"
 	"rentwatch/pages"
 	"rentwatch/seen"
 )
@@ -46,19 +47,31 @@ func (e *Engine) replyAll(ctx context.Context, alerts []seen.Alert) {
 }
 
 // replyWorker sends queued replies one at a time, each after its own
-// random delay, so a portal never sees a burst of instant answers.
+// random delay, so a portal never sees a burst of instant answers. A reply
+// is a request to the listing's host like any other: it goes through the
+// host's lane, after the gap and never while the host stands us down.
 func (e *Engine) replyWorker(ctx context.Context) {
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case job := <-e.replies:
-			var err error = ctx.Err()
-			if sleep(ctx, job.delay) && e.waitForHost(ctx, job.alert.Search) {
-				err = e.d.Replier.Reply(ctx, job.alert)
+			if !sleep(ctx, job.delay) {
+				return
+			}
+			answer := make(chan report, 1)
+			host := blocks.HostKey(job.alert.URL)
+			if host == "" {
+				host = blocks.HostKey(job.alert.Search)
+			}
+			v := visit{kind: replyVisit, host: host, alert: job.alert, answer: answer}
+			select {
+			case e.cmds <- func() { e.enqueue(v) }:
+			case <-ctx.Done():
+				return
 			}
 			select {
-			case e.cmds <- func() { e.replied(job.alert, err) }:
+			case <-answer:
 			case <-ctx.Done():
 				return
 			}
@@ -66,33 +79,15 @@ func (e *Engine) replyWorker(ctx context.Context) {
 	}
 }
 
-// waitForHost holds a reply while its host is standing us down: a reply
-// is a request to that host like any other. The registry is safe to read
-// from this goroutine.
-func (e *Engine) waitForHost(ctx context.Context, searchURL string) bool {
-	host := blocks.HostKey(searchURL)
-	for {
-		entry, ok := e.st.registry.Get(host)
-		now := e.d.Clock.Now()
-		if !ok || !now.Before(entry.NextRetryAt) {
-			return ctx.Err() == nil
-		}
-		if !sleep(ctx, entry.NextRetryAt.Sub(now)) {
-			return false
-		}
-	}
-}
-
 // replied records how a reply went; it never touches alerts or snapshots.
 // A wall met while replying is recorded against its host like any other.
-func (e *Engine) replied(a seen.Alert, err error) {
+func (e *Engine) replied(r report) {
+	a, err := r.visit.alert, r.err
 	e.st.replying[a.Search]--
 	var wall *pages.WallError
 	if errors.As(err, &wall) {
-		now := e.d.Clock.Now()
-		entry := e.st.registry.Record(wall.Host, wall.Verdict.Kind, wall.Verdict.RetryAfter, now, e.d.Rand.Float64())
+		entry := e.recordWall(wall.Host, a.SearchName, wall.Verdict, e.d.Clock.Now())
 		e.d.Log.Info("wall while replying", "host", wall.Host, "kind", entry.Kind, "wait", entry.Wait.Round(time.Second))
-		e.st.syncClocks()
 	}
 	switch {
 	case err == nil:
@@ -100,13 +95,18 @@ func (e *Engine) replied(a seen.Alert, err error) {
 	case errors.Is(err, ErrNoReply):
 	default:
 		e.d.Log.Warn("auto-reply failed; the alert went out all the same", "listing", a.URL, "err", err)
-		if v := e.st.views[a.Search]; v != nil {
-			v.LastError = "auto-reply failed: " + err.Error()
+		if s := e.st.searches[a.Search]; s != nil {
+			s.problem = "auto-reply failed: " + err.Error()
 		}
-		// The user hears of it in the next email too, where an outbox
-		// keeps such lines (*outbox.Outbox does).
-		if n, ok := e.d.Outbox.(interface{ Note(string) }); ok {
-			n.Note(fmt.Sprintf("The auto-reply to %q (%s) failed: %v. Reply by hand.", a.Title, a.URL, err))
+		// The user hears of it on every channel too, once per listing,
+		// with the listing a click away.
+		if e.d.Notices != nil {
+			e.d.Notices.Tell(outbox.Notice{
+				Key:   "reply-failed " + a.ListingID,
+				Title: "The auto-reply failed",
+				Body:  fmt.Sprintf("The auto-reply to %q (%s) failed: %v. Reply by hand.", a.Title, a.URL, err),
+				Open:  outbox.Action{Kind: outbox.OpenWeb, URL: a.URL},
+			})
 		}
 	}
 	e.publish()

@@ -2,14 +2,16 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"time"
 )
 
 // Run is the monitor goroutine: it runs a cycle every Interval (with
-// jitter) until ctx ends, and serves commands in between and during
-// cycles. It returns when ctx is done, after the cycle under way has
-// stopped; nothing half-written is left behind, because a snapshot is
-// written in one transaction or not at all.
+// jitter) until ctx ends, sends probes when waits end, and serves commands
+// and previews in between and during cycles; every request goes through
+// its host's lane. It returns when ctx is done, after the requests under
+// way have ended; nothing half-written is left behind, because a snapshot
+// is written in one transaction or not at all.
 func (e *Engine) Run(ctx context.Context) error {
 	return e.run(ctx, false)
 }
@@ -21,105 +23,75 @@ func (e *Engine) RunOnce(ctx context.Context) error {
 
 func (e *Engine) run(ctx context.Context, once bool) error {
 	defer close(e.stopped)
+	e.runCtx = ctx
 	e.loadPending()
+	e.loadDelays()
+	e.publish()
 	if e.d.Replier != nil && !once {
 		go e.replyWorker(ctx)
 	}
-	next := e.d.Clock.Now()
 	for {
-		if ctx.Err() != nil {
-			return nil
+		if once && e.st.cycles > 0 && !e.sending() {
+			return nil // the cycle and its sends, one try each
 		}
-		now := e.d.Clock.Now()
-		if e.runnable() && (e.st.checkNow || !now.Before(next)) {
-			if e.st.checkNow {
-				e.d.Log.Info("Checking now, as asked")
-			}
-			e.st.checkNow = false
-			start := now
-			e.cycle(ctx)
+		if until := e.st.pausedUntil; e.st.paused && !until.IsZero() && !e.d.Clock.Now().Before(until) {
+			e.resumeAll("the pause ended")
+		}
+		e.startPass(ctx)
+		wake := e.dispatch(ctx)
+		if ctx.Err() != nil && e.st.inflight == 0 {
 			if once {
 				return ctx.Err()
 			}
-			// The beat counts from when the cycle first heard back from a
-			// site, not from when it began: the first cycle waits for
-			// Chrome to start (seconds on a busy machine), and counted from
-			// its beginning the next cycle came a few seconds after the
-			// first one's loads, one page seen twice well within the
-			// interval. (A cycle long for its many searches still follows
-			// at once.)
-			from := start
-			if e.st.reached.After(start) {
-				from = e.st.reached
-			}
-			next = from.Add(e.jittered(e.st.settings.Interval))
-			e.st.nextCycle = next
-			e.st.syncClocks()
-			e.publish()
-			continue
-		}
-		if e.runnable() && len(e.st.added) > 0 {
-			e.addedCycle(ctx)
-			continue
-		}
-		probeAt, probe := e.nextProbe()
-		if e.runnable() && probe && !now.Before(probeAt) {
-			e.probeCycle(ctx)
-			continue
-		}
-		wait := time.Hour
-		if e.runnable() {
-			wait = max(next.Sub(now), 0)
-			if probe {
-				wait = min(wait, max(probeAt.Sub(now), 0))
-			}
-		}
-		if at, ok := e.st.mail.lastsAt(); ok {
-			// A lone failed delivery is shown once it has lasted, even
-			// when the next cycle (and its try) is further away.
-			if now.Before(at) {
-				wait = min(wait, at.Sub(now))
-			} else {
-				e.st.mail.noticed = true
-				e.publish()
-			}
-		}
-		t := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			t.Stop()
 			return nil
-		case f := <-e.cmds:
-			f()
-		case <-t.C:
 		}
-		t.Stop()
+		e.wait(ctx, wake)
 	}
 }
 
-// nextProbe is when the first host standing us down may be asked again,
-// among hosts with a search to check that were not yet probed for that
-// wait. The probe goes in at that moment, not at the next cycle: a
-// countdown that reaches zero and then sits there for half a minute is
-// minutes of not looking, summed over a ladder.
-func (e *Engine) nextProbe() (time.Time, bool) {
-	var at time.Time
-	for _, s := range e.st.enabled() {
-		host := e.st.views[s.URL].Host
-		entry, ok := e.st.registry.Get(host)
-		if !ok || e.st.probedFor[host].Equal(entry.NextRetryAt) {
-			continue
-		}
-		if at.IsZero() || entry.NextRetryAt.Before(at) {
-			at = entry.NextRetryAt
+// wait sleeps until the next thing to do: a report, a command, the next
+// pass, a lane's gap (wake), or a failed delivery that has lasted.
+func (e *Engine) wait(ctx context.Context, wake time.Time) {
+	now := e.d.Clock.Now()
+	at := wake
+	if e.mayStartPass(ctx) {
+		at = earliest(at, later(e.st.nextCycle, now))
+		if probeAt, ok := e.nextProbe(); ok {
+			at = earliest(at, later(probeAt, now))
 		}
 	}
-	return at, !at.IsZero()
+	if e.st.paused && !e.st.pausedUntil.IsZero() {
+		at = earliest(at, e.st.pausedUntil)
+	}
+	if t, ok := e.st.mail.lastsAt(); ok {
+		// A lone failed delivery is shown once it has lasted, even when
+		// the next cycle (and its try) is further away.
+		if now.Before(t) {
+			at = earliest(at, t)
+		} else {
+			e.st.mail.noticed = true
+			e.publish()
+		}
+	}
+	wait := time.Hour
+	if !at.IsZero() {
+		wait = max(at.Sub(now), 0)
+	}
+	stop := ctx.Done()
+	if ctx.Err() != nil {
+		stop = nil // already stopping: only wait for the requests under way
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case r := <-e.reports:
+		e.finish(ctx, r)
+	case f := <-e.cmds:
+		f()
+	case <-t.C:
+	case <-stop:
+	}
 }
-
-// runnable is false while the user has a manual check open: the visible
-// window has the browser profile, and the user is dealing with the site.
-func (e *Engine) runnable() bool { return e.st.manual == "" }
 
 // jittered spreads the interval by ±10 %, so the cycle never repeats
 // identically: a fixed beat for hours is a pattern a site can see.
@@ -127,10 +99,37 @@ func (e *Engine) jittered(d time.Duration) time.Duration {
 	return time.Duration(float64(d) * (0.9 + 0.2*e.d.Rand.Float64()))
 }
 
+// pauseAll pauses every search until t (zero: until resumed).
+func (e *Engine) pauseAll(t time.Time) {
+	e.st.setPaused("", true)
+	e.st.pausedUntil = t
+	words := "paused until you resume"
+	if !t.IsZero() {
+		words = "paused until " + t.Local().Format("Mon 15:04")
+	}
+	e.note(EventInfo, "", "", words)
+	e.publish()
+}
+
+// resumeAll ends a pause of everything; the resumed app checks at once.
+func (e *Engine) resumeAll(why string) {
+	e.st.setPaused("", false)
+	e.st.pausedUntil = time.Time{}
+	e.st.checkNow = true
+	e.note(EventInfo, "", "", why+": checking again")
+	e.publish()
+}
+
 // applySettings takes edited settings; removed searches are forgotten by
 // the store so that a search added back later starts with a new baseline.
 func (e *Engine) applySettings(s Settings) {
+	before := len(e.st.searches)
+	if s.Interval != e.st.settings.Interval || len(s.Searches) != before {
+		e.st.overrun = false // whether they fit is a new question
+	}
 	removed := e.st.setSearches(s)
+	added := len(e.st.searches) + len(removed) - before
+	e.note(EventInfo, "", "", fmt.Sprintf("settings applied: %d search(es), %d new, %d removed", len(e.st.searches), added, len(removed)))
 	for _, url := range removed {
 		if err := e.d.Store.ForgetSearch(url); err != nil {
 			e.d.Log.Warn("forget removed search", "search", url, "err", err)
@@ -141,27 +140,51 @@ func (e *Engine) applySettings(s Settings) {
 	// settings that did not change what is watched (the watcher's first
 	// report, a new interval, a renamed search) must not send a second
 	// burst of requests, nor must a search added a second after a cycle.
-	e.st.syncClocks()
 	e.publish()
 }
 
-// startManual opens the visible window in its own goroutine; the engine
-// stays responsive and runs no cycle until the window has closed.
+// startManual opens the visible window in its own goroutine. Only the
+// host being checked by hand stands still while it is open: its lane is
+// closed (no check, no probe, no reply from the watcher), and every other
+// host is checked on its schedule, with the same rules. A window left open
+// past ManualReminder gets one reminder to close it.
 func (e *Engine) startManual(url string) {
 	if e.d.Manual == nil || e.st.manual != "" {
 		return
 	}
-	v := e.st.views[url]
+	v := e.st.searches[url]
 	if v == nil {
 		return
 	}
 	e.st.manual = url
+	e.st.manualEpoch++
+	e.note(EventInfo, v.name, v.host, "opened for a check by hand; the other sites are still watched")
+	host := v.host
+	l := &e.st.host(host).lane
+	l.closed = true
+	dropped := l.drop(func(v visit) bool { return v.kind == checkVisit })
+	if p := e.st.pass; p != nil {
+		delete(p.plan.probing, host)
+	}
+	closed := make(chan struct{})
+	e.st.manualClosed = closed
 	e.publish()
-	host := v.Host
 	go func() {
 		err := e.d.Manual(context.Background(), url)
 		e.do(func() { e.endManual(host, err) })
 	}()
+	reminder := e.manualReminder(v, e.d.Clock.Now())
+	go func() {
+		t := time.NewTimer(ManualReminder)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			e.do(func() { e.tell(reminder) })
+		case <-closed:
+		case <-e.stopped:
+		}
+	}()
+	e.passLeft(e.runCtx, len(dropped))
 }
 
 // endManual runs when the window closed: whatever the user did there, the
@@ -170,12 +193,22 @@ func (e *Engine) endManual(host string, err error) {
 	if err != nil {
 		e.d.Log.Warn("manual check", "host", host, "err", err)
 	}
+	search := e.st.manual
 	e.st.manual = ""
-	e.st.registry.Clear(host)
-	e.st.errors[host] = 0
-	e.st.forceProbe[host] = true
-	e.st.checkNow = true
-	e.st.syncClocks()
+	e.st.manualEpoch++
+	name := ""
+	if s := e.st.searches[search]; s != nil {
+		name = s.name
+	}
+	e.note(EventInfo, name, host, "the window of the check by hand closed: one probe goes in now")
+	if e.st.manualClosed != nil {
+		close(e.st.manualClosed)
+		e.st.manualClosed = nil
+	}
+	hs := e.st.host(host)
+	hs.lane.closed = false
+	e.clearHost(host)
+	hs.probe.forced = true // (the other hosts kept their schedule)
 	e.publish()
 }
 

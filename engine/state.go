@@ -51,6 +51,12 @@ type SearchView struct {
 	// refusal, or a challenge that keeps standing.
 	NeedsUser bool
 	Paused    bool
+	// Delay is the typical time from a listing's first sighting to its
+	// alert, the median of Delays; 0 before the first alert.
+	Delay time.Duration
+	// Delays are the latest times to alert, oldest first, at most
+	// DelaysKept (kept in memory only: the store may persist them).
+	Delays []time.Duration
 }
 
 // Alert is a listing the user was told about, for the "Recent listings" menu.
@@ -59,30 +65,72 @@ type Alert struct {
 	Title    string
 	Price    string
 	URL      string
-	FoundAt  time.Time
-	Notified time.Time
+	FoundAt  time.Time // first sighting
+	Notified time.Time // delivered
 }
+
+// Delay is how long after its first sighting the listing was alerted.
+func (a Alert) Delay() time.Duration { return a.Notified.Sub(a.FoundAt) }
 
 // Snapshot is an immutable picture of the engine's state. The engine never
 // changes a Snapshot after publishing it, so readers need no locks.
 type Snapshot struct {
-	At        time.Time
-	Overall   Overall
-	Paused    bool // every search is paused
-	Searches  []SearchView
-	Recent    []Alert // newest first, at most RecentMax
-	LastCycle time.Time
-	NextCycle time.Time
-	NewToday  int
+	At      time.Time
+	Overall Overall
+	Paused  bool // every search is paused
+	// PausedUntil is when a pause of every search ends by itself; zero
+	// when not paused, or paused until resumed.
+	PausedUntil time.Time
+	Searches    []SearchView
+	Recent      []Alert // newest first, at most RecentMax
+	LastCycle   time.Time
+	NextCycle   time.Time
+	NewToday    int
 	// Problem is the one thing the user should fix, in words: a settings
 	// file that did not load. "" when there is none.
 	Problem string
 	// Delivery is trouble getting alerts out (email refused, or failing
 	// for a while); the tray words it.
 	Delivery Delivery
+	// Channels is every delivery channel's state (pop-ups, email, each
+	// push URL), in order.
+	Channels []ChannelView
 	// Manual is the URL open in the visible window for a check by hand, "" if none.
 	Manual string
+	// LeftOut are the latest new listings a filter left out, newest first,
+	// at most LeftOutMax.
+	LeftOut []LeftOut
+	// Walls are the walls each host put up in the last WallHistory, oldest
+	// first, by host (SearchView.Host).
+	Walls map[string][]Wall
 }
+
+// Wall is one wall a host put up: a challenge, a rate limit, a refusal,
+// or a run of failed loads that made it wait (Kind Error).
+type Wall struct {
+	At     time.Time
+	Kind   blocks.Kind
+	Vendor string // who put it up, when known
+}
+
+// LeftOut is a new listing its search's filter left out: never alerted,
+// and not new again (it is in the search's snapshot), but listed as such.
+type LeftOut struct {
+	Search    string // the search's name
+	SearchURL string
+	ListingID string
+	URL       string
+	Title     string
+	Price     string
+	Place     string
+	Image     string
+	Size      float64 // square metres; 0 when not shown
+	FoundAt   time.Time
+	Reason    string // why, in words: `the title has "students only"`
+}
+
+// LeftOutMax is how many left-out listings a snapshot carries.
+const LeftOutMax = 100
 
 // RecentMax is how many recent alerts a snapshot carries.
 const RecentMax = 20

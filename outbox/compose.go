@@ -5,6 +5,7 @@ import (
 	"fmt"
 	htmltemplate "html/template"
 	"net/url"
+	"strconv"
 	"strings"
 	"text/template"
 	"time"
@@ -26,9 +27,11 @@ type searchGroup struct {
 }
 
 // listingLine is one listing as shown: every field cleaned of control
-// characters and capped; Link is "" unless it is an http or https URL.
+// characters and capped; Link and Image are "" unless they are http or
+// https URLs. Found is when the listing was first seen.
 type listingLine struct {
-	Title, Price, Place, Link, Found string
+	Title, Price, Size, Rooms, Place, Link, Image, Portal, Found string
+	Seen                                                         string // "on kamernet.nl, first seen 14:02, 30 Nov"
 }
 
 // groupBySearch groups a batch by search (see groupAlerts) and cleans
@@ -53,18 +56,93 @@ func groupBySearch(batch []Alert) []searchGroup {
 // listingOf is one alert's listing as shown.
 func listingOf(a Alert) listingLine {
 	line := listingLine{
-		Title: oneLine(a.Title, maxTitle),
-		Price: oneLine(a.Price, 60),
-		Place: oneLine(a.Place, 120),
-		Link:  webLink(a.URL),
+		Title:  oneLine(a.Title, maxTitle),
+		Price:  keepAmountTogether(oneLine(a.Price, 60)),
+		Size:   sizeText(a),
+		Rooms:  roomsText(a.Rooms),
+		Place:  oneLine(a.Place, 120),
+		Link:   webLink(a.URL),
+		Image:  webLink(a.Image),
+		Portal: portalName(a),
 	}
 	if line.Title == "" {
 		line.Title = "(no title)"
 	}
 	if !a.FoundAt.IsZero() {
-		line.Found = a.FoundAt.Format("15:04")
+		line.Found = a.FoundAt.Format("15:04, 2 Jan")
 	}
+	line.Seen = seenOn(line)
 	return line
+}
+
+// sizeText is the size as the page shows it, else the square metres read.
+func sizeText(a Alert) string {
+	if s := oneLine(a.Size, 40); s != "" {
+		return keepAmountTogether(s)
+	}
+	if a.SizeM2 > 0 {
+		return strconv.FormatFloat(a.SizeM2, 'f', -1, 64) + "\u00a0m²"
+	}
+	return ""
+}
+
+// roomsText is "1 room", "2.5 rooms", or "" when not read.
+func roomsText(n float64) string {
+	switch {
+	case n <= 0:
+		return ""
+	case n == 1:
+		return "1\u00a0room"
+	}
+	return strconv.FormatFloat(n, 'f', -1, 64) + "\u00a0rooms"
+}
+
+// portalName is the site the listing is on: the reader's portal, else the
+// listing's host.
+func portalName(a Alert) string {
+	if p := oneLine(a.Portal, 60); p != "" && p != "generic" {
+		return p
+	}
+	if u, err := url.Parse(a.URL); err == nil {
+		return strings.TrimPrefix(u.Hostname(), "www.")
+	}
+	return ""
+}
+
+// keepAmountTogether glues a currency sign or code to its number with a
+// no-break space ("€ 950" -> "€\u00a0950", "950 EUR" -> "950\u00a0EUR"), so a
+// line never breaks inside a price; likewise a number and its unit.
+func keepAmountTogether(s string) string {
+	r := []rune(s)
+	for i := 1; i < len(r)-1; i++ {
+		if r[i] != ' ' {
+			continue
+		}
+		before, after := r[i-1], r[i+1]
+		switch {
+		case isCurrency(before) && unicode.IsDigit(after),
+			unicode.IsDigit(before) && (isCurrency(after) || unicode.IsLetter(after) && unitFollows(r[i+1:])):
+			r[i] = '\u00a0'
+		}
+	}
+	return string(r)
+}
+
+func isCurrency(r rune) bool { return unicode.Is(unicode.Sc, r) }
+
+// unitFollows says whether the word at the start of r is a price's or a
+// size's unit: a currency code or m², sq ft, ...
+func unitFollows(r []rune) bool {
+	end := 0
+	for end < len(r) && !unicode.IsSpace(r[end]) && r[end] != ',' && r[end] != '/' {
+		end++
+	}
+	w := strings.ToLower(string(r[:end]))
+	switch w {
+	case "eur", "euro", "gbp", "chf", "usd", "m²", "m2", "sq", "sqft", "ft²", "qm", "kr", "zł", "pln", "sek", "nok", "dkk":
+		return true
+	}
+	return false
 }
 
 // groupAlerts splits a batch by search name as shown (cleaned and capped),
@@ -100,6 +178,34 @@ func Subject(batch []Alert) string {
 		return fmt.Sprintf("%d new %s: %s", len(batch), noun, groups[0].Name)
 	}
 	return fmt.Sprintf("%d new %s on %d searches", len(batch), noun, len(groups))
+}
+
+// messageSubject is Subject of the alerts, or the first notice's title
+// when there are none (with "and N more" for more notices).
+func messageSubject(m Message) string {
+	switch {
+	case len(m.Alerts) > 0 && len(m.Notices) > 0:
+		return oneLine(m.Notices[0].Title, 120) + " · " + Subject(m.Alerts)
+	case len(m.Alerts) > 0:
+		return Subject(m.Alerts)
+	case len(m.Notices) == 1:
+		return oneLine(m.Notices[0].Title, 200)
+	case len(m.Notices) > 1:
+		return fmt.Sprintf("%s (and %d more)", oneLine(m.Notices[0].Title, 200), len(m.Notices)-1)
+	}
+	return "rentwatch"
+}
+
+// noticeLine is one notice as shown: cleaned, and its link an http(s) URL
+// or "".
+type noticeLine struct{ Title, Body, Link string }
+
+func noticeLines(ns []Notice) []noticeLine {
+	out := make([]noticeLine, len(ns))
+	for i, n := range ns {
+		out[i] = noticeLine{Title: oneLine(n.Title, maxTitle), Body: oneLine(n.Body, 1000), Link: webLink(n.Open.URL)}
+	}
+	return out
 }
 
 // oneLine flattens s to one line of printable text at most max runes long
@@ -139,12 +245,18 @@ func webLink(u string) string {
 
 var textBody = template.Must(template.New("text").Parse(
 	`{{.Subject}}
-{{range .Groups}}
+{{range .Notices}}
+!! {{.Title}}
+{{.Body}}
+{{if .Link}}{{.Link}}
+{{end}}{{end}}{{range .Groups}}
 == {{.Name}} ({{len .Listings}} new) ==
 {{if .URL}}{{.URL}}
 {{end}}{{range .Listings}}
-* {{.Title}}{{if .Price}} - {{.Price}}{{end}}{{if .Place}} - {{.Place}}{{end}}{{if .Found}} (found {{.Found}}){{end}}
-{{if .Link}}  {{.Link}}
+* {{.Title}}{{if .Price}} - {{.Price}}{{end}}{{if .Size}} - {{.Size}}{{end}}{{if .Rooms}} - {{.Rooms}}{{end}}{{if .Place}} - {{.Place}}{{end}}
+{{if .Seen}}  {{.Seen}}
+{{end}}{{if .Link}}  {{.Link}}
+{{end}}{{if .Image}}  photo: {{.Image}}
 {{end}}{{end}}{{end}}{{if .Notes}}
 Also:
 {{range .Notes}}* {{.}}
@@ -158,10 +270,12 @@ var htmlBody = htmltemplate.Must(htmltemplate.New("html").Parse(
 <html><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
 <body style="font-family:sans-serif">
 <h2>{{.Subject}}</h2>
-{{range .Groups}}<h3>{{if .URL}}<a href="{{.URL}}">{{.Name}}</a>{{else}}{{.Name}}{{end}} ({{len .Listings}} new)</h3>
-<ul>
-{{range .Listings}}<li>{{if .Link}}<a href="{{.Link}}">{{.Title}}</a>{{else}}{{.Title}}{{end}}{{if .Price}} &middot; <b>{{.Price}}</b>{{end}}{{if .Place}} &middot; {{.Place}}{{end}}{{if .Found}} <small>(found {{.Found}})</small>{{end}}</li>
-{{end}}</ul>
+{{range .Notices}}<div style="border-left:4px solid #c60;padding:4px 10px;margin:8px 0"><b>{{.Title}}</b><br>{{.Body}}{{if .Link}}<br><a href="{{.Link}}">{{.Link}}</a>{{end}}</div>
+{{end}}{{range .Groups}}<h3>{{if .URL}}<a href="{{.URL}}">{{.Name}}</a>{{else}}{{.Name}}{{end}} ({{len .Listings}} new)</h3>
+<table cellpadding="4" style="border-collapse:collapse">
+{{range .Listings}}<tr><td style="vertical-align:top;width:168px">{{if .Image}}{{if .Link}}<a href="{{.Link}}">{{end}}<img src="{{.Image}}" alt="" width="160" style="display:block;max-width:160px">{{if .Link}}</a>{{end}}{{end}}</td>
+<td style="vertical-align:top">{{if .Link}}<a href="{{.Link}}">{{.Title}}</a>{{else}}{{.Title}}{{end}}<br>{{if .Price}}<b style="white-space:nowrap">{{.Price}}</b>{{end}}{{if .Size}} &middot; <span style="white-space:nowrap">{{.Size}}</span>{{end}}{{if .Rooms}} &middot; {{.Rooms}}{{end}}{{if .Place}} &middot; {{.Place}}{{end}}{{if .Seen}}<br><small>{{.Seen}}</small>{{end}}</td></tr>
+{{end}}</table>
 {{end}}{{if .Notes}}<h3>Also</h3>
 <ul>
 {{range .Notes}}<li>{{.}}</li>
@@ -183,10 +297,10 @@ type envelope struct {
 //
 // notes are lines the user should also read, such as an auto-reply that
 // failed; they are page text at heart, so they are flattened and escaped
-// like titles.
-func compose(batch []Alert, env envelope, now time.Time, subject string, notes ...string) ([]byte, error) {
+// like titles. The message's notices come first: they need the user.
+func compose(m Message, env envelope, now time.Time, subject string, notes ...string) ([]byte, error) {
 	if subject == "" {
-		subject = Subject(batch)
+		subject = messageSubject(m)
 	}
 	flat := make([]string, len(notes))
 	for i, n := range notes {
@@ -194,9 +308,10 @@ func compose(batch []Alert, env envelope, now time.Time, subject string, notes .
 	}
 	data := struct {
 		Subject string
+		Notices []noticeLine
 		Groups  []searchGroup
 		Notes   []string
-	}{subject, groupBySearch(batch), flat}
+	}{subject, noticeLines(m.Notices), groupBySearch(m.Alerts), flat}
 
 	var h mail.Header
 	h.SetDate(now)

@@ -78,7 +78,7 @@ func TestWebLink(t *testing.T) {
 // TestComposeHeaders: the message is well-formed without any server.
 func TestComposeHeaders(t *testing.T) {
 	now := time.Date(2026, 3, 4, 14, 2, 0, 0, time.UTC)
-	msg, err := compose(hostileBatch(now), envelope{From: "me@mail.example", To: []string{"a@x.test", "b@x.test"}}, now, "")
+	msg, err := compose(Message{Alerts: hostileBatch(now)}, envelope{From: "me@mail.example", To: []string{"a@x.test", "b@x.test"}}, now, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestComposeHeaders(t *testing.T) {
 		}
 	}
 	parts := mimeParts(t, msg)
-	if !strings.Contains(parts["text/plain"], "(found 14:02)") {
+	if !strings.Contains(parts["text/plain"], "first seen 14:02") {
 		t.Errorf("text part lacks the time found:\n%s", parts["text/plain"])
 	}
 }

@@ -6,10 +6,12 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-message/mail"
+	"github.com/zalando/go-keyring"
 
 	"rentwatch/internal/testkit"
 )
@@ -31,13 +33,25 @@ func hostileBatch(now time.Time) []Alert {
 
 // recordingPop is a Notifier that records pop-ups and can be made to fail.
 type recordingPop struct {
+	mu   sync.Mutex // guards got
 	got  []popUp
 	fail error
 }
 
 func (r *recordingPop) Notify(title, body string) error {
-	r.got = append(r.got, popUp{title, body})
+	return r.NotifyClick(title, body, Action{})
+}
+
+func (r *recordingPop) NotifyClick(title, body string, open Action) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.got = append(r.got, popUp{title, body, open})
 	return r.fail
+}
+
+// mailTo sends batch on o's email channel.
+func mailTo(ctx context.Context, o *Outbox, batch []Alert) error {
+	return emailChannel{o}.Send(ctx, Message{Alerts: batch})
 }
 
 func TestDeliverToMailpit(t *testing.T) {
@@ -51,15 +65,13 @@ func TestDeliverToMailpit(t *testing.T) {
 					s.Auth = auth
 					pop := &recordingPop{fail: errors.New("no desktop here")}
 					o := New(&s, pop)
-					var logged []string
-					o.Logf = func(f string, a ...any) { logged = append(logged, f) }
 					sent := time.Now()
-					if err := o.Deliver(context.Background(), hostileBatch(sent)); err != nil {
+					if err := mailTo(context.Background(), o, hostileBatch(sent)); err != nil {
 						t.Fatalf("Deliver: %v", err)
 					}
 					done := time.Now()
-					if len(pop.got) != 2 || len(logged) != 1 {
-						t.Errorf("pop-ups %d (want 2, one per search), logged %d (want 1: the pop-up failure)", len(pop.got), len(logged))
+					if len(pop.got) != 0 {
+						t.Errorf("the email channel showed %d pop-ups: the desktop is its own channel", len(pop.got))
 					}
 					if n := len(m.Messages(t)); n != 1 {
 						t.Fatalf("mailpit holds %d messages, want 1", n)
@@ -72,7 +84,7 @@ func TestDeliverToMailpit(t *testing.T) {
 				m.DeleteAll(t)
 				s := mailpitSettings(m)
 				batch := hostileBatch(time.Now())[:1]
-				if err := New(&s, &recordingPop{}).Deliver(context.Background(), batch); err != nil {
+				if err := mailTo(context.Background(), New(&s, &recordingPop{}), batch); err != nil {
 					t.Fatalf("Deliver: %v", err)
 				}
 				msg, raw := lastMessage(t, m)
@@ -91,6 +103,28 @@ func TestDeliverToMailpit(t *testing.T) {
 				msg, _ := lastMessage(t, m)
 				if msg.Subject != "rentwatch test message" || !strings.Contains(msg.Text, "email alerts work") {
 					t.Errorf("test message: %q\n%s", msg.Subject, msg.Text)
+				}
+			})
+			t.Run("SendTestStored", func(t *testing.T) {
+				// The password the app uses: the keychain's, not the caller's.
+				t.Setenv(PasswordEnv, "")
+				keyring.MockInit()
+				s := mailpitSettings(m)
+				s.Password = "not-the-stored-one"
+				err := SendTestStored(context.Background(), s)
+				if !IsPermanent(err) || !strings.Contains(err.Error(), "no password for "+s.Username+" in the keychain") {
+					t.Errorf("with no stored password: %v, want a permanent error saying so", err)
+				}
+				if err := StorePassword(s.Username, testkit.MailpitPassword); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { _ = StorePassword(s.Username, "") })
+				m.DeleteAll(t)
+				if err := SendTestStored(context.Background(), s); err != nil {
+					t.Fatalf("with the password stored: %v", err)
+				}
+				if msg, _ := lastMessage(t, m); msg.Subject != "rentwatch test message" {
+					t.Errorf("test message: %q", msg.Subject)
 				}
 			})
 		})
@@ -210,7 +244,7 @@ func TestDeliverToMailpitRefused(t *testing.T) {
 			m.DeleteAll(t)
 			s := mailpitSettings(m)
 			tt.edit(&s)
-			err := New(&s, &recordingPop{}).Deliver(context.Background(), hostileBatch(time.Now()))
+			err := mailTo(context.Background(), New(&s, &recordingPop{}), hostileBatch(time.Now()))
 			checkDeliveryError(t, err, tt.stage, tt.permanent, tt.says)
 			if n := len(m.Messages(t)); n != 0 {
 				t.Errorf("%d messages arrived", n)

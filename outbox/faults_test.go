@@ -238,7 +238,7 @@ func TestDeliverFaults(t *testing.T) {
 			// by this context (the error would say "cancelled").
 			ctx, cancel := context.WithTimeout(context.Background(), testkit.Patience)
 			defer cancel()
-			err := New(&s, &recordingPop{}).Deliver(ctx, hostileBatch(time.Now()))
+			err := mailTo(ctx, New(&s, &recordingPop{}), hostileBatch(time.Now()))
 			checkDeliveryError(t, err, tt.stage, tt.permanent, tt.says)
 			if de, ok := errors.AsType[*DeliveryError](err); ok && de.Code != tt.code {
 				t.Errorf("code %d, want %d", de.Code, tt.code)
@@ -281,7 +281,7 @@ func TestDeliverMechanisms(t *testing.T) {
 			srv := startFaultServer(t, cert, "tls", fault{wantToken: "tok-123"})
 			s := faultSettings(t, srv, cert, "tls")
 			s.Auth, s.OAuthToken = tt.auth, tt.token
-			if err := New(&s, &recordingPop{}).Deliver(context.Background(), hostileBatch(time.Now())); err != nil {
+			if err := mailTo(context.Background(), New(&s, &recordingPop{}), hostileBatch(time.Now())); err != nil {
 				t.Fatalf("Deliver: %v", err)
 			}
 			if srv.count() != 1 {
@@ -300,7 +300,7 @@ func TestDeliverCancelled(t *testing.T) {
 	s.Timeout = time.Minute
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
-	err := New(&s, &recordingPop{}).Deliver(ctx, hostileBatch(time.Now()))
+	err := mailTo(ctx, New(&s, &recordingPop{}), hostileBatch(time.Now()))
 	// "cancelled", not "timed out": the context cut it, not the minute's
 	// timeout; no clock needed to tell.
 	if err == nil || !strings.Contains(err.Error(), "cancelled") || IsPermanent(err) || !errors.Is(err, context.DeadlineExceeded) {

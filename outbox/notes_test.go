@@ -19,14 +19,14 @@ func TestNotesGoOutWithTheNextEmail(t *testing.T) {
 	bad.Password = "wrong"
 	failing := New(&bad, &recordingPop{})
 	failing.Note("kept for later")
-	if err := failing.Deliver(context.Background(), hostileBatch(time.Now())[:1]); err == nil {
+	if err := mailTo(context.Background(), failing, hostileBatch(time.Now())[:1]); err == nil {
 		t.Fatal("a wrong password delivered")
 	}
 	if notes, _ := failing.takeNotes(); len(notes) != 1 {
 		t.Errorf("after a failed send the notes are %q, want the note kept", notes)
 	}
 
-	if err := o.Deliver(context.Background(), hostileBatch(time.Now())[:1]); err != nil {
+	if err := mailTo(context.Background(), o, hostileBatch(time.Now())[:1]); err != nil {
 		t.Fatalf("Deliver: %v", err)
 	}
 	msg, raw := lastMessage(t, m)
@@ -39,7 +39,7 @@ func TestNotesGoOutWithTheNextEmail(t *testing.T) {
 	if strings.Contains(string(raw), "\r\nBcc: x@evil.test") {
 		t.Errorf("a note injected a header")
 	}
-	if err := o.Deliver(context.Background(), hostileBatch(time.Now())[1:2]); err != nil {
+	if err := mailTo(context.Background(), o, hostileBatch(time.Now())[1:2]); err != nil {
 		t.Fatalf("Deliver: %v", err)
 	}
 	if msg, _ := lastMessage(t, m); strings.Contains(msg.Text, "recipe out of date") {

@@ -1,201 +1,339 @@
-// Package outbox delivers alerts: one email per batch over SMTP (always
-// encrypted) and native desktop pop-ups, and reports whether the batch got
-// through so the engine records listings as seen only once the user has
-// been told.
+// Package outbox delivers alerts on the user's channels: native desktop
+// pop-ups, email over SMTP (always encrypted) and phone or chat pushes
+// through shoutrrr URLs (ntfy, Telegram, Gotify, a webhook, ...). Each
+// channel sends one message per batch and says, per channel, whether the
+// message got through and whether a failure is for good; the queues that
+// hold what each channel still owes live in seen/.
 package outbox
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 )
 
-// Alert is one new listing found by one search.
+// Alert is one new listing found by one search, with what the reader
+// found on the page (empty or zero where it did not).
 type Alert struct {
 	SearchName, SearchURL string
 	ListingID, URL        string
 	Title, Price, Place   string
+	PriceValue            float64
+	Size                  string  // as the page shows it ("18 m²")
+	SizeM2, Rooms         float64 // 0: not read
+	Image                 string  // the photo's URL: linked, never fetched by us
+	Portal                string  // the site ("kamernet.nl"); "" or "generic" when not known
 	FoundAt               time.Time
 }
 
-// EmailSettings says where and how to send email. The zero Port means the
-// usual one for Security (465 for "tls", 587 for "starttls"); the zero
-// Timeout means DefaultTimeout, applied to the dial and to each command.
-// An empty From means Username. Auth "" picks from what the server offers:
-// PLAIN, then LOGIN for a password; OAUTHBEARER, then XOAUTH2 for a token.
-type EmailSettings struct {
-	To, From   string
-	Host       string
-	Port       int
-	Security   string // "tls" (implicit) or "starttls"
-	Username   string
-	Password   string
-	CAFile     string // extra CA (PEM) trusted on top of the system roots
-	Timeout    time.Duration
-	OAuthToken string
-	Auth       string // "", "plain", "login", "oauthbearer", "xoauth2"
+// The things a click on a pop-up (or a push) can open.
+const (
+	OpenWeb    = "web"    // Action.URL in the default browser (http and https only)
+	OpenManual = "manual" // the check-by-hand window for the search at Action.URL
+)
+
+// Action is what clicking a message opens; the zero Action opens nothing.
+type Action struct {
+	Kind string // OpenWeb or OpenManual
+	URL  string
+}
+
+// Notice is something that needs the user, told once per episode on every
+// channel: a site that wants a check by hand, email failing for a while, a
+// channel stopped by a refusal. Key names the episode: a Key told before
+// is not told again.
+type Notice struct {
+	Key         string
+	Title, Body string
+	Open        Action
+	// Skip is the id of a channel not to tell (the one whose trouble the
+	// notice is about: it could not deliver it anyway); "" tells all.
+	Skip string
+}
+
+// Message is one delivery on one channel: the listings a channel still owes
+// (several make one message, never a burst) and the notices it has not
+// told yet.
+type Message struct {
+	Alerts  []Alert
+	Notices []Notice
+}
+
+// Channel is one way of reaching the user. Send returns nil only once the
+// message got through (the SMTP server's 250, the push service's 2xx, the
+// pop-up handed to the desktop); a failure tells, through Verdict, whether
+// it is for good. Send is called for one message at a time per channel.
+type Channel interface {
+	// ID is the channel's stable key, the name of its queue: it holds no
+	// secret ("email", "desktop", "push-<hash of the URL>").
+	ID() string
+	// Name is the channel in the user's words, with no secret in it.
+	Name() string
+	// Kind is what sort of channel it is, for the words that say what to
+	// check when it fails: "desktop", "email", or a push URL's service as
+	// its scheme names it ("ntfy", "telegram", "generic", ...; "push" for
+	// a URL with no scheme).
+	Kind() string
+	Send(ctx context.Context, m Message) error
 }
 
 // Notifier shows a desktop pop-up. title is plain text; body is already
 // escaped for the notification server's markup. Notify returns once the
-// pop-up is handed over, with an error when it could not be; Deliver may
-// call it from several goroutines at once.
+// pop-up is handed over, with an error when it could not be; it may be
+// called from several goroutines at once. A Notifier that can open
+// something when the pop-up is clicked also implements Clicker.
 type Notifier interface {
 	Notify(title, body string) error
 }
 
-// Outbox delivers alert batches. Make one with New: the zero Outbox has
-// nothing to pop up with. Deliver, Note and SetEmail are safe for
-// concurrent use; set Logf before the first Deliver. Nothing needs
-// closing: every delivery dials and closes its own connection. A listing
-// gets its pop-up once: when the engine retries a batch after a failed
-// email, only the email is retried, also after new email settings
-// (SetEmail keeps what was shown; a new Outbox would not know).
+// Clicker is a Notifier whose pop-ups open open when clicked.
+type Clicker interface {
+	NotifyClick(title, body string, open Action) error
+}
+
+// Outbox holds the user's channels. Make one with New: the zero Outbox has
+// nothing to pop up with. Its methods are safe for concurrent use; set
+// Logf before the first send. Nothing needs closing: every email dials and
+// closes its own connection.
 type Outbox struct {
-	// Logf, if set, hears about pop-ups that failed while email carried
-	// the delivery. Never given a password.
+	// Logf, if set, hears what is worth a log line. Never given a password
+	// or a push URL.
 	Logf func(format string, args ...any)
 
-	// emailMu guards email.
-	emailMu sync.Mutex
-	email   *EmailSettings
+	pop Notifier
+	now func() time.Time
 
-	pop   Notifier
-	now   func() time.Time
-	shown shownSet // listings that already had their pop-up
-
-	// notesMu guards notes.
-	notesMu sync.Mutex
-	notes   []string // lines for the next email, kept until one is sent
+	// mu guards the fields below.
+	mu       sync.Mutex
+	email    *EmailSettings
+	push     []*pushChannel
+	notices  map[string][]Notice // by channel id: told, not yet delivered there
+	episodes keyRing             // notice keys told
+	wake     func()
+	notes    []string // lines for the next email, kept until one is sent
 }
 
 // maxNotes bounds the lines kept for the next email: if email keeps
 // failing, the oldest notes make way.
 const maxNotes = 20
 
-// Note adds a line to the next alert email, such as an auto-reply that
-// failed. It is kept until an email has been sent; without email it is
-// dropped (the log has it).
-func (o *Outbox) Note(line string) {
-	if o.emailSettings() == nil {
-		return
-	}
-	o.notesMu.Lock()
-	defer o.notesMu.Unlock()
-	o.notes = append(o.notes, line)
-	if len(o.notes) > maxNotes {
-		o.notes = o.notes[len(o.notes)-maxNotes:]
-	}
-}
-
-// takeNotes returns the pending notes; sent reports whether they went out
-// (then they are forgotten).
-func (o *Outbox) takeNotes() (notes []string, sent func()) {
-	o.notesMu.Lock()
-	defer o.notesMu.Unlock()
-	notes = append([]string(nil), o.notes...)
-	return notes, func() {
-		o.notesMu.Lock()
-		defer o.notesMu.Unlock()
-		o.notes = o.notes[min(len(notes), len(o.notes)):]
-	}
-}
-
-// New makes an Outbox. A nil email means pop-ups are the delivery; a nil
-// pop means the system's notifications through beeep.
+// New makes an Outbox. A nil email means no email channel; a nil pop means
+// the system's notifications through beeep.
 func New(email *EmailSettings, pop Notifier) *Outbox {
 	if pop == nil {
 		pop = Desktop{}
 	}
-	o := &Outbox{pop: pop, now: time.Now}
+	o := &Outbox{pop: pop, now: time.Now, notices: map[string][]Notice{}}
 	o.SetEmail(email)
 	return o
 }
 
 // SetEmail puts new email settings in force for the next delivery; nil
-// means pop-ups only. Pop-ups already shown and the notes for the next
-// email are kept: the batch still waiting after a refused email must not
-// pop up again when the user fixes the settings.
+// means no email channel (its queue is then dropped by the engine).
 func (o *Outbox) SetEmail(email *EmailSettings) {
 	var e *EmailSettings
 	if email != nil {
 		c := *email // the caller may change theirs; ours stays as given
 		e = &c
 	}
-	o.emailMu.Lock()
-	defer o.emailMu.Unlock()
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	o.email = e
 }
 
 func (o *Outbox) emailSettings() *EmailSettings {
-	o.emailMu.Lock()
-	defer o.emailMu.Unlock()
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	return o.email
 }
 
-// Deliver tells the user about one batch: one email for the whole batch
-// and pop-ups per search (none for listings that already had one). It
-// returns nil only once the SMTP server answered
-// 250 to the message or, without email, once the pop-ups went out. An
-// error is a *DeliveryError when the email failed; nothing in the batch
-// should then be recorded as told.
+// SetPush puts the push URLs in force (a URL the same as before keeps its
+// channel and queue; a new one starts with an empty queue). A URL that
+// shoutrrr does not take still makes a channel, which fails for good with
+// the reason, so the user hears of it where they look.
+func (o *Outbox) SetPush(urls []string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	var next []*pushChannel
+	for _, u := range urls {
+		id := PushID(u)
+		if slices.ContainsFunc(next, func(c *pushChannel) bool { return c.id == id }) {
+			continue // the same URL twice is one channel
+		}
+		i := slices.IndexFunc(o.push, func(c *pushChannel) bool { return c.id == id })
+		if i >= 0 {
+			next = append(next, o.push[i])
+		} else {
+			next = append(next, newPushChannel(u))
+		}
+	}
+	nameApart(next)
+	o.push = next
+}
+
+// Channels are the channels in force: the desktop's pop-ups, email when
+// set, then each push URL in the settings' order.
+func (o *Outbox) Channels() []Channel {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	out := []Channel{desktopChannel{o}}
+	if o.email != nil {
+		out = append(out, emailChannel{o})
+	}
+	for _, p := range o.push {
+		out = append(out, p)
+	}
+	return out
+}
+
+// SetWake registers f, called (on its own goroutine) when a notice was
+// told, so whoever delivers runs at once.
+func (o *Outbox) SetWake(f func()) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.wake = f
+}
+
+// Tell queues n on every channel in force (but n.Skip), once per episode:
+// a Key told before is dropped. Notices wait in memory: one that did not
+// get out before a quit is told again by the engine, which finds the
+// trouble still there.
+func (o *Outbox) Tell(n Notice) {
+	o.mu.Lock()
+	if n.Key == "" || !o.episodes.add(n.Key) {
+		o.mu.Unlock()
+		return
+	}
+	ids := []string{"desktop"}
+	if o.email != nil {
+		ids = append(ids, "email")
+	}
+	for _, p := range o.push {
+		ids = append(ids, p.id)
+	}
+	for _, id := range ids {
+		if id != n.Skip {
+			o.notices[id] = append(o.notices[id], n)
+		}
+	}
+	wake := o.wake
+	o.mu.Unlock()
+	if wake != nil {
+		go wake()
+	}
+}
+
+// Notices returns what the channel has yet to tell, oldest first.
+func (o *Outbox) Notices(channel string) []Notice {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return slices.Clone(o.notices[channel])
+}
+
+// Told records that the channel delivered the notices with these keys.
+func (o *Outbox) Told(channel string, keys []string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.notices[channel] = slices.DeleteFunc(o.notices[channel], func(n Notice) bool { return slices.Contains(keys, n.Key) })
+}
+
+// Forget drops what channels no longer in force were still to tell.
+func (o *Outbox) Forget(keep []string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for id := range o.notices {
+		if !slices.Contains(keep, id) {
+			delete(o.notices, id)
+		}
+	}
+}
+
+// Note adds a line to the next alert email, such as an auto-reply that
+// failed. It is kept until an email has been sent; without email it is
+// dropped (the log has it).
+func (o *Outbox) Note(line string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.email == nil {
+		return
+	}
+	o.notes = append(o.notes, line)
+	if len(o.notes) > maxNotes {
+		o.notes = o.notes[len(o.notes)-maxNotes:]
+	}
+}
+
+// takeNotes returns the pending notes; sent reports that they went out
+// (then they are forgotten).
+func (o *Outbox) takeNotes() (notes []string, sent func()) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	notes = slices.Clone(o.notes)
+	return notes, func() {
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		o.notes = o.notes[min(len(notes), len(o.notes)):]
+	}
+}
+
+// Deliver sends one batch on every channel in force at once and returns
+// the first failure, after every channel has had its try. The engine
+// delivers channel by channel from their queues instead; this is for
+// callers with no queue.
 func (o *Outbox) Deliver(ctx context.Context, batch []Alert) error {
 	if len(batch) == 0 {
 		return nil
 	}
-	email := o.emailSettings()
-	if email == nil {
-		if err := o.popUps(batch); err != nil {
-			return fmt.Errorf("desktop notification: %w", err)
+	var wg sync.WaitGroup
+	chans := o.Channels()
+	errs := make([]error, len(chans))
+	for i, c := range chans {
+		wg.Go(func() { errs[i] = c.Send(ctx, Message{Alerts: batch}) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return fmt.Errorf("%s: %w", chans[i].Name(), err)
 		}
-		return nil
 	}
-	s, err := check(*email)
-	if err != nil {
-		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: "email settings: " + err.Error()}
-	}
-	notes, noted := o.takeNotes()
-	msg, err := compose(batch, s.env, o.now(), "", notes...)
-	if err != nil {
-		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: err.Error()}
-	}
-	// The pop-up goes out first: it is instant, and the user should not
-	// wait on a slow mail server to hear about a room.
-	if err := o.popUps(batch); err != nil && o.Logf != nil {
-		o.Logf("desktop notification failed (the email still goes out): %v", err)
-	}
-	if err := send(ctx, s, msg); err != nil {
-		return err
-	}
-	noted()
 	return nil
-}
-
-// SendTest sends a short test message with the given settings and returns
-// what failed, as a *DeliveryError, or nil once the server accepted it.
-func SendTest(ctx context.Context, s EmailSettings) error {
-	c, err := check(s)
-	if err != nil {
-		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: "email settings: " + err.Error()}
-	}
-	now := time.Now()
-	msg, err := compose([]Alert{{
-		SearchName: "rentwatch test",
-		Title:      "This is a test message: email alerts work",
-		Place:      "sent " + now.Format("2006-01-02 15:04:05"),
-		FoundAt:    now,
-	}}, c.env, now, "rentwatch test message")
-	if err != nil {
-		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: err.Error()}
-	}
-	return send(ctx, c, msg)
 }
 
 // IsPermanent reports whether err is a delivery failure that will repeat
 // until the user changes something.
 func IsPermanent(err error) bool {
-	de, ok := errors.AsType[*DeliveryError](err)
-	return ok && de.Permanent
+	p, _ := Verdict(err)
+	return p
 }
+
+// keyRing remembers the last maxEpisodes notice keys told.
+type keyRing struct {
+	keys  map[string]bool
+	order []string
+}
+
+const maxEpisodes = 500
+
+// add records key and reports whether it is new.
+func (r *keyRing) add(key string) bool {
+	if r.keys[key] {
+		return false
+	}
+	if r.keys == nil {
+		r.keys = map[string]bool{}
+	}
+	r.keys[key] = true
+	r.order = append(r.order, key)
+	if len(r.order) > maxEpisodes {
+		delete(r.keys, r.order[0])
+		r.order = r.order[1:]
+	}
+	return true
+}
+
+// errNoEmail is what the email channel says when it has no settings: only
+// reachable when the settings went away while a send was starting.
+var errNoEmail = errors.New("no email settings")

@@ -42,25 +42,35 @@ func (Desktop) Notify(title, body string) error {
 	return beeep.Notify(title, body, icon)
 }
 
-// popUp is one pop-up's text, ready for a Notifier.
+// popUp is one pop-up's text, ready for a Notifier, and what a click
+// on it opens.
 type popUp struct {
 	Title, Body string
+	Open        Action
 }
 
-// popUpsFor is the pop-ups for a batch: one per search with news, or one
-// summary when more than maxPopUpSearches searches have news. Titles are
-// plain text; bodies are escaped, because notification servers read the
-// body as markup and beeep sends it as it is.
-func popUpsFor(batch []Alert) []popUp {
-	groups := groupBySearch(batch)
+// popUpsFor is the pop-ups for a message: one per notice, then one per
+// search with news, or one summary when more than maxPopUpSearches
+// searches have news. Titles are plain text; bodies are escaped, because
+// notification servers read the body as markup and beeep sends it as it
+// is. A search's pop-up opens its listing (the first, when it names
+// several); the summary opens the first search's page.
+func popUpsFor(m Message) []popUp {
+	var out []popUp
+	for _, n := range m.Notices {
+		out = append(out, popUp{Title: oneLine(n.Title, maxTitle), Body: popUpBody([]string{oneLine(n.Body, maxPopUpBody)}), Open: n.Open})
+	}
+	if len(m.Alerts) == 0 {
+		return out
+	}
+	groups := groupBySearch(m.Alerts)
 	if len(groups) > maxPopUpSearches {
 		lines := make([]string, len(groups))
 		for i, g := range groups {
 			lines[i] = fmt.Sprintf("%s: %d new", g.Name, len(g.Listings))
 		}
-		return []popUp{{Title: Subject(batch), Body: popUpBody(lines)}}
+		return append(out, popUp{Title: Subject(m.Alerts), Body: popUpBody(lines), Open: webAction(groups[0].URL)})
 	}
-	out := make([]popUp, 0, len(groups))
 	for _, g := range groups {
 		var lines []string
 		for i, l := range g.Listings {
@@ -71,18 +81,31 @@ func popUpsFor(batch []Alert) []popUp {
 			lines = append(lines, listingSummary(l))
 		}
 		title := fmt.Sprintf("%d new listings: %s", len(g.Listings), g.Name)
+		open := webAction(g.URL)
 		if len(g.Listings) == 1 {
 			title = "New listing: " + g.Name
 		}
-		out = append(out, popUp{Title: title, Body: popUpBody(lines)})
+		if l := g.Listings[0].Link; l != "" {
+			open = webAction(l)
+		}
+		out = append(out, popUp{Title: title, Body: popUpBody(lines), Open: open})
 	}
 	return out
 }
 
-// listingSummary is "Title · Price · Place" with the empty parts left out.
+// webAction opens u in the browser; nothing when u is not an http(s) link.
+func webAction(u string) Action {
+	if webLink(u) == "" {
+		return Action{}
+	}
+	return Action{Kind: OpenWeb, URL: webLink(u)}
+}
+
+// listingSummary is "Title · Price · Size · Rooms · Place" with the empty
+// parts left out.
 func listingSummary(l listingLine) string {
 	parts := []string{l.Title}
-	for _, p := range []string{l.Price, l.Place} {
+	for _, p := range []string{l.Price, l.Size, l.Rooms, l.Place} {
 		if p != "" {
 			parts = append(parts, p)
 		}
@@ -118,83 +141,3 @@ func cutAtWord(s string, n int) string {
 var markupEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 
 func escapeMarkup(s string) string { return markupEscaper.Replace(s) }
-
-// maxShown is how many listings the Outbox remembers having shown in a
-// pop-up; enough for days of alerts, small enough not to matter.
-const maxShown = 2000
-
-// shownSet remembers which listings already had a pop-up, so that a batch
-// retried after a failed email does not pop up again every poll. Safe for
-// concurrent use.
-type shownSet struct {
-	mu    sync.Mutex // guards keys and order
-	keys  map[string]bool
-	order []string // oldest first, for eviction
-}
-
-// alertKey is the listing: one listing pops up once, whichever search
-// found it and whatever that search is called now (a rename is no news).
-func alertKey(a Alert) string {
-	if a.ListingID != "" {
-		return a.ListingID
-	}
-	return a.SearchURL + "\x00" + a.URL + "\x00" + a.Title
-}
-
-// fresh returns the alerts of batch not shown yet.
-func (s *shownSet) fresh(batch []Alert) []Alert {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var out []Alert
-	for _, a := range batch {
-		if !s.keys[alertKey(a)] {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-func (s *shownSet) mark(alerts []Alert) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.keys == nil {
-		s.keys = map[string]bool{}
-	}
-	for _, a := range alerts {
-		k := alertKey(a)
-		if s.keys[k] {
-			continue
-		}
-		s.keys[k] = true
-		s.order = append(s.order, k)
-	}
-	for len(s.order) > maxShown {
-		delete(s.keys, s.order[0])
-		s.order = s.order[1:]
-	}
-}
-
-// popUps shows pop-ups for the listings of batch not shown before and
-// returns the first failure; it tries every pop-up even when one fails, and
-// only the ones that went out count as shown.
-func (o *Outbox) popUps(batch []Alert) error {
-	var first error
-	fresh := o.shown.fresh(batch)
-	if len(fresh) == 0 {
-		return nil
-	}
-	groups := groupAlerts(fresh)
-	pops := popUpsFor(fresh)
-	for i, p := range pops {
-		err := o.pop.Notify(p.Title, p.Body)
-		switch {
-		case err != nil && first == nil:
-			first = err
-		case err == nil && len(pops) == 1:
-			o.shown.mark(fresh) // one pop-up (or the summary) covers the whole batch
-		case err == nil:
-			o.shown.mark(groups[i])
-		}
-	}
-	return first
-}

@@ -14,83 +14,63 @@ import (
 
 func TestPopUpsFor(t *testing.T) {
 	alert := func(search, title string) Alert {
-		return Alert{SearchName: search, Title: title, Price: "€ 900", Place: "West"}
+		return Alert{SearchName: search, SearchURL: "https://" + strings.ToLower(search) + ".test/s", Title: title, Price: "€ 900", Place: "West",
+			URL: "https://" + strings.ToLower(search) + ".test/" + title}
 	}
+	web := func(u string) Action { return Action{Kind: OpenWeb, URL: u} }
 	tests := []struct {
-		name  string
-		batch []Alert
-		want  []popUp
+		name string
+		m    Message
+		want []popUp
 	}{
-		{"one listing", []Alert{alert("Funda", "Flat & <garden>")},
-			[]popUp{{"New listing: Funda", "Flat &amp; &lt;garden&gt; · € 900 · West"}}},
-		{"line breaks flattened", []Alert{alert("Funda", "a\r\nb"), alert("Funda", "c")},
-			[]popUp{{"2 new listings: Funda", "a b · € 900 · West\nc · € 900 · West"}}},
-		{"more than three listings", []Alert{alert("F", "1"), alert("F", "2"), alert("F", "3"), alert("F", "4"), alert("F", "5")},
-			[]popUp{{"5 new listings: F", "1 · € 900 · West\n2 · € 900 · West\n3 · € 900 · West\nand 2 more"}}},
-		{"three searches: one each", []Alert{alert("A", "1"), alert("B", "2"), alert("C", "3")},
-			[]popUp{{"New listing: A", "1 · € 900 · West"}, {"New listing: B", "2 · € 900 · West"}, {"New listing: C", "3 · € 900 · West"}}},
-		{"four searches: one summary", []Alert{alert("A", "1"), alert("B<", "2"), alert("C", "3"), alert("D", "4"), alert("A", "5")},
-			[]popUp{{"5 new listings on 4 searches", "A: 2 new\nB&lt;: 1 new\nC: 1 new\nD: 1 new"}}},
+		{"one listing: a click opens it", Message{Alerts: []Alert{alert("Funda", "Flat & <garden>")}},
+			[]popUp{{"New listing: Funda", "Flat &amp; &lt;garden&gt; · €\u00a0900 · West", web("https://funda.test/s")}}}, // the listing's URL has a space: its search opens
+		{"line breaks flattened", Message{Alerts: []Alert{alert("Funda", "a\r\nb"), alert("Funda", "c")}},
+			[]popUp{{"2 new listings: Funda", "a b · €\u00a0900 · West\nc · €\u00a0900 · West", web("https://funda.test/s")}}},
+		{"more than three listings: the first opens", Message{Alerts: []Alert{alert("F", "1"), alert("F", "2"), alert("F", "3"), alert("F", "4"), alert("F", "5")}},
+			[]popUp{{"5 new listings: F", "1 · €\u00a0900 · West\n2 · €\u00a0900 · West\n3 · €\u00a0900 · West\nand 2 more", web("https://f.test/1")}}},
+		{"three searches: one each", Message{Alerts: []Alert{alert("A", "1"), alert("B", "2"), alert("C", "3")}},
+			[]popUp{{"New listing: A", "1 · €\u00a0900 · West", web("https://a.test/1")}, {"New listing: B", "2 · €\u00a0900 · West", web("https://b.test/2")},
+				{"New listing: C", "3 · €\u00a0900 · West", web("https://c.test/3")}}},
+		{"four searches: one summary opens the first search", Message{Alerts: []Alert{alert("A", "1"), alert("B", "2"), alert("C", "3"), alert("D", "4"), alert("A", "5")}},
+			[]popUp{{"5 new listings on 4 searches", "A: 2 new\nB: 1 new\nC: 1 new\nD: 1 new", web("https://a.test/s")}}},
+		{"a listing with size and rooms", Message{Alerts: []Alert{{SearchName: "K", Title: "Room", Price: "950 EUR", SizeM2: 18, Rooms: 1, URL: "javascript:alert(1)"}}},
+			[]popUp{{"New listing: K", "Room · 950\u00a0EUR · 18\u00a0m² · 1\u00a0room", Action{}}}}, // never a javascript: link
+		{"a notice opens its check-by-hand window", Message{Notices: []Notice{{Key: "k", Title: "Funda needs you", Body: "Pass its check <by hand>",
+			Open: Action{Kind: OpenManual, URL: "https://funda.test/s"}}}},
+			[]popUp{{"Funda needs you", "Pass its check &lt;by hand&gt;", Action{Kind: OpenManual, URL: "https://funda.test/s"}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := popUpsFor(tt.batch)
+			got := popUpsFor(tt.m)
 			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 				t.Errorf("popUpsFor =\n%q\nwant\n%q", got, tt.want)
 			}
 		})
 	}
-	long := popUpsFor([]Alert{alert("F", strings.Repeat("x", 5000))})
+	long := popUpsFor(Message{Alerts: []Alert{alert("F", strings.Repeat("x", 5000))}})
 	if n := len([]rune(long[0].Body)); n > maxPopUpBody {
 		t.Errorf("body is %d runes, cap is %d", n, maxPopUpBody)
 	}
 }
 
-// TestDeliverWithoutEmail: without email the pop-up is the delivery, so its
-// failure is the delivery's failure; a listing whose pop-up went out does
-// not pop up again when its batch is retried.
-func TestDeliverWithoutEmail(t *testing.T) {
+// The desktop is a channel of its own: its failure is its own, and every
+// pop-up of the message is tried even when one fails.
+func TestDesktopChannel(t *testing.T) {
 	down := errors.New("no notification server")
-	batch := hostileBatch(time.Now())
-	o := New(nil, nil)
-	steps := []struct {
-		name      string
-		batch     []Alert
-		fail      error
-		wantPops  int
-		wantError bool
-	}{
-		{"server down: the delivery fails", batch, down, 2, true},
-		{"retry: both pop up", batch, nil, 2, false},
-		{"retry again: nothing new to show", batch, nil, 0, false},
-		{"one more listing on a known search", append(batch, Alert{SearchName: batch[0].SearchName, ListingID: "3", Title: "new"}), nil, 1, false},
-	}
-	for _, st := range steps {
-		pop := &recordingPop{fail: st.fail}
-		o.pop = pop
-		err := o.Deliver(context.Background(), st.batch)
-		if (err != nil) != st.wantError || st.fail != nil && !errors.Is(err, st.fail) {
-			t.Errorf("step %q: Deliver = %v", st.name, err)
-		}
-		if len(pop.got) != st.wantPops {
-			t.Errorf("step %q: %d pop-ups, want %d: %q", st.name, len(pop.got), st.wantPops, pop.got)
-		}
-	}
-}
-
-// TestPopUpOnceWhileEmailFails: the pop-up goes out at once, the email's
-// failure is returned, and the engine's retry does not repeat the pop-up.
-func TestPopUpOnceWhileEmailFails(t *testing.T) {
-	s := EmailSettings{To: "a@x.test", Username: "me@x.test", Host: "127.0.0.1", Port: testkit.FreePort(t), Security: "tls", Password: "pw"}
-	pop := &recordingPop{}
-	o := New(&s, pop)
-	for try := 1; try <= 3; try++ {
-		if err := o.Deliver(context.Background(), hostileBatch(time.Now())); err == nil || IsPermanent(err) {
-			t.Errorf("try %d: Deliver = %v, want a temporary failure", try, err)
-		}
+	pop := &recordingPop{fail: down}
+	o := New(nil, pop)
+	m := Message{Alerts: hostileBatch(time.Now())}
+	err := (desktopChannel{o}).Send(context.Background(), m)
+	if err == nil || IsPermanent(err) || !strings.Contains(err.Error(), "no notification server") {
+		t.Errorf("Send = %v, want a temporary failure naming why", err)
 	}
 	if len(pop.got) != 2 {
-		t.Errorf("%d pop-ups over three tries, want 2 (once per search)", len(pop.got))
+		t.Errorf("%d pop-ups tried, want 2 (one per search)", len(pop.got))
+	}
+	pop.fail = nil
+	if err := (desktopChannel{o}).Send(context.Background(), m); err != nil {
+		t.Errorf("Send = %v", err)
 	}
 }
 
@@ -114,14 +94,14 @@ func TestDesktopPopUps(t *testing.T) {
 	}{
 		{"one search, page markup escaped", hostileBatch(time.Now())[:2], []testkit.Notification{{
 			App: "rentwatch", Summary: "2 new listings: WG-Gesucht Berlin Köpenick", HasImage: true,
-			Body: "Zimmer in Niederschöneweide – 650 € Bcc: evil@attacker.test &lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; · 650 € · Niederschöneweide\nSneaky link · 500 €"}}},
+			Body: "Zimmer in Niederschöneweide – 650 € Bcc: evil@attacker.test &lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; · 650\u00a0€ · Niederschöneweide\nSneaky link · 500\u00a0€"}}},
 		{"four searches give one summary", []Alert{{SearchName: "A"}, {SearchName: "B"}, {SearchName: "C"}, {SearchName: "D & E"}}, []testkit.Notification{{
 			App: "rentwatch", Summary: "4 new listings on 4 searches", HasImage: true,
 			Body: "A: 1 new\nB: 1 new\nC: 1 new\nD &amp; E: 1 new"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if err := New(nil, nil).Deliver(context.Background(), tt.batch); err != nil {
+			if err := (desktopChannel{New(nil, nil)}).Send(context.Background(), (Message{Alerts: tt.batch})); err != nil {
 				t.Fatalf("Deliver: %v", err)
 			}
 			if got := rec.Take(); fmt.Sprint(got) != fmt.Sprint(tt.want) {
@@ -131,46 +111,10 @@ func TestDesktopPopUps(t *testing.T) {
 	}
 }
 
-// A listing pops up once: not again when the user edits the email settings
-// while its email is still failing (the app puts them in force with
-// SetEmail), nor when its search was renamed in between.
-func TestPopUpOnceAcrossEmailEditsAndRenames(t *testing.T) {
-	nowhere := func() *EmailSettings {
-		return &EmailSettings{To: "a@x.test", Username: "me@x.test", Host: "127.0.0.1", Port: testkit.FreePort(t), Security: "tls", Password: "pw"}
-	}
-	pop := &recordingPop{}
-	o := New(nowhere(), pop)
-	batch := hostileBatch(time.Now())
-	renamed := slices.Clone(batch)
-	for i := range renamed {
-		renamed[i].SearchName += " (renamed)"
-	}
-	steps := []struct {
-		name  string
-		edit  func()
-		batch []Alert
-		pops  int // pop-ups so far
-	}{
-		{"the email fails: the pop-ups go out", nil, batch, 2},
-		{"new email settings, still failing", func() { o.SetEmail(nowhere()) }, batch, 2},
-		{"the search renamed", nil, renamed, 2},
-		{"pop-ups only now", func() { o.SetEmail(nil) }, batch, 2},
-	}
-	for _, st := range steps {
-		if st.edit != nil {
-			st.edit()
-		}
-		o.Deliver(context.Background(), st.batch)
-		if len(pop.got) != st.pops {
-			t.Errorf("step %q: %d pop-ups so far, want %d: %q", st.name, len(pop.got), st.pops, pop.got)
-		}
-	}
-}
-
 // The pop-up's text is shortened between words.
 func TestPopUpBodyIsCutBetweenWords(t *testing.T) {
 	title := strings.Repeat("Sunny room near the park ", 30)
-	body := popUpsFor([]Alert{{SearchName: "S", ListingID: "1", Title: title}})[0].Body
+	body := popUpsFor(Message{Alerts: []Alert{{SearchName: "S", ListingID: "1", Title: title}}})[0].Body
 	if n := len([]rune(body)); n > maxPopUpBody {
 		t.Errorf("body is %d runes, cap is %d", n, maxPopUpBody)
 	}

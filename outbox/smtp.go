@@ -295,3 +295,21 @@ func (ss *session) auth() error {
 	}
 	return nil
 }
+
+// EmailSettings says where and how to send email. The zero Port means the
+// usual one for Security (465 for "tls", 587 for "starttls"); the zero
+// Timeout means DefaultTimeout, applied to the dial and to each command.
+// An empty From means Username. Auth "" picks from what the server offers:
+// PLAIN, then LOGIN for a password; OAUTHBEARER, then XOAUTH2 for a token.
+type EmailSettings struct {
+	To, From   string
+	Host       string
+	Port       int
+	Security   string // "tls" (implicit) or "starttls"
+	Username   string
+	Password   string
+	CAFile     string // extra CA (PEM) trusted on top of the system roots
+	Timeout    time.Duration
+	OAuthToken string
+	Auth       string // "", "plain", "login", "oauthbearer", "xoauth2"
+}

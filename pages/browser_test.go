@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -284,7 +283,7 @@ func TestLoadSurvivesChromeKilled(t *testing.T) {
 	for portal.count("html") < 2 { // the hanging page has been asked for
 		time.Sleep(20 * time.Millisecond)
 	}
-	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+	if err := killPID(pid); err != nil {
 		t.Fatalf("kill %d: %v", pid, err)
 	}
 	select {
@@ -302,6 +301,15 @@ func TestLoadSurvivesChromeKilled(t *testing.T) {
 	if again := b.chromePID(); again == pid || again == 0 {
 		t.Errorf("Chrome pid %d after restart, was %d", again, pid)
 	}
+}
+
+// killPID is SIGKILL on unix (os.Process.Kill: it builds for Windows too).
+func killPID(pid int) error {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return err
+	}
+	return p.Kill()
 }
 
 func TestLoadAfterClose(t *testing.T) {

@@ -15,7 +15,11 @@ import (
 //	s/<hash(search)>  one search's listings at its last clean check: JSON snapshotRecord
 //	c/<hash(search)>  when that search was last checked clean: JSON checkedRecord
 //	i/<hash(listing)> the global seen index: indexRecord (1 version byte + 8 bytes unix seconds)
-//	p/<hash(listing)> an alert found but not yet delivered: JSON alertRecord
+//	p/<hash(listing)> schema 1 only: an alert not yet delivered (migrated to u/)
+//	m/channels        the delivery channels the queues are kept for: JSON channelsRecord
+//	q/<hash(channel)><hash(listing)> an alert that channel has not delivered yet: JSON alertRecord
+//	u/<hash(listing)> an alert queued before any channel was named: JSON alertRecord;
+//	                  the first SetChannels hands it to every channel
 //	r/<hash(listing)> a listing already replied to: JSON repliedRecord
 //
 // hash is the first 16 bytes of SHA-256, raw. Hashing keeps every key short
@@ -27,7 +31,10 @@ const (
 	snapshotPfx   = "s/"
 	checkedPfx    = "c/"
 	indexPfx      = "i/"
-	pendingPfx    = "p/"
+	pendingPfx    = "p/" // schema 1's single queue
+	channelsKey   = "m/channels"
+	queuePfx      = "q/"
+	unassignedPfx = "u/"
 	repliedPfx    = "r/"
 	hashLen       = 16
 	recordVersion = 1 // the version carried inside every value written today
@@ -43,6 +50,16 @@ func checkedKey(search string) []byte    { return hashKey(checkedPfx, search) }
 func indexKey(listingID string) []byte   { return hashKey(indexPfx, listingID) }
 func pendingKey(listingID string) []byte { return hashKey(pendingPfx, listingID) }
 func repliedKey(listingID string) []byte { return hashKey(repliedPfx, listingID) }
+
+func unassignedKey(listingID string) []byte { return hashKey(unassignedPfx, listingID) }
+
+// queuePrefix is every key of one channel's queue.
+func queuePrefix(channel string) []byte { return hashKey(queuePfx, channel) }
+
+func queueKey(channel, listingID string) []byte {
+	sum := sha256.Sum256([]byte(listingID))
+	return append(queuePrefix(channel), sum[:hashLen]...)
+}
 
 // snapshotRecord is the listings of a Snapshot on disk. First-seen times
 // are unix milliseconds: a third the size of RFC 3339 text, which matters
@@ -138,10 +155,10 @@ func encodeAlert(a Alert) ([]byte, error) {
 func decodeAlert(b []byte) (Alert, error) {
 	var r alertRecord
 	if err := json.Unmarshal(b, &r); err != nil {
-		return Alert{}, fmt.Errorf("pending alert record: %w", err)
+		return Alert{}, fmt.Errorf("queued alert record: %w", err)
 	}
 	if r.V != recordVersion {
-		return Alert{}, fmt.Errorf("pending alert record has version %d, want %d", r.V, recordVersion)
+		return Alert{}, fmt.Errorf("queued alert record has version %d, want %d", r.V, recordVersion)
 	}
 	return r.Alert, nil
 }

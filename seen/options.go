@@ -14,47 +14,59 @@ import (
 // "## seen/" has the measured difference.
 func desktopOptions(dir string) badger.Options {
 	return badger.DefaultOptions(dir).
-		// 8 MB memtable (default 64 MB). It is the one big allocation: the
-		// arena (1.3x this) is live Go heap, and the GC lets garbage grow to
-		// about as much again before collecting, so it sets peak RSS more
-		// than anything else. Badger caps one transaction at 15% of it
-		// (1.2 MB, 12,500 entries), which holds any clean check
-		// (SaveSnapshot of a 2,000-listing page is ~2,000 entries) and any
-		// ordinary delivery; a delivery of thousands of new listings at once
-		// (15 x 2,000 needs ~60,000 entries, a 48 MB memtable) falls back
-		// to ordered steps that are crash-safe (see Delivered).
-		WithMemTableSize(8 << 20).
+		// 3 MB memtable (default 64 MB). Its arena (1.2x this) is live Go
+		// heap for the life of the store, and flushing it builds its table
+		// in buffers that grow by doubling (2 + 4 + 8 + 16 MB for an 8 MB
+		// memtable), which Badger's allocator pool keeps for a few seconds
+		// after; the GC then lets the heap reach twice all that.
+		// At 15 x 2,000 listings an 8 MB memtable peaked at 115-124 MB, a
+		// 4 MB one at 84 MB, this one at 73 MB, 2 MB at 71 MB
+		// (docs/BENCHMARKS.md, "## seen/"). Badger caps one transaction at
+		// 15% of it (470 KB, ~9,800 entries): a clean check of up to
+		// about 4,000 listings, or an ordinary delivery, is one; bigger
+		// ones (a first check of a huge page, 15 x 2,000 new listings
+		// delivered at once) are written in ordered steps that are
+		// crash-safe (see SaveSnapshot and Delivered).
+		WithMemTableSize(3 << 20).
 		// Two memtables: the live one and one being flushed. Five (the
 		// default) only helps a write-heavy server absorb bursts.
 		WithNumMemtables(2).
-		// Every value we write stays inside the LSM tree (a snapshot of
-		// 2,000 listings is ~150 KB of JSON), so the value log holds
-		// nothing and needs no periodic garbage collection (Prune runs one
-		// pass in case a giant snapshot ever went there). The threshold must
-		// not exceed the transaction cap above (1.2 MB) or Badger refuses to
-		// open; 1 MB, Badger's own maximum, fits.
-		WithValueThreshold(1 << 20).
+		// Values stay inside the LSM tree up to 384 KB (a snapshot of
+		// 2,000 listings is ~150 KB of JSON; 384 KB is ~5,000), so the value
+		// log holds nothing and needs no periodic garbage collection (Prune
+		// runs one pass in case a giant snapshot ever went there). The
+		// threshold must not exceed the transaction cap above (470 KB) or
+		// Badger refuses to open.
+		WithValueThreshold(384 << 10).
 		// The value log still exists and is preallocated (sparse) at twice
 		// this size; 1 GB files look alarming in a user's data folder for a
 		// store of a few MB. 8 MB is plenty for a log that stays empty.
 		WithValueLogFileSize(8 << 20).
-		// Snappy: listing ids are URLs with long shared prefixes, and it
-		// cut the store on disk from 7.1 MB to 1.5 MB at 15 x 2,000 (ZSTD
-		// would squeeze more at more CPU per read). Compression requires a
-		// block cache (0 panics); 1 MB holds the hot blocks of a store this
-		// size. Badger's 256 MB default also sizes ristretto's counters for
-		// 256 MB: tens of MB before anything is cached.
-		WithBlockCacheSize(1 << 20).
-		WithCompression(options.Snappy).
+		// No compression and so no block cache. Badger needs a block cache
+		// (ristretto) to read compressed tables, and ristretto's cache wakes
+		// every 2.5 s for the life of the store: about 4 of the app's thread
+		// switches a second between cycles ("Idle" in docs/BENCHMARKS.md),
+		// where the goal is 5. Without compression tables are read straight
+		// from their memory-mapped files, with nothing decompressed into the
+		// Go heap. The price is disk: at 15 x 2,000 listings (the stress
+		// load) about 8 MB instead of 1-2.5 MB with Snappy; at a real
+		// load of 15 x 40, a few hundred KB. Tables written by an older
+		// rentwatch with Snappy stay readable: Badger records each table's
+		// compression in its manifest, and compaction rewrites them without.
+		WithCompression(options.None).
+		WithBlockCacheSize(0).
 		// IndexCacheSize 0: table indexes are read from the mmapped files
-		// with no cache layer; a handful of small tables need none.
+		// with no cache layer (and no ristretto goroutines).
 		WithIndexCacheSize(0).
-		// 2 is the fewest Badger allows (1 is rejected, 0 never compacts, so
-		// deleted keys would pile up). Compaction here is rare and small.
-		WithNumCompactors(2).
-		// Small tables: 1 MB on L0/L1 keeps a compaction's work (and its
-		// memory) small; the whole store fits in a few of them.
-		WithBaseTableSize(1 << 20).
+		// No compactors: each of Badger's (2 at the least) wakes every 50 ms
+		// forever, 40 wakeups a second of an app that otherwise sleeps for
+		// minutes. The store compacts itself after a write that leaves a
+		// level needing it (compact.go), by Badger's own rule, so deleted
+		// and rewritten keys still go.
+		WithNumCompactors(0).
+		// Small tables: 512 KB below L0 keeps a compaction's table builders
+		// (and the memory they hold) small; the whole store fits in a few.
+		WithBaseTableSize(512 << 10).
 		WithNumLevelZeroTables(2).
 		// Only the latest version of a key matters; old ones are garbage.
 		WithNumVersionsToKeep(1).

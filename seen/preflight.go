@@ -19,23 +19,64 @@ import (
 // instead of saying "the store is damaged". Here the same check runs in
 // our goroutine, index and block checksums included, and a panic becomes
 // an error. Nothing is written: files are mapped read-only.
+//
+// Only the tables the manifest lists are the store. A table the manifest
+// does not list is one a flush or compaction was writing when the process
+// was killed (half written, zeros at its end); Badger deletes it on open,
+// and calling it damage would send the user to move a sound store aside.
 func checkTables(dir string, opt badger.Options) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("read %s: %w", dir, err)
 	}
+	compression := tableCompression(dir, opt)
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".sst") {
 			continue
 		}
-		if err := checkTable(filepath.Join(dir, e.Name()), opt); err != nil {
+		c := opt.Compression
+		if id, ok := table.ParseFileID(e.Name()); ok && compression != nil {
+			tc, listed := compression[id]
+			if !listed {
+				continue // unfinished when killed: Badger removes it
+			}
+			c = tc
+		}
+		if err := checkTable(filepath.Join(dir, e.Name()), opt.BlockSize, c); err != nil {
 			return fmt.Errorf("table %s: %w", e.Name(), err)
 		}
 	}
 	return nil
 }
 
-func checkTable(path string, opt badger.Options) (err error) {
+// tableCompression is how each table was compressed when it was written,
+// as the manifest records it: a table written by an older rentwatch (with
+// Snappy) is read as Snappy whatever the options say today. Without a
+// readable manifest it is nil and the options' compression is assumed;
+// Badger's own Open then says what is wrong with the manifest.
+func tableCompression(dir string, opt badger.Options) (out map[uint64]options.CompressionType) {
+	f, err := os.Open(filepath.Join(dir, badger.ManifestFilename))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	defer func() {
+		if recover() != nil { // a damaged manifest: Open will say so
+			out = nil
+		}
+	}()
+	mf, _, err := badger.ReplayManifestFile(f, opt.ExternalMagicVersion, opt)
+	if err != nil {
+		return nil
+	}
+	out = make(map[uint64]options.CompressionType, len(mf.Tables))
+	for id, t := range mf.Tables {
+		out[id] = t.Compression
+	}
+	return out
+}
+
+func checkTable(path string, blockSize int, compression options.CompressionType) (err error) {
 	fd, err := os.Open(path)
 	if err != nil {
 		return err
@@ -64,8 +105,8 @@ func checkTable(path string, opt badger.Options) (err error) {
 	_, err = table.OpenTable(mf, table.Options{
 		ReadOnly:    true,
 		ChkMode:     options.OnTableRead,
-		BlockSize:   opt.BlockSize,
-		Compression: opt.Compression,
+		BlockSize:   blockSize,
+		Compression: compression,
 	})
 	return err
 }

@@ -66,18 +66,23 @@ func crashSnapshot(j int) Snapshot {
 	return sn
 }
 
-// crashStep runs step n: even steps queue listing n/2; odd steps deliver
-// the listing queued two rounds before (so a few are always pending).
+// crashChannel is the channel the writer delivers on.
+const crashChannel = "push-1"
+
+// crashStep runs step n: even steps accept listing n/2 (queued with its
+// search's snapshot); odd steps deliver the listing accepted two rounds
+// before (so a few are always queued).
 func crashStep(s *Store, n int) error {
 	if n%2 == 0 {
 		k := n / 2
-		return s.AddPending([]Alert{alert(crashID(k), crashSearch(k), crashFound(k))})
+		return s.Accept([]Alert{alert(crashID(k), crashSearch(k), crashFound(k))}, []Snapshot{crashSnapshot(k)}, crashFound(k))
 	}
 	j := (n-1)/2 - 2
 	if j < 0 { // nothing to deliver yet: a clean check of an unrelated search
 		return s.SaveSnapshot(snap("https://warmup.test/", t0, "https://warmup.test/1"), t0)
 	}
-	return s.Delivered([]string{crashID(j)}, []Snapshot{crashSnapshot(j)}, crashFound(j))
+	_, err := s.Sent(crashChannel, []string{crashID(j)}, crashFound(j))
+	return err
 }
 
 func addedBy(k int) int     { return 2 * k }
@@ -90,6 +95,10 @@ func TestHelperWriter(t *testing.T) {
 	s, err := Open(dir)
 	if err != nil {
 		fmt.Printf("open failed: %v\n", err)
+		os.Exit(2)
+	}
+	if err := s.SetChannels([]string{crashChannel}); err != nil {
+		fmt.Printf("set channels failed: %v\n", err)
 		os.Exit(2)
 	}
 	for n := 0; ; n++ {
@@ -173,8 +182,8 @@ func runAndKill(t *testing.T, dir string, delay time.Duration) int {
 }
 
 // checkCrashState reopens the store and checks every committed step is
-// there and that each listing is either pending or seen, never both and
-// never neither: Delivered is atomic.
+// there: an accepted listing is known to the diff and is either still
+// queued or delivered (its listing record written), never neither.
 func checkCrashState(t *testing.T, dir string, last int) {
 	t.Helper()
 	s, err := Open(dir)
@@ -199,22 +208,30 @@ func checkCrashState(t *testing.T, dir string, last int) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	listed, err := s.Listed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	told := map[string]bool{}
+	for _, l := range listed {
+		told[l.ListingID] = !l.DeliveredAt.IsZero()
+	}
 	for k := 0; k <= maxK; k++ {
 		a, p := pending[crashID(k)]
-		kn := known[crashID(k)]
+		kn, tl := known[crashID(k)], told[crashID(k)]
 		switch {
 		case addedBy(k) > last+1:
-			if p || kn {
-				t.Errorf("listing %d: never added, but pending=%v known=%v", k, p, kn)
+			if p || kn || tl {
+				t.Errorf("listing %d: never added, but queued=%v known=%v told=%v", k, p, kn, tl)
 			}
-		case p == kn && addedBy(k) <= last:
-			t.Errorf("listing %d: pending=%v known=%v; want exactly one", k, p, kn)
-		case deliveredBy(k) <= last && (p || !kn):
-			t.Errorf("listing %d: delivery committed (step %d <= %d) but pending=%v known=%v", k, deliveredBy(k), last, p, kn)
+		case addedBy(k) <= last && (!kn || p == tl):
+			t.Errorf("listing %d: accepted, but known=%v queued=%v told=%v; want known and exactly one of the two", k, kn, p, tl)
+		case deliveredBy(k) <= last && p:
+			t.Errorf("listing %d: delivery committed (step %d <= %d) but still queued", k, deliveredBy(k), last)
 		case deliveredBy(k) > last+1 && addedBy(k) <= last && !p:
-			t.Errorf("listing %d: added (step %d) and not delivered, but not pending", k, addedBy(k))
+			t.Errorf("listing %d: accepted (step %d) and not delivered, but not queued", k, addedBy(k))
 		case p && !a.FoundAt.Equal(crashFound(k)):
-			t.Errorf("listing %d: pending FoundAt %v, want %v", k, a.FoundAt, crashFound(k))
+			t.Errorf("listing %d: queued FoundAt %v, want %v", k, a.FoundAt, crashFound(k))
 		}
 	}
 	checkCrashSnapshots(t, s, last)
@@ -222,13 +239,13 @@ func checkCrashState(t *testing.T, dir string, last int) {
 
 func checkCrashSnapshots(t *testing.T, s *Store, last int) {
 	t.Helper()
-	for k := 0; deliveredBy(k) <= last; k++ {
+	for k := 0; addedBy(k) <= last; k++ {
 		sn, ok, err := s.Snapshot(crashSearch(k))
 		if err != nil || !ok {
-			t.Fatalf("snapshot of %s after delivering listing %d: ok=%v err=%v", crashSearch(k), k, ok, err)
+			t.Fatalf("snapshot of %s after accepting listing %d: ok=%v err=%v", crashSearch(k), k, ok, err)
 		}
 		if _, in := sn.Listings[crashID(k)]; !in {
-			t.Errorf("delivered listing %d missing from its search's snapshot", k)
+			t.Errorf("accepted listing %d missing from its search's snapshot", k)
 		}
 	}
 }

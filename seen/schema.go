@@ -11,9 +11,13 @@ import (
 
 // migration brings a store up to schema version target. Migrations run in
 // order on Open, each in its own transaction together with the version
-// bump, so a crash mid-way leaves the store at one whole version.
+// bump, so a crash mid-way leaves the store at one whole version. A step
+// whose work may not fit one transaction does it in pre, in idempotent
+// crash-safe chunks, before fn and the bump; a crash during pre runs it
+// again on the next Open.
 type migration struct {
 	target int
+	pre    func(db *badger.DB) error
 	fn     func(txn *badger.Txn) error
 }
 
@@ -22,6 +26,63 @@ type migration struct {
 var migrations = []migration{
 	// 1: the layout in keys.go. A new store has nothing to convert.
 	{target: 1, fn: func(*badger.Txn) error { return nil }},
+	// 2: one queue per delivery channel (q/, m/channels) instead of the
+	// single pending queue (p/). The old queue is handed, unassigned (u/),
+	// to every channel the first SetChannels names, and its listings go
+	// into the seen index: under schema 2 a queued listing counts as seen
+	// for the diff, so the next check does not queue it a second time.
+	{target: 2, pre: movePendingToUnassigned, fn: func(*badger.Txn) error { return nil }},
+}
+
+// movePendingToUnassigned is schema 2's move of p/ to u/, one chunk per
+// transaction: each listing's move (u/ and i/ set, p/ deleted) is whole in
+// one, so a crash leaves every listing in one of the two queues.
+func movePendingToUnassigned(db *badger.DB) error {
+	for {
+		var moved int
+		err := db.Update(func(txn *badger.Txn) error {
+			var alerts []Alert
+			it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(pendingPfx), PrefetchValues: true})
+			for it.Rewind(); it.Valid() && len(alerts) < 500; it.Next() {
+				b, err := it.Item().ValueCopy(nil)
+				if err != nil {
+					it.Close()
+					return err
+				}
+				a, err := decodeAlert(b)
+				if err != nil {
+					it.Close()
+					return err
+				}
+				alerts = append(alerts, a)
+			}
+			it.Close()
+			for _, a := range alerts {
+				v, err := encodeAlert(a)
+				if err != nil {
+					return err
+				}
+				if err := txn.Set(unassignedKey(a.ListingID), v); err != nil {
+					return err
+				}
+				if old, err := getValue(txn, indexKey(a.ListingID)); err != nil {
+					return err
+				} else if old == nil {
+					if err := txn.Set(indexKey(a.ListingID), encodeIndex(a.FoundAt)); err != nil {
+						return err
+					}
+				}
+				if err := txn.Delete(pendingKey(a.ListingID)); err != nil {
+					return err
+				}
+			}
+			moved = len(alerts)
+			return nil
+		})
+		if err != nil || moved == 0 {
+			return err
+		}
+	}
 }
 
 // currentSchema is the newest version this build reads and writes.
@@ -68,6 +129,11 @@ func migrate(db *badger.DB, table []migration, dir string, now time.Time) error 
 	for _, m := range table {
 		if m.target <= version {
 			continue
+		}
+		if m.pre != nil {
+			if err := m.pre(db); err != nil {
+				return fmt.Errorf("update store %s to schema version %d: %w", dir, m.target, err)
+			}
 		}
 		err := db.Update(func(txn *badger.Txn) error {
 			if err := m.fn(txn); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/dgraph-io/badger/v4"
 )
@@ -82,5 +83,70 @@ func TestUnreadableSchemaIsCorrupt(t *testing.T) {
 	var ce *CorruptError
 	if !errors.As(err, &ce) {
 		t.Fatalf("Open with an unreadable schema version: %v, want *CorruptError", err)
+	}
+}
+
+// A schema 1 store's single pending queue becomes every channel's queue:
+// nothing found before the update is lost, and its listings count as seen
+// so the next check does not queue them again.
+func TestSchema1PendingGoesToEveryChannel(t *testing.T) {
+	dir := t.TempDir()
+	db, err := badger.Open(desktopOptions(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := []Alert{alert("L1", "https://a.test/s", t0), alert("L2", "https://a.test/s", t0.Add(time.Minute))}
+	err = db.Update(func(txn *badger.Txn) error {
+		if err := txn.Set([]byte(schemaKey), []byte("1")); err != nil {
+			return err
+		}
+		for _, a := range old {
+			v, err := encodeAlert(a)
+			if err != nil {
+				return err
+			}
+			if err := txn.Set(pendingKey(a.ListingID), v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatalf("open a schema 1 store: %v", err)
+	}
+	defer s.Close()
+	if p, _ := s.Pending(); len(p) != 2 {
+		t.Fatalf("after the update pending = %v, want both", p)
+	}
+	if k, _ := s.Known([]string{"L1", "L2"}, t0.Add(time.Hour)); !k["L1"] || !k["L2"] {
+		t.Errorf("migrated listings not in the seen index: %v", k)
+	}
+	if err := s.SetChannels([]string{"email", "desktop", "push-1"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range []string{"email", "desktop", "push-1"} {
+		if q, _ := s.Queue(ch); len(q) != 2 || q[0].ListingID != "L1" || !q[0].FoundAt.Equal(t0) {
+			t.Errorf("queue of %s = %v, want L1 and L2 with their first sighting", ch, q)
+		}
+	}
+	err = s.db.View(func(txn *badger.Txn) error {
+		v, err := readSchema(txn)
+		if v != 2 {
+			t.Errorf("schema %d, want 2", v)
+		}
+		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(pendingPfx)})
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			t.Errorf("schema 1 key %x left behind", it.Item().Key())
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
@@ -15,11 +16,27 @@ import (
 const Retention = 60 * 24 * time.Hour
 
 // indexRefresh is how stale a listing's last-seen time may get before a
-// save rewrites it. Without it every clean check would rewrite every
-// listing's index entry (30,000 writes a cycle at 15 x 2,000); with it a
-// listing costs one write an hour. A listing is then remembered for at
-// least Retention - indexRefresh after it was last seen.
+// save rewrites it, at the least; each listing waits up to another
+// indexRefresh on top (refreshAfter). Without it every clean check would
+// rewrite every listing's index entry (30,000 writes a cycle at 15 x
+// 2,000); with it a listing costs one write every one to two hours. A
+// listing is then remembered for at least Retention - 2*indexRefresh
+// after it was last seen.
 const indexRefresh = time.Hour
+
+// refreshAfter is how old the listing's index entry may get before a save
+// rewrites it: indexRefresh plus a share of another indexRefresh fixed by
+// the listing's id. Listings first seen together (a new search's 2,000 at
+// once) then come due over an hour of cycles instead of all in one: that
+// one cycle's 30,000 writes at 15 x 2,000 set the store's peak memory
+// (docs/BENCHMARKS.md, "## seen/"). Once spread, they stay spread, as each
+// is rewritten at its own time.
+func refreshAfter(id string) time.Duration {
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	share := uint64(h.Sum32()) * uint64(indexRefresh/time.Millisecond) >> 32 // [0, indexRefresh) in ms
+	return indexRefresh + time.Duration(share)*time.Millisecond
+}
 
 // Snapshot is one search's last clean check: the listings its page held
 // and when each was first seen. Times are kept to the millisecond.
@@ -89,78 +106,30 @@ func (s *Store) Known(ids []string, now time.Time) (map[string]bool, error) {
 // snapshot, and every one of its listings as seen now in the global index.
 // Call it only for a check with nothing to alert; a check that found new
 // listings is recorded by Delivered once the user has been told.
+//
+// A page too big for one transaction (about 4,000 listings at once, a
+// first check of such a search; see desktopOptions) is written in several,
+// index entries first and the snapshot last. A crash part-way is then
+// harmless: a clean check has nothing to alert (every listing on it is in
+// the search's snapshot or known to the index, or the check is the
+// search's first), so the next check, finding the same, has nothing
+// either; a first check whose snapshot was not written is simply the
+// first again.
 func (s *Store) SaveSnapshot(snap Snapshot, now time.Time) error {
 	err := s.update(func(txn *badger.Txn) error { return writeSnapshot(txn, snap, now) })
+	if errors.Is(err, badger.ErrTxnTooBig) {
+		var writes []write
+		if err = s.db.View(func(txn *badger.Txn) (err error) {
+			writes, err = planSnapshot(txn, snap, now) // index entries first
+			return err
+		}); err == nil {
+			err = s.applyInChunks(writes)
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("save snapshot of %s: %w", snap.Search, err)
 	}
 	return nil
-}
-
-// Delivered records, in one transaction, that the alerts for listingIDs
-// reached the user: they leave the pending queue, and the snapshots of the
-// searches that found them are written (with the global index). Either all
-// of it happens or none does, so a crash can cause a duplicate alert but
-// never a lost one.
-//
-// A delivery too big for one Badger transaction (see desktopOptions: about
-// 6,000 new listings at once) is written in several, in an order where
-// every crash point is safe: index entries, then snapshots, then the
-// pending deletes last. A crash part-way leaves the alerts pending, so the
-// worst outcome is the same as a crash after sending: a duplicate alert,
-// never a lost one.
-func (s *Store) Delivered(listingIDs []string, snaps []Snapshot, now time.Time) error {
-	err := s.deliverOnce(listingIDs, snaps, now)
-	if errors.Is(err, badger.ErrTxnTooBig) {
-		err = s.deliverInSteps(listingIDs, snaps, now)
-	}
-	if err != nil {
-		return fmt.Errorf("record delivery of %d alert(s): %w", len(listingIDs), err)
-	}
-	return s.sync("record delivery")
-}
-
-func (s *Store) deliverOnce(listingIDs []string, snaps []Snapshot, now time.Time) error {
-	return s.update(func(txn *badger.Txn) error {
-		for _, id := range listingIDs {
-			if err := txn.Delete(pendingKey(id)); err != nil {
-				return err
-			}
-		}
-		for _, snap := range snaps {
-			if err := writeSnapshot(txn, snap, now); err != nil {
-				return fmt.Errorf("snapshot of %s: %w", snap.Search, err)
-			}
-		}
-		return nil
-	})
-}
-
-func (s *Store) deliverInSteps(listingIDs []string, snaps []Snapshot, now time.Time) error {
-	var index, records, deletes []write
-	err := s.db.View(func(txn *badger.Txn) error {
-		for _, snap := range snaps {
-			writes, err := planSnapshot(txn, snap, now)
-			if err != nil {
-				return fmt.Errorf("snapshot of %s: %w", snap.Search, err)
-			}
-			for _, w := range writes {
-				if w.key[0] == indexPfx[0] {
-					index = append(index, w)
-				} else {
-					records = append(records, w)
-				}
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	for _, id := range listingIDs {
-		deletes = append(deletes, write{key: pendingKey(id)})
-	}
-	return s.applyInChunks(append(append(index, records...), deletes...))
 }
 
 // applyInChunks applies writes in order, committing whenever a transaction
@@ -215,7 +184,7 @@ func writeSnapshot(txn *badger.Txn, snap Snapshot, now time.Time) error {
 // planSnapshot lists the writes that record snap, index entries first.
 // Only what changed is written: the listing set when it differs from the
 // stored one, the check time always, and index entries that are missing or
-// older than indexRefresh.
+// older than their refreshAfter.
 func planSnapshot(txn *badger.Txn, snap Snapshot, now time.Time) ([]write, error) {
 	if snap.Search == "" {
 		return nil, errors.New("snapshot has no search")
@@ -257,7 +226,7 @@ func indexStale(txn *badger.Txn, id string, now time.Time) (bool, error) {
 		return b == nil, err
 	}
 	last, err := decodeIndex(b)
-	return err != nil || last.Before(now.Add(-indexRefresh)), nil
+	return err != nil || last.Before(now.Add(-refreshAfter(id))), nil
 }
 
 func readSnapshotRecord(txn *badger.Txn, search string) (snapshotRecord, bool, error) {

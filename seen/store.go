@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -20,12 +21,16 @@ import (
 // Store is rentwatch's on-disk memory, one Badger database in one
 // directory. Get one from Open (or OpenInMemory in tests); the zero Store
 // is not usable. It is safe for concurrent use; every method that writes
-// does so in one transaction, except the oversized batches AddPending and
-// Delivered split in crash-safe steps. Close it when done: a store left
-// open keeps the directory locked until the process exits.
+// does so in one transaction, except the oversized batches AddPending,
+// SaveSnapshot and Delivered split in crash-safe steps. After a write that
+// leaves the tree needing it, the store compacts itself in the background
+// (compact.go). Close it when done: a store left open keeps the directory
+// locked until the process exits.
 type Store struct {
-	db   *badger.DB
-	lock *dirLock // nil in memory
+	db         *badger.DB
+	lock       *dirLock // nil in memory
+	compaction compactor
+	listed     atomic.Uint64 // listing-record writes committed: ListedVersion
 }
 
 // lockFile sits inside the store's directory. rentwatch takes it before
@@ -111,7 +116,9 @@ func openWith(dir string, opt badger.Options, now time.Time) (*Store, error) {
 		lock.release()
 		return nil, err
 	}
-	return &Store{db: db, lock: lock}, nil
+	s := &Store{db: db, lock: lock}
+	s.compactSoon() // what an earlier run left on L0
+	return s, nil
 }
 
 // openBadger turns a panic inside badger.Open (it panics on some damaged
@@ -175,6 +182,7 @@ func dirExists(dir string) bool {
 
 // Close flushes and closes the store and releases its lock.
 func (s *Store) Close() error {
+	s.stopCompacting()
 	err := s.db.Close()
 	s.lock.release()
 	if err != nil {

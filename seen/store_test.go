@@ -150,72 +150,84 @@ func TestForgetSearch(t *testing.T) {
 	}
 }
 
-func TestAddPendingDedupeAndOrder(t *testing.T) {
+func TestAcceptDedupeAndOrder(t *testing.T) {
 	s, dir := openDisk(t)
+	if err := s.SetChannels([]string{"email", "desktop"}); err != nil {
+		t.Fatal(err)
+	}
 	steps := [][]Alert{
 		{alert("L2", "a", t0.Add(2*time.Minute)), alert("L1", "a", t0.Add(time.Minute))},
 		// L1 again, found later by another search: keeps its first FoundAt.
 		{alert("L1", "b", t0.Add(time.Hour)), alert("L3", "b", t0), alert("L3", "b", t0.Add(time.Hour))},
 	}
 	for i, batch := range steps {
-		if err := s.AddPending(batch); err != nil {
+		if err := s.Accept(batch, nil, t0); err != nil {
 			t.Fatalf("batch %d: %v", i, err)
 		}
 	}
-	s = reopen(t, s, dir) // pending survives Close/Open
-	got, err := s.Pending()
-	if err != nil {
-		t.Fatal(err)
-	}
+	s = reopen(t, s, dir) // the queues survive Close/Open
 	want := []Alert{alert("L3", "b", t0), alert("L1", "a", t0.Add(time.Minute)), alert("L2", "a", t0.Add(2*time.Minute))}
-	if len(got) != len(want) {
-		t.Fatalf("Pending = %d alerts %v, want %d", len(got), got, len(want))
-	}
-	for i := range want {
-		if got[i].ListingID != want[i].ListingID || !got[i].FoundAt.Equal(want[i].FoundAt) || got[i].Search != want[i].Search ||
-			got[i].Title != want[i].Title || got[i].Place != want[i].Place || got[i].SearchName != want[i].SearchName {
-			t.Errorf("Pending[%d] = %+v, want %+v", i, got[i], want[i])
+	for _, ch := range []string{"email", "desktop", ""} {
+		got, err := s.Queue(ch)
+		if ch == "" {
+			got, err = s.Pending()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("queue %q = %d alerts %v, want %d", ch, len(got), got, len(want))
+		}
+		for i := range want {
+			if got[i].ListingID != want[i].ListingID || !got[i].FoundAt.Equal(want[i].FoundAt) || got[i].Search != want[i].Search ||
+				got[i].Title != want[i].Title || got[i].Place != want[i].Place || got[i].SearchName != want[i].SearchName {
+				t.Errorf("queue %q [%d] = %+v, want %+v", ch, i, got[i], want[i])
+			}
 		}
 	}
-	if err := s.AddPending([]Alert{{URL: "https://x.test/"}}); err == nil {
+	if err := s.Accept([]Alert{{URL: "https://x.test/"}}, nil, t0); err == nil {
 		t.Error("an alert without a listing id was accepted")
 	}
 }
 
-func TestDeliveredIsAtomic(t *testing.T) {
+// Accept writes the queue entries and the snapshot in one transaction:
+// either the listing is queued for every channel and seen for the diff,
+// or neither.
+func TestAcceptIsAtomic(t *testing.T) {
 	const a = "https://a.test/s"
 	tests := []struct {
-		name        string
-		snaps       []Snapshot
-		wantErr     bool
-		wantPending []string
-		wantSnap    bool
-		wantKnown   bool
+		name      string
+		snaps     []Snapshot
+		wantErr   bool
+		wantQueue []string
+		wantSnap  bool
+		wantKnown bool
 	}{
-		{"delivery drops pending and writes the snapshot together",
-			[]Snapshot{snap(a, t0, "L0", "L1")}, false, []string{"L2"}, true, true},
+		{"queues and the snapshot together", []Snapshot{snap(a, t0, "L0", "L1")}, false, []string{"L1"}, true, true},
 		{"a failed write leaves both as they were",
 			[]Snapshot{snap(a, t0, "L0", "L1"), {Search: "", Listings: map[string]time.Time{"L9": t0}}},
-			true, []string{"L1", "L2"}, false, false},
+			true, nil, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s, dir := openDisk(t)
-			if err := s.AddPending([]Alert{alert("L1", a, t0), alert("L2", a, t0.Add(time.Second))}); err != nil {
+			if err := s.SetChannels([]string{"email", "push-1"}); err != nil {
 				t.Fatal(err)
 			}
-			err := s.Delivered([]string{"L1"}, tt.snaps, t0)
+			err := s.Accept([]Alert{alert("L1", a, t0)}, tt.snaps, t0)
 			if (err != nil) != tt.wantErr {
-				t.Fatalf("Delivered err = %v, want error %v", err, tt.wantErr)
+				t.Fatalf("Accept err = %v, want error %v", err, tt.wantErr)
 			}
 			s = reopen(t, s, dir)
-			pend, _ := s.Pending()
-			var ids []string
-			for _, p := range pend {
-				ids = append(ids, p.ListingID)
-			}
-			if !reflect.DeepEqual(ids, tt.wantPending) {
-				t.Errorf("pending = %v, want %v", ids, tt.wantPending)
+			for _, ch := range []string{"email", "push-1"} {
+				q, _ := s.Queue(ch)
+				var ids []string
+				for _, p := range q {
+					ids = append(ids, p.ListingID)
+				}
+				if !reflect.DeepEqual(ids, tt.wantQueue) {
+					t.Errorf("queue of %s = %v, want %v", ch, ids, tt.wantQueue)
+				}
 			}
 			if _, ok, _ := s.Snapshot(a); ok != tt.wantSnap {
 				t.Errorf("snapshot written = %v, want %v", ok, tt.wantSnap)
@@ -227,27 +239,131 @@ func TestDeliveredIsAtomic(t *testing.T) {
 	}
 }
 
-// An alert whose listing left the page before delivery worked is still
-// pending: the page no longer shows it, but the user was never told.
-func TestPendingOutlivesTheListingLeavingThePage(t *testing.T) {
+// Each channel's queue empties on its own: a listing leaves a channel's
+// queue only when that channel delivered it, and the first delivery on any
+// channel is reported once.
+func TestSentEmptiesOnlyThatChannel(t *testing.T) {
+	s, dir := openDisk(t)
+	const a = "https://a.test/s"
+	if err := s.SetChannels([]string{"email", "push-1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Accept([]Alert{alert("L1", a, t0), alert("L2", a, t0)}, []Snapshot{snap(a, t0, "L1", "L2")}, t0); err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		channel   string
+		ids       []string
+		wantFirst []string
+		email     int // left in each queue after the step
+		push      int
+	}{
+		{"push-1", []string{"L1"}, []string{"L1"}, 2, 1},
+		{"email", []string{"L1", "L2"}, []string{"L2"}, 0, 1},
+		{"email", []string{"L1"}, nil, 0, 1}, // delivered twice (a retry after a crash): nothing changes
+		{"push-1", []string{"L2"}, nil, 0, 0},
+	}
+	for i, st := range steps {
+		first, err := s.Sent(st.channel, st.ids, t0.Add(time.Duration(i+1)*time.Minute))
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		if !reflect.DeepEqual(first, st.wantFirst) && (len(first) > 0 || len(st.wantFirst) > 0) {
+			t.Errorf("step %d: first delivered %v, want %v", i, first, st.wantFirst)
+		}
+		s = reopen(t, s, dir)
+		e, _ := s.Queue("email")
+		p, _ := s.Queue("push-1")
+		if len(e) != st.email || len(p) != st.push {
+			t.Errorf("step %d: queues email %d push %d, want %d and %d", i, len(e), len(p), st.email, st.push)
+		}
+	}
+	if d, _ := s.Delays(a); len(d) != 2 || d[0] != time.Minute || d[1] != 2*time.Minute {
+		t.Errorf("time-to-alert samples %v, want [1m 2m] (first sighting to first delivery)", d)
+	}
+}
+
+// A channel added later starts empty; one removed has its queue dropped.
+func TestSetChannelsAddsEmptyAndDropsRemoved(t *testing.T) {
 	s, _ := openDisk(t)
 	const a = "https://a.test/s"
+	if err := s.SetChannels([]string{"email", "push-1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Accept([]Alert{alert("L1", a, t0)}, nil, t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetChannels([]string{"email", "push-2"}); err != nil {
+		t.Fatal(err)
+	}
+	for ch, want := range map[string]int{"email": 1, "push-1": 0, "push-2": 0} {
+		if q, _ := s.Queue(ch); len(q) != want {
+			t.Errorf("queue of %s has %d, want %d", ch, len(q), want)
+		}
+	}
+	if err := s.SetChannels([]string{"email", "push-1"}); err != nil {
+		t.Fatal(err)
+	}
+	if q, _ := s.Queue("push-1"); len(q) != 0 {
+		t.Errorf("a channel removed and added back got its old queue back: %v", q)
+	}
+	if got, _ := s.Channels(); !reflect.DeepEqual(got, []string{"email", "push-1"}) {
+		t.Errorf("Channels = %v", got)
+	}
+}
+
+// An alert accepted before any channel is named waits for the first set of
+// channels, and then goes to each of them.
+func TestAlertsBeforeAnyChannelGoToTheFirstOnes(t *testing.T) {
+	s, dir := openDisk(t)
+	if err := s.Accept([]Alert{alert("L1", "a", t0)}, nil, t0); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := s.Pending(); len(p) != 1 {
+		t.Fatalf("pending %v, want L1 waiting", p)
+	}
+	s = reopen(t, s, dir)
+	if err := s.SetChannels([]string{"email", "desktop"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range []string{"email", "desktop"} {
+		if q, _ := s.Queue(ch); len(q) != 1 || q[0].ListingID != "L1" {
+			t.Errorf("queue of %s = %v, want L1", ch, q)
+		}
+	}
+	if _, err := s.Sent("email", []string{"L1"}, t0); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := s.Pending(); len(p) != 1 {
+		t.Errorf("pending %v: the desktop has not shown L1 yet", p)
+	}
+}
+
+// A queued listing that left the page before its channel delivered it is
+// still queued: the page no longer shows it, but that channel never told.
+func TestQueueOutlivesTheListingLeavingThePage(t *testing.T) {
+	s, _ := openDisk(t)
+	const a = "https://a.test/s"
+	if err := s.SetChannels([]string{"email"}); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.SaveSnapshot(snap(a, t0, "L0"), t0); err != nil { // baseline
 		t.Fatal(err)
 	}
-	if err := s.AddPending([]Alert{alert("L1", a, t0.Add(time.Minute))}); err != nil { // found; send failed
+	later := t0.Add(time.Minute)
+	if err := s.Accept([]Alert{alert("L1", a, later)}, []Snapshot{snap(a, later, "L0", "L1")}, later); err != nil { // found; send failed
 		t.Fatal(err)
 	}
 	// Next clean check: L1 is gone from the page; nothing new, so saved at once.
 	if err := s.SaveSnapshot(snap(a, t0.Add(2*time.Minute), "L0"), t0.Add(2*time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	pend, err := s.Pending()
-	if err != nil || len(pend) != 1 || pend[0].ListingID != "L1" {
-		t.Fatalf("pending = %v (err %v), want L1 still waiting to be delivered", pend, err)
+	q, err := s.Queue("email")
+	if err != nil || len(q) != 1 || q[0].ListingID != "L1" {
+		t.Fatalf("queue = %v (err %v), want L1 still waiting to be delivered", q, err)
 	}
-	if k, _ := s.Known([]string{"L1"}, t0.Add(3*time.Minute)); k["L1"] {
-		t.Error("an undelivered listing is in the seen index")
+	if k, _ := s.Known([]string{"L1"}, t0.Add(3*time.Minute)); !k["L1"] {
+		t.Error("an accepted listing is not in the seen index: it would be queued again if it came back")
 	}
 }
 
@@ -305,24 +421,32 @@ func TestRepliedAtMostOnce(t *testing.T) {
 }
 
 // The biggest load we promise: 15 searches x 2,000 listings, all new, all
-// delivered in one Delivered call. It is past Badger's transaction cap
-// with desktopOptions, so this also runs the ordered-steps fallback.
+// accepted in one Accept call for two channels. It is past Badger's
+// transaction cap with desktopOptions, so this also runs the ordered-steps
+// fallback.
 func TestBiggestDelivery(t *testing.T) {
 	s, dir := openDisk(t)
+	if err := s.SetChannels([]string{"email", "desktop"}); err != nil {
+		t.Fatal(err)
+	}
 	snaps := bigSnapshots(15, 2000, t0)
 	ids := idsOf(snaps)
 	alerts := make([]Alert, len(ids))
 	for i, id := range ids {
 		alerts[i] = alert(id, snaps[0].Search, t0)
 	}
-	if err := s.AddPending(alerts); err != nil {
-		t.Fatalf("queue 30,000 alerts: %v", err)
+	if err := s.Accept(alerts, snaps, t0); err != nil {
+		t.Fatalf("accept 30,000 alerts: %v", err)
 	}
 	if p, _ := s.Pending(); len(p) != len(ids) {
 		t.Fatalf("pending = %d, want %d", len(p), len(ids))
 	}
-	if err := s.Delivered(ids, snaps, t0); err != nil {
-		t.Fatalf("deliver 15 x 2,000: %v", err)
+	for _, ch := range []string{"email", "desktop"} {
+		for start := 0; start < len(ids); start += 1000 {
+			if _, err := s.Sent(ch, ids[start:min(start+1000, len(ids))], t0); err != nil {
+				t.Fatalf("deliver on %s: %v", ch, err)
+			}
+		}
 	}
 	s = reopen(t, s, dir)
 	if p, _ := s.Pending(); len(p) != 0 {
@@ -355,5 +479,79 @@ func TestInMemory(t *testing.T) {
 	}
 	if k, _ := s.Known([]string{"L1"}, t0); !k["L1"] {
 		t.Error("in-memory store forgot a listing")
+	}
+}
+
+// TestSaveHugeSnapshot: a first check of a search with 10,000 listings is
+// more than one Badger transaction holds; it is saved all the same, and
+// reads back whole.
+func TestSaveHugeSnapshot(t *testing.T) {
+	s, dir := openDisk(t)
+	sn := bigSnapshots(1, 10000, t0)[0]
+	if err := s.SaveSnapshot(sn, t0); err != nil {
+		t.Fatalf("save a snapshot of 10,000 listings: %v", err)
+	}
+	s = reopen(t, s, dir)
+	got, ok, err := s.Snapshot(sn.Search)
+	if err != nil || !ok || len(got.Listings) != len(sn.Listings) {
+		t.Fatalf("read it back: %d listings, ok=%v, err=%v; want %d", len(got.Listings), ok, err, len(sn.Listings))
+	}
+	known, err := s.Known(idsOf([]Snapshot{sn}), t0.Add(time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, k := range known {
+		if !k {
+			t.Fatalf("%s is not known after its search's snapshot was saved", id)
+		}
+	}
+}
+
+// TestIndexRefreshSpreads: 2,000 listings first seen together are
+// rewritten in the index one to two hours later, a few in each 30-second
+// cycle, not all 2,000 in one (that cycle's burst of writes set the
+// store's peak memory). None is rewritten sooner, and each once.
+func TestIndexRefreshSpreads(t *testing.T) {
+	s, _ := openDisk(t)
+	sn := bigSnapshots(1, 2000, t0)[0]
+	if err := s.SaveSnapshot(sn, t0); err != nil {
+		t.Fatal(err)
+	}
+	const cycle = 30 * time.Second
+	perCycle := map[time.Duration]int{}
+	total := 0
+	for at := cycle; at <= 2*indexRefresh+cycle; at += cycle {
+		now := t0.Add(at)
+		var n int
+		err := s.db.View(func(txn *badger.Txn) error {
+			writes, err := planSnapshot(txn, sn, now)
+			for _, w := range writes {
+				if w.key[0] == indexPfx[0] {
+					n++
+				}
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 && at < indexRefresh {
+			t.Fatalf("%d index entries rewritten %v after they were written, before indexRefresh", n, at)
+		}
+		perCycle[at], total = n, total+n
+		if err := s.SaveSnapshot(sn, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if total != len(sn.Listings) {
+		t.Errorf("%d index entries rewritten in two hours, want each of the %d once", total, len(sn.Listings))
+	}
+	most := 0
+	for _, n := range perCycle {
+		most = max(most, n)
+	}
+	// An even spread is 2,000 / 120 cycles = 17 a cycle.
+	if most > 50 {
+		t.Errorf("up to %d index entries rewritten in one cycle, want the 2,000 spread over the hour (at most 50 a cycle)", most)
 	}
 }

@@ -69,6 +69,8 @@ func runChild(baseUnix string) {
 		ResumeAll: func() { say("resume-all"); snaps <- scripted(base, false) },
 		Manual:    func(u string) { say("manual %s", u) },
 		OpenURL:   func(u string) { say("open %s", u) },
+		Open:      func() { say("open-window") },
+		AddSearch: func() { say("add-search") },
 		Settings:  func() { say("settings") },
 		Autostart: func(on bool) error {
 			mu.Lock()

@@ -108,10 +108,20 @@ func (c *trayChild) expect(t *testing.T, want string) {
 	}
 }
 
-// checkCountdown: the countdown label moves by itself, and each move costs
-// the panel no more than a few redraws. Counted per move, not per second
-// of wall clock: a busy machine moves it late, never more often.
+// checkCountdown: with the menu closed the countdown stands still (nobody
+// reads it, and each change would make the panel re-read the menu); once
+// the panel says the menu opened, the label moves by itself, and each move
+// costs the panel no more than a few redraws. Counted per move, not per
+// second of wall clock: a busy machine moves it late, never more often.
 func checkCountdown(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, menu []testkit.MenuEntry) {
+	closed := find(t, menu, "Kamernet__West").Label
+	time.Sleep(1200 * time.Millisecond)
+	if still := find(t, testkit.ReadMenu(t, item), "Kamernet__West").Label; still != closed {
+		t.Errorf("with the menu closed the countdown moved: %q then %q", closed, still)
+	}
+	if err := item.Open(); err != nil {
+		t.Fatal(err)
+	}
 	countdownRE := regexp.MustCompile(`^Kamernet__West — slowing down — retrying in \d+:\d\d$`)
 	label := func() string { return find(t, testkit.ReadMenu(t, item), "Kamernet__West").Label }
 	if before := find(t, menu, "Kamernet__West").Label; !countdownRE.MatchString(before) {
@@ -133,6 +143,12 @@ func checkCountdown(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, menu 
 // checkClicks clicks entries the way a panel does and reads what the
 // child's actions received.
 func checkClicks(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, child *trayChild, menu []testkit.MenuEntry) {
+	click(t, item, find(t, menu, "Open rentwatch…"))
+	child.expect(t, "open-window")
+	click(t, item, find(t, menu, "Add search…"))
+	child.expect(t, "add-search")
+	click(t, item, find(t, menu, "Settings…"))
+	child.expect(t, "settings")
 	click(t, item, find(t, menu, "Check now"))
 	child.expect(t, "check-now")
 	click(t, item, find(t, menu, "Funda Amsterdam"))

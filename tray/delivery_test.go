@@ -17,6 +17,18 @@ func TestDeliveryTroubleWords(t *testing.T) {
 	failing := engine.Delivery{Failing: true, Email: true, Since: since,
 		Reason: "nothing answers at smtp.example.com:587 (connection refused)"}
 	popups := engine.Delivery{Failing: true, Since: since, Reason: "desktop notification: no notification server"}
+	ntfyRefused := engine.Delivery{Refused: true, Since: since, Kind: "ntfy", Channel: "ntfy (ntfy.example.org)", Status: 401,
+		Reason: "ntfy (ntfy.example.org): the server refused the credentials in the URL (401 Unauthorized): check the push URL"}
+	telegramRefused := engine.Delivery{Refused: true, Since: since, Kind: "telegram", Channel: "telegram", Status: 401,
+		Reason: "telegram: the server refused the credentials in the URL (401 Unauthorized): check the push URL"}
+	hookGone := engine.Delivery{Refused: true, Since: since, Kind: "generic", Channel: "generic (hooks.example.org)", Status: 404,
+		Reason: "generic (hooks.example.org): the server does not know this address (404 Not Found): check the topic or webhook in the push URL"}
+	badURL := engine.Delivery{Refused: true, Since: since, Kind: "gotify", Channel: "gotify (gotify.example.org)",
+		Reason: "gotify (gotify.example.org): the gotify URL's settings are not right: no token"}
+	ntfyFailing := engine.Delivery{Failing: true, Since: since, Kind: "ntfy", Channel: "ntfy (ntfy.example.org)", Status: 503,
+		Reason: "ntfy (ntfy.example.org): the server had trouble (503 Service Unavailable)"}
+	desktopFailing := engine.Delivery{Failing: true, Since: since, Kind: "desktop", Channel: "desktop pop-ups",
+		Reason: "desktop pop-ups: the desktop did not take the pop-up (no notification server)"}
 	tests := []struct {
 		name                string
 		d                   engine.Delivery
@@ -33,6 +45,23 @@ func TestDeliveryTroubleWords(t *testing.T) {
 			[]string{"email failing since 13:55"}, false},
 		{"pop-ups failing without email", popups, "Alerts not showing since 13:55 — listings kept, retrying",
 			[]string{"no notification server", "kept and retried"}, []string{"alerts failing since 13:55"}, false},
+		{"a push server's refusal names what to check on that channel", ntfyRefused,
+			"Check the ntfy address in the settings: the server said 401",
+			[]string{"refused the credentials in the URL (401 Unauthorized)", "by ntfy (ntfy.example.org)", "listings are kept",
+				"other channels still get every alert"},
+			[]string{"check the ntfy address"}, false},
+		{"Telegram's refusal", telegramRefused, "Check the Telegram bot token and chat: the server said 401",
+			[]string{"the server said 401", "by telegram until they change"}, []string{"check the Telegram bot token and chat"}, false},
+		{"a webhook that is not there", hookGone, "Check the webhook address: the server said 404",
+			[]string{"does not know this address (404 Not Found)"}, []string{"check the webhook address"}, false},
+		{"a push URL that cannot be read, with no server's word", badURL,
+			"Check the Gotify address and app token: the gotify URL's…",
+			[]string{"the gotify URL's settings are not right: no token"}, []string{"check the Gotify address and app token"}, false},
+		{"a push server failing for a while", ntfyFailing, "ntfy not reached since 13:55 — listings kept, retrying",
+			[]string{"ntfy (ntfy.example.org) not reached since 13:55", "the server had trouble (503 Service Unavailable)", "kept and retried",
+				"other channels still get every alert"}, []string{"ntfy failing since 13:55"}, false},
+		{"pop-ups failing", desktopFailing, "Pop-ups not showing since 13:55 — listings kept, retrying",
+			[]string{"the desktop did not take the pop-up"}, []string{"pop-ups failing since 13:55"}, false},
 		{"a settings file problem still comes first", failing, "Settings file: line 4: interval must be at least 10s",
 			[]string{"line 4"}, []string{"Settings file"}, true},
 	}

@@ -15,7 +15,7 @@ import (
 
 // Item is one entry of the tray menu. ID is stable across snapshots, so the
 // adapter can tell a changed label (cheap update) from a changed menu shape
-// (rebuild). IDs: "status", "check-now", "pause", "search:<url>", "recent",
+// (rebuild). IDs: "open", "status", "check-now", "pause", "search:<url>", "recent",
 // "recent:<n>", "add-search", "settings", "open-log", "autostart", "quit",
 // and "sep:<n>" for separators.
 type Item struct {
@@ -40,6 +40,10 @@ const maxRecent = 10
 // checkbox comes unchecked; the adapter ticks it from the OS state.
 func Menu(s engine.Snapshot, now time.Time) []Item {
 	b := &menuBuilder{}
+	// The window is where everything is set up and followed: it comes
+	// first, where the eye lands.
+	b.add(Item{ID: "open", Title: "Open rentwatch…",
+		Tooltip: "Your searches, their listings and the settings, in a page of its own"})
 	b.add(Item{ID: "status", Title: clean(statusLine(s, now), maxTitle), Disabled: true,
 		Tooltip: clean(problemDetail(s, now), 300)})
 	b.sep()
@@ -70,7 +74,7 @@ func Menu(s engine.Snapshot, now time.Time) []Item {
 	if !noSearches {
 		b.add(Item{ID: "add-search", Title: "Add search…", Tooltip: "Watch another search results page"})
 	}
-	b.add(Item{ID: "settings", Title: "Settings…", Tooltip: "Open the settings file"})
+	b.add(Item{ID: "settings", Title: "Settings…", Tooltip: "Email, the time between checks, pause, start at login"})
 	b.add(Item{ID: "open-log", Title: "Open log", Tooltip: "Show what the watcher did and why"})
 	b.add(Item{ID: "autostart", Title: "Start at login", Checkbox: true})
 	b.sep()
@@ -107,6 +111,9 @@ func searchItem(v engine.SearchView, now time.Time, seen map[string]int) Item {
 	// Cut the name, never the state: the countdown is the point of the line.
 	room := max(maxTitle-len([]rune(words))-3, 12)
 	tip := clean(v.URL, 200)
+	if d := delayWords(v); d != "" {
+		tip = d + " — " + tip
+	}
 	if v.LastError != "" {
 		tip = clean(v.LastError, 200) + " — " + tip
 	}

@@ -80,6 +80,7 @@ func TestMenuWholeLayouts(t *testing.T) {
 		want string
 	}{
 		{"empty app offers Add search first", engine.Snapshot{Overall: engine.AllGood}, `
+open |Open rentwatch…
 status -|No searches yet — add one to start watching
 ---
 add-search |Add search…
@@ -97,6 +98,7 @@ autostart [ ]|Start at login
 quit |Quit
 `},
 		{"all good", allGood(), `
+open |Open rentwatch…
 status -|All quiet — checked 12s ago
 ---
 check-now |Check now
@@ -116,6 +118,7 @@ autostart [ ]|Start at login
 quit |Quit
 `},
 		{"host waiting: one countdown for the whole host", hostWaiting(), `
+open |Open rentwatch…
 status -|Kamernet is asking us to slow down — retrying in 4:12
 ---
 check-now |Check now
@@ -482,6 +485,31 @@ func TestLabelEscapesShortcutMarks(t *testing.T) {
 	} {
 		if got := label(tt.title, tt.goos); got != tt.want {
 			t.Errorf("label(%q, %s) = %q, want %q", tt.title, tt.goos, got, tt.want)
+		}
+	}
+}
+
+// TestTicksOnlyWhileTheMenuMayBeOpen: countdowns are redrawn every second
+// for a minute after the panel said the menu opened, never with it closed
+// (never opened, or opened long ago); on Windows, which does not say,
+// always.
+func TestTicksOnlyWhileTheMenuMayBeOpen(t *testing.T) {
+	tests := []struct {
+		name   string
+		goos   string
+		opened time.Time
+		want   bool
+	}{
+		{"never opened", "linux", time.Time{}, false},
+		{"just opened", "linux", t0, true},
+		{"opened 59s ago", "darwin", t0.Add(-59 * time.Second), true},
+		{"opened a minute ago", "linux", t0.Add(-time.Minute), false},
+		{"opened an hour ago", "darwin", t0.Add(-time.Hour), false},
+		{"windows, never said", "windows", time.Time{}, true},
+	}
+	for _, tt := range tests {
+		if got := ticks(tt.goos, tt.opened, t0); got != tt.want {
+			t.Errorf("%s: ticks = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

@@ -20,7 +20,9 @@ type Actions struct {
 	CheckNow, PauseAll, ResumeAll func()
 	Manual                        func(url string) // a search's line: check it by hand
 	OpenURL                       func(url string) // a recent listing (http and https only)
-	AddSearch, Settings, OpenLog  func()
+	// Open opens the window; AddSearch its Add a search form; Settings
+	// its settings.
+	Open, AddSearch, Settings, OpenLog func()
 	// Autostart is called when "Start at login" is toggled (SetAutostart
 	// fits, with the program's path). The tray has nowhere to show its
 	// error: log it. The tick then shows AutostartOn, whatever happened.
@@ -89,15 +91,18 @@ func (a *app) exit() { close(a.done) }
 
 // loop redraws on a new snapshot, a countdown tick, a redraw request, and
 // when the menu opens (so "checked 12s ago" is fresh when read). The tick
-// timer runs only while NextTick says a label counts down.
+// timer runs only while NextTick says a label counts down and the menu
+// may be open (see ticks).
 func (a *app) loop() {
 	tick := time.NewTimer(time.Hour)
 	tick.Stop()
+	var opened time.Time // when the host last said the menu opened
 	for {
 		a.mu.Lock()
-		d, counting := NextTick(a.snap, time.Now())
+		now := time.Now()
+		d, counting := NextTick(a.snap, now)
 		a.mu.Unlock()
-		if counting {
+		if counting && ticks(runtime.GOOS, opened, now) {
 			tick.Reset(d)
 		} else {
 			tick.Stop()
@@ -113,6 +118,7 @@ func (a *app) loop() {
 		case <-a.redraw:
 			a.autostart = a.autostartOn()
 		case <-systray.TrayOpenedCh:
+			opened = time.Now()
 		case <-a.done:
 			if a.cancel != nil {
 				a.cancel()
@@ -121,6 +127,22 @@ func (a *app) loop() {
 		}
 		a.draw(time.Now())
 	}
+}
+
+// menuShownFor is how long after the host said the menu opened its
+// countdowns go on ticking. fyne.io/systray says when the menu opens, not
+// when it closes; a menu is read in seconds.
+const menuShownFor = time.Minute
+
+// ticks says whether countdown labels are redrawn every second on goos,
+// given when the menu last opened. Only while the menu may be open: with
+// it closed nobody reads them, and on Linux every changed label makes the
+// panel re-read the whole menu over D-Bus, a hundred thread wakeups a
+// second of an app that is otherwise asleep between cycles
+// (docs/BENCHMARKS.md, "Idle"). Each opening redraws the labels at once.
+// Windows does not say when the menu opens, so there they tick always.
+func ticks(goos string, opened, now time.Time) bool {
+	return goos == "windows" || !opened.IsZero() && now.Sub(opened) < menuShownFor
 }
 
 func (a *app) setSnap(s engine.Snapshot) {

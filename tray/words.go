@@ -10,6 +10,7 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/engine"
+	"rentwatch/outbox"
 )
 
 // statusLine is the first, disabled line of the menu: the one thing the user
@@ -27,6 +28,9 @@ func statusLine(s engine.Snapshot, now time.Time) string {
 	}
 	switch s.Overall {
 	case engine.AllPaused:
+		if !s.PausedUntil.IsZero() {
+			return "Paused until " + clock(s.PausedUntil, now) + " — choose Resume to watch again sooner"
+		}
 		return "Paused — choose Resume to watch again"
 	case engine.NeedsYou:
 		return needsYouLine(s.Searches)
@@ -44,43 +48,103 @@ func statusLine(s engine.Snapshot, now time.Time) string {
 }
 
 // deliveryLine says that alerts are not going out, the point first: the
-// menu has room for one short line (problemDetail has the rest).
+// menu has room for one short line (problemDetail has the rest). A refusal
+// says what to check, in the words of the channel that was refused.
 func deliveryLine(d engine.Delivery, now time.Time) string {
 	switch {
-	case d.Refused:
+	case d.Refused && deliveryKind(d) == "email":
 		return "Check your email settings: " + d.Reason
-	case d.Email:
+	case d.Refused:
+		what := outbox.KindSettings(deliveryKind(d))
+		if line := "Check " + what + " in the settings: " + refusal(d); utf8.RuneCountInString(line) <= maxTitle {
+			return line
+		}
+		return "Check " + what + ": " + refusal(d) // the point before "in the settings"
+	case deliveryKind(d) == "email":
 		return "Email not going out since " + clock(d.Since, now) + " — listings kept, retrying"
+	case deliveryKind(d) == "desktop", deliveryKind(d) == "":
+		return outbox.KindName(deliveryKind(d)) + " not showing since " + clock(d.Since, now) + " — listings kept, retrying"
 	}
-	return "Alerts not showing since " + clock(d.Since, now) + " — listings kept, retrying"
+	return outbox.KindName(deliveryKind(d)) + " not reached since " + clock(d.Since, now) + " — listings kept, retrying"
+}
+
+// deliveryKind is the failing channel's kind; email when the engine says
+// so without one.
+func deliveryKind(d engine.Delivery) string {
+	if d.Kind == "" && d.Email {
+		return "email"
+	}
+	return d.Kind
+}
+
+// refusal is why a channel was refused, briefly: the server's status when
+// one answered ("the server said 401"), else the reason without the
+// channel's name in front (an email refusal is already a sentence).
+func refusal(d engine.Delivery) string {
+	if d.Status > 0 && deliveryKind(d) != "email" {
+		return fmt.Sprintf("the server said %d", d.Status)
+	}
+	return withoutName(d)
+}
+
+// withoutName is d.Reason without the "name: " the outbox puts in front.
+func withoutName(d engine.Delivery) string {
+	if d.Channel != "" {
+		if r, ok := strings.CutPrefix(d.Reason, d.Channel+": "); ok {
+			return r
+		}
+	}
+	return d.Reason
 }
 
 // problemDetail is the whole story behind the status line's problem, for
 // its tooltip: what fails, since when, and what happens to the listings.
 func problemDetail(s engine.Snapshot, now time.Time) string {
 	d := s.Delivery
+	kind := deliveryKind(d)
 	switch {
 	case s.Problem != "":
 		return s.Problem
-	case d.Refused:
+	case d.Refused && kind == "email":
 		return "Check your email settings: " + d.Reason + ". No email goes out until they change; the listings are kept for it."
-	case d.Failing && d.Email:
+	case d.Refused:
+		return fmt.Sprintf("Check %s in the settings: %s (%s). Nothing goes out by %s until they change; its listings are kept for it, "+
+			"and the other channels still get every alert.", outbox.KindSettings(kind), refusal(d), withoutName(d), channelName(d))
+	case d.Failing && kind == "email":
 		return "Email not going out since " + clock(d.Since, now) + ": " + d.Reason + ". The listings are kept and retried at every check."
+	case d.Failing && (kind == "desktop" || kind == ""):
+		return outbox.KindName(kind) + " not showing since " + clock(d.Since, now) + ": " + d.Reason + ". The listings are kept and retried at every check."
 	case d.Failing:
-		return "Alerts not showing since " + clock(d.Since, now) + ": " + d.Reason + ". The listings are kept and retried at every check."
+		return fmt.Sprintf("%s not reached since %s: %s. Its listings are kept and retried; the other channels still get every alert.",
+			channelName(d), clock(d.Since, now), withoutName(d))
 	}
 	return ""
 }
 
+// channelName is the failing channel as the user reads it.
+func channelName(d engine.Delivery) string {
+	if d.Channel != "" {
+		return d.Channel
+	}
+	return outbox.KindName(deliveryKind(d))
+}
+
 // deliveryShort is the tooltip's word on delivery trouble, "" for none.
 func deliveryShort(d engine.Delivery, now time.Time) string {
+	kind := deliveryKind(d)
 	switch {
 	case d.Refused:
-		return "check your email settings"
-	case d.Failing && d.Email:
+		return "check " + outbox.KindSettings(kind)
+	case d.Failing && kind == "email":
 		return "email failing since " + clock(d.Since, now)
-	case d.Failing:
+	case d.Failing && kind == "":
 		return "alerts failing since " + clock(d.Since, now)
+	case d.Failing:
+		name := outbox.KindName(kind)
+		if kind == "desktop" || kind == "generic" || kind == "push" { // words, not names
+			name = strings.ToLower(name)
+		}
+		return name + " failing since " + clock(d.Since, now)
 	}
 	return ""
 }
@@ -193,6 +257,40 @@ func searchWords(v engine.SearchView, now time.Time) string {
 		return fmt.Sprintf("nothing new · %d today", v.NewToday) + wait
 	}
 	return "nothing new" + wait
+}
+
+// delayWords says how quickly the search's alerts go out, the number the
+// app exists to keep small; "" before its first alert.
+func delayWords(v engine.SearchView) string {
+	n := len(v.Delays)
+	if n == 0 {
+		return ""
+	}
+	what := "the last " + plural(n, "alert", "alerts")
+	if n == 1 {
+		what = "one alert so far"
+	}
+	return "Alerted " + spell(v.Delay) + " after a listing is first seen (typical of " + what + ")"
+}
+
+// spell says a duration the way people do: "under a second", "25 s",
+// "2 min 5 s", "1 h 20 min".
+func spell(d time.Duration) string {
+	d = d.Round(time.Second)
+	h, m, s := int(d/time.Hour), int(d/time.Minute)%60, int(d/time.Second)%60
+	switch {
+	case d < time.Second:
+		return "under a second"
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", s)
+	case d < 10*time.Minute && s != 0:
+		return fmt.Sprintf("%d min %d s", m, s)
+	case d < time.Hour:
+		return fmt.Sprintf("%d min", m)
+	case m == 0:
+		return fmt.Sprintf("%d h", h)
+	}
+	return fmt.Sprintf("%d h %d min", h, m)
 }
 
 func wallShort(k blocks.Kind) string {

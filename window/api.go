@@ -38,6 +38,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("DELETE /api/settings/email", s.apiRemoveEmail)
 	mux.HandleFunc("POST /api/settings/password", s.apiPassword)
 	mux.HandleFunc("POST /api/test-email", s.apiTestEmail)
+	mux.HandleFunc("POST /api/open/settings-file", s.apiOpen("settings file", s.d.OpenSettingsFile))
+	mux.HandleFunc("POST /api/open/log", s.apiOpen("log file", s.d.OpenLog))
 	mux.HandleFunc("POST /api/pause", s.apiPause)
 	mux.HandleFunc("POST /api/resume", s.apiResume)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
@@ -104,7 +106,22 @@ func (s *Server) apiState(w http.ResponseWriter, r *http.Request) {
 // state is the whole picture, from every owner, as of now.
 func (s *Server) state() stateView {
 	set, err := s.d.Settings.Settings()
-	return buildState(s.d.Watcher.State(), set, err, s.alertedBySearch(), s.d.Now(), s.d.Location)
+	return buildState(s.d.Watcher.State(), set, err, s.alertedBySearch(), s.lacking(), s.d.Now(), s.d.Location)
+}
+
+// allFeatures are the features a Watcher may lack, in the order the API
+// lists them.
+var allFeatures = []Feature{FeaturePreview, FeaturePauseFor, FeatureActivity, FeatureWalls}
+
+// lacking is every feature the watcher lacks; nil for a whole one.
+func (s *Server) lacking() []Feature {
+	var out []Feature
+	for _, f := range allFeatures {
+		if s.lacks(f) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // alertedBySearch counts the listings alerted in the last 60 days per

@@ -30,6 +30,10 @@ func (s *Server) apiPreview(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, strings.TrimPrefix(err.Error(), config.ErrBadSearchURL.Error()+": "))
 		return
 	}
+	if s.lacks(FeaturePreview) {
+		writeError(w, http.StatusNotImplemented, noPreview)
+		return
+	}
 	e, err := s.previews.get(r.Context(), u, req.Fresh, s.d.Now(), s.d.Watcher.Preview)
 	if err != nil { // the caller went away
 		writeError(w, http.StatusServiceUnavailable, "the preview was cancelled")
@@ -50,6 +54,10 @@ func (s *Server) apiPreview(w http.ResponseWriter, r *http.Request) {
 	set, _ := s.d.Settings.Settings()
 	writeJSON(w, http.StatusOK, buildPreview(e, f, set, s.d.Now(), s.d.Location))
 }
+
+// noPreview is the answer to a preview where the engine cannot load one.
+const noPreview = "A preview is not available in this build of rentwatch. Save the search instead: " +
+	"its first check shows on the Searches page within a minute, with how many listings it read."
 
 // previewPart is the preview as HTML, for the page to show: the same
 // answer as POST /api/preview, drawn by the page's own template, with the

@@ -21,7 +21,11 @@ type settingsView struct {
 	StartAtLogin *bool        `json:"start_at_login"` // null: not available here
 	Password     passwordView `json:"password"`
 	Problem      string       `json:"problem,omitempty"` // the settings file does not load
-	Path         string       `json:"-"`
+	// Path is the settings file, where its owner says (config.Editor does).
+	Path string `json:"path,omitempty"`
+
+	// for the page only: the buttons that open the files
+	CanOpenFile, CanOpenLog bool `json:"-"`
 }
 
 type emailJSON struct {
@@ -54,7 +58,27 @@ func (s *Server) settingsNow() settingsView {
 		v.StartAtLogin = &on
 	}
 	v.Password = s.passwordNow(set.Email)
+	if p, ok := s.d.Settings.(interface{ Path() string }); ok {
+		v.Path = p.Path()
+	}
+	v.CanOpenFile, v.CanOpenLog = s.d.OpenSettingsFile != nil, s.d.OpenLog != nil
 	return v
+}
+
+// apiOpen is POST /api/open/settings-file and /api/open/log: the file
+// opens in the user's own program, on this computer.
+func (s *Server) apiOpen(what string, open func() error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if open == nil {
+			writeError(w, http.StatusNotFound, "this rentwatch cannot open the "+what+" from here")
+			return
+		}
+		if err := open(); err != nil {
+			writeError(w, http.StatusInternalServerError, "The "+what+" did not open: "+err.Error())
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]string{"message": "Opened the " + what + "."})
+	}
 }
 
 func (s *Server) passwordNow(e *config.Email) passwordView {
@@ -234,6 +258,11 @@ func (s *Server) apiPause(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	if !until.IsZero() && s.lacks(FeaturePauseFor) {
+		writeError(w, http.StatusNotImplemented, "A pause that ends by itself is not available in this build of rentwatch: "+
+			"pause until you resume instead, and resume when you want watching to start again.")
+		return
+	}
 	s.d.Watcher.Pause(until)
 	msg := "Paused until you resume."
 	if !until.IsZero() {
@@ -292,6 +321,9 @@ type activityDay struct {
 const activityMax = 300
 
 func (s *Server) activity() []activityView {
+	if s.lacks(FeatureActivity) {
+		return nil
+	}
 	var out []activityView
 	for _, e := range s.d.Watcher.Activity(activityMax) {
 		v := activityView{At: e.At, Kind: e.Kind, Search: e.Search, Text: e.Text,
@@ -304,7 +336,14 @@ func (s *Server) activity() []activityView {
 	return out
 }
 
+// noActivity is the answer where the engine keeps no list of what it did.
+const noActivity = "The list of what rentwatch did is not available in this build: its log file has it all (Settings, Open the log file)."
+
 func (s *Server) apiActivity(w http.ResponseWriter, r *http.Request) {
+	if s.lacks(FeatureActivity) {
+		writeError(w, http.StatusNotImplemented, noActivity)
+		return
+	}
 	events := s.activity()
 	if events == nil {
 		events = []activityView{}

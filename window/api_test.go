@@ -130,6 +130,11 @@ func TestAPIState(t *testing.T) {
 		Snapshot: engine.Snapshot{At: r.now, Overall: engine.OnHold, LastCycle: r.now.Add(-time.Minute), Searches: []engine.SearchView{
 			{Name: "Kamernet West", URL: "https://kamernet.nl/huren/kamers-amsterdam", Host: "kamernet.nl", Status: engine.Waiting,
 				Wall: blocks.RateLimited, Vendor: "cloudflare", Until: until, LastCheck: r.now.Add(-time.Minute), Listings: 23},
+		}, Channels: []engine.ChannelView{
+			{ID: "desktop", Name: "desktop pop-ups", Kind: "desktop", State: "ok"},
+			{ID: "push-1f2e", Name: "ntfy (ntfy.example.org)", Kind: "ntfy", State: "stopped", Queued: 2, Status: 404,
+				Since: r.now.Add(-time.Hour), RetryAt: r.now.Add(9 * time.Minute),
+				Reason: "ntfy (ntfy.example.org): the server does not know this address (404 Not Found): check the topic or webhook in the push URL"},
 		}},
 		Walls: map[string][]Wall{"kamernet.nl": {
 			{At: r.now.Add(-30 * time.Hour), Kind: blocks.Challenge}, // older than a day: not shown
@@ -162,6 +167,19 @@ func TestAPIState(t *testing.T) {
 	}
 	if !strings.Contains(k["words"].(string), "Kamernet is asking us to slow down") {
 		t.Errorf("words %q", k["words"])
+	}
+	chans := got["channels"].([]any)
+	if len(chans) != 2 {
+		t.Fatalf("channels %v", got["channels"])
+	}
+	stopped := chans[1].(map[string]any)
+	if stopped["id"] != "push-1f2e" || stopped["kind"] != "ntfy" || stopped["state"] != "stopped" || stopped["queued"] != 2.0 ||
+		stopped["tone"] != "alert" || stopped["retry_at"] != r.now.Add(9*time.Minute).Format(time.RFC3339) ||
+		!strings.HasPrefix(stopped["words"].(string), "Stopped: check the ntfy address in the settings (the server said 404)") {
+		t.Errorf("a stopped channel: %v", stopped)
+	}
+	if ok := chans[0].(map[string]any); ok["words"] != "Working" || ok["since"] != nil {
+		t.Errorf("a working channel: %v", ok)
 	}
 	f := searches[1].(map[string]any)
 	if f["enabled"] != false || f["status"] != "paused" || f["until"] != nil || f["last_check"] != nil {

@@ -5,12 +5,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/seen"
 )
 
 // benchRig is a window with n searches (all on a settings file, as the
@@ -78,4 +80,97 @@ func BenchmarkWindow(b *testing.B) {
 			})
 		}
 	}
+}
+
+// storeRig is rig r's window over the real seen store, on disk, holding m
+// listing records (delivered) across r's searches.
+func storeRig(b *testing.B, r *rig, m int, missEvery bool) *Server {
+	st, err := seen.Open(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	set, err := r.editor.Settings()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := st.SetChannels([]string{"desktop"}); err != nil {
+		b.Fatal(err)
+	}
+	alerts, ids := make([]seen.Alert, m), make([]string, m)
+	for i := range m {
+		sr := set.Searches[i%len(set.Searches)]
+		ids[i] = strconv.Itoa(i)
+		alerts[i] = seen.Alert{ListingID: ids[i], Search: sr.URL, SearchName: sr.Name, URL: fmt.Sprintf("%s/room/%d", sr.URL, i),
+			Title: fmt.Sprintf("Room %d in Amsterdam", i), Price: "€ 950,-", Place: "West", SizeM2: 14,
+			Image: fmt.Sprintf("https://img.example/%d.jpg", i), FoundAt: r.now.Add(-time.Duration(i) * time.Minute)}
+	}
+	if err := st.Accept(alerts, nil, r.now); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := st.Sent("desktop", ids, r.now); err != nil {
+		b.Fatal(err)
+	}
+	var src ListedStore = st
+	if missEvery {
+		src = &changingStore{Store: st}
+	}
+	d := r.srv.d
+	d.Listings, d.Port = SeenListings(src), -1
+	srv, err := Start(b.TempDir(), d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { srv.Close() })
+	if l, _ := d.Listings.Listings(); len(l) != m {
+		b.Fatalf("the store lists %d listings, want %d", len(l), m)
+	}
+	return srv
+}
+
+// changingStore is the real store as if a listing were recorded before
+// every request: each answer reads and decodes every record again.
+type changingStore struct {
+	*seen.Store
+	n atomic.Uint64
+}
+
+func (c *changingStore) ListedVersion() uint64 { return c.n.Add(1) }
+
+// BenchmarkWindowStore is the server time of /api/state, the Searches
+// page and the Listings page with 15 searches and 5,000 listings read from
+// the real seen store on disk: as the page asks every few seconds with
+// nothing new (the records cached by ListedVersion), and as if a listing
+// had been recorded before every request (all 5,000 read and decoded).
+// fake is the same over the in-memory fake, the baseline in the same run.
+func BenchmarkWindowStore(b *testing.B) {
+	r := benchRig(b, config.MaxSearches, 5000)
+	servers := []struct {
+		name string
+		srv  *Server
+	}{{"fake", r.srv}, {"store", storeRig(b, r, 5000, false)}, {"store-changed", storeRig(b, r, 5000, true)}}
+	for _, s := range servers {
+		r.srv = s.srv // serve() reads the port and the token from it
+		h := s.srv.Handler()
+		for _, p := range []struct{ name, path string }{{"api-state", "/api/state"}, {"searches-page", "/"}, {"listings-page", "/listings"}} {
+			b.Run(s.name+"/"+p.name, func(b *testing.B) {
+				// Warm: the store's change counter is one per process, so
+				// making the other rig's store moved it.
+				serve(b, h, r, p.path)
+				b.ReportAllocs()
+				for b.Loop() {
+					serve(b, h, r, p.path)
+				}
+			})
+		}
+	}
+	b.Run("seen-Listed", func(b *testing.B) { // what one change costs the store: every record decoded
+		st := servers[1].srv.d.Listings.(*seenListings).st
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := st.Listed(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

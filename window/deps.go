@@ -154,6 +154,32 @@ type Keychain interface {
 	Source(username string) (words string, found bool)
 }
 
+// Feature is something the window shows that a Watcher may lack.
+type Feature string
+
+// The features a Watcher may lack (see Partial).
+const (
+	FeaturePreview  Feature = "preview"   // Preview loads pages
+	FeaturePauseFor Feature = "pause-for" // Pause with a time ends by itself
+	FeatureActivity Feature = "activity"  // Activity says what the watcher did
+	FeatureWalls    Feature = "walls"     // State carries each site's walls of the last 24 h
+)
+
+// Partial is implemented by a Watcher over an engine that cannot yet do
+// all the window asks of it. For a feature it lacks, the API answers 501
+// with what to do instead, in plain words, and the pages leave it out
+// rather than show a made-up answer (no walls, no activity). A Watcher
+// that does not implement Partial has every feature.
+type Partial interface {
+	Lacks(f Feature) bool
+}
+
+// lacks reports whether the watcher lacks f.
+func (s *Server) lacks(f Feature) bool {
+	p, ok := s.d.Watcher.(Partial)
+	return ok && p.Lacks(f)
+}
+
 // Autostart turns starting at login on and off.
 type Autostart interface {
 	Enabled() bool

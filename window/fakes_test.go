@@ -34,6 +34,18 @@ type fakeWatcher struct {
 	loads    []string // URLs previewed, in order
 	cmds     []string // "check-now", "check-by-hand URL", "pause T", "resume"
 	events   []Event
+	lacking  map[Feature]bool // what this engine cannot do (Partial)
+}
+
+func (f *fakeWatcher) Lacks(x Feature) bool { f.mu.Lock(); defer f.mu.Unlock(); return f.lacking[x] }
+
+func (f *fakeWatcher) lack(x ...Feature) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.lacking = map[Feature]bool{}
+	for _, y := range x {
+		f.lacking[y] = true
+	}
 }
 
 func newFakeWatcher() *fakeWatcher {
@@ -168,7 +180,17 @@ type rig struct {
 	auto     *fakeAutostart
 	now      time.Time
 	saved    []config.Settings // what the editor told the app, in order
-	savedMu  sync.Mutex
+	opened   []string          // the files the window opened: "settings file", "log"
+	savedMu  sync.Mutex        // guards saved and opened
+}
+
+func (r *rig) open(what string) func() error {
+	return func() error {
+		r.savedMu.Lock()
+		defer r.savedMu.Unlock()
+		r.opened = append(r.opened, what)
+		return nil
+	}
 }
 
 // startRig starts a window on any free port, over a settings file holding
@@ -189,7 +211,7 @@ func startRig(t testing.TB, settingsText string) *rig {
 	})
 	r.watcher.setState(State{Snapshot: engine.Snapshot{At: r.now, Overall: engine.AllGood}})
 	srv, err := Start(r.dir, Deps{Watcher: r.watcher, Settings: r.editor, Listings: r.listings, Mailer: r.mailer,
-		Keychain: r.keychain, Autostart: r.auto, Port: -1, Now: func() time.Time { return r.now },
+		Keychain: r.keychain, Autostart: r.auto, OpenSettingsFile: r.open("settings file"), OpenLog: r.open("log"), Port: -1, Now: func() time.Time { return r.now },
 		Location: time.UTC, Version: "test"})
 	if err != nil {
 		t.Fatal(err)

@@ -106,6 +106,7 @@ func (s *Server) page(name string) http.HandlerFunc {
 			d.Settings = s.settingsNow()
 		case "activity":
 			d.Activity = groupByDay(s.activity(), now, s.d.Location)
+			d.Settings.CanOpenLog = s.d.OpenLog != nil
 		}
 		s.renderPage(w, name, d)
 	}

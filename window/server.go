@@ -44,6 +44,10 @@ type Deps struct {
 	Mailer    Mailer
 	Keychain  Keychain
 	Autostart Autostart
+	// OpenSettingsFile and OpenLog open the settings file and the log
+	// file in the user's own programs (an editor, a viewer), for whoever
+	// wants to read or change them by hand; nil hides the button.
+	OpenSettingsFile, OpenLog func() error
 	// Port to listen on: 0 is DefaultPort, below 0 any free port (tests).
 	// A port that is taken falls back to any free one.
 	Port     int
@@ -133,6 +137,17 @@ func listen(port int) (net.Listener, error) {
 // URL is the address to open the window with: http://127.0.0.1:PORT/?token=T.
 func (s *Server) URL() string {
 	return fmt.Sprintf("http://127.0.0.1:%d/?token=%s", s.port, s.token)
+}
+
+// PageURL is the address that opens the window at path (a page: "/",
+// "/settings"), scrolled to fragment when it is not "" ("add": the Add a
+// search form): http://127.0.0.1:PORT/settings?token=T. The token sets
+// the page's cookie and is then taken out of the address; the browser
+// keeps the fragment across that redirect.
+func (s *Server) PageURL(path, fragment string) string {
+	u := url.URL{Scheme: "http", Host: "127.0.0.1:" + strconv.Itoa(s.port), Path: path,
+		RawQuery: url.Values{"token": {s.token}}.Encode(), Fragment: fragment}
+	return u.String()
 }
 
 // Port is the port the window listens on.

@@ -2,6 +2,7 @@ package window
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,6 +30,26 @@ type stateView struct {
 	Manual      string         `json:"manual,omitempty"` // the URL open for a check by hand
 	MaxSearches int            `json:"max_searches"`
 	Searches    []searchView   `json:"searches"`
+	Channels    []channelView  `json:"channels"` // where alerts go: pop-ups, email, each push URL
+	// Lacking is what this build's engine cannot do yet (see Partial);
+	// the calls for it answer 501.
+	Lacking []Feature `json:"not_in_this_build,omitempty"`
+
+	// for the page only
+	NoPreview, NoPauseFor, NoActivity bool `json:"-"`
+}
+
+// channelView is one delivery channel and how it is doing.
+type channelView struct {
+	ID      string     `json:"id"`
+	Name    string     `json:"name"`  // never the URL: it holds a secret
+	Kind    string     `json:"kind"`  // desktop, email, ntfy, telegram, generic, ...
+	State   string     `json:"state"` // ok, sending, retrying, stopped
+	Words   string     `json:"words"`
+	Tone    string     `json:"tone"`
+	Queued  int        `json:"queued"` // listings it still owes
+	Since   *time.Time `json:"since"`  // the first failure of the run under way
+	RetryAt *time.Time `json:"retry_at"`
 }
 
 // searchView is one search with its settings and its live state.
@@ -54,7 +75,9 @@ type searchView struct {
 	NeedsUser   bool          `json:"needs_user"`
 	Filter      filterJSON    `json:"filter"`
 	FilterWords string        `json:"filter_words,omitempty"`
-	Walls       []wallView    `json:"walls"` // the site's walls in the last 24 h, oldest first
+	// Walls are the site's walls in the last 24 h, oldest first; null
+	// where this build does not record them.
+	Walls []wallView `json:"walls"`
 
 	// for the page only
 	Link       string     `json:"-"` // URL when it is http(s), else ""
@@ -98,10 +121,14 @@ type hourCell struct {
 // filters, on or off) with the engine's live state of each (by URL). A
 // settings file that does not load leaves the engine's last good searches
 // shown, and says what is wrong.
-func buildState(st State, set config.Settings, setErr error, alerted map[string]int, now time.Time, loc *time.Location) stateView {
+// lacking is what the watcher cannot do (see Partial).
+func buildState(st State, set config.Settings, setErr error, alerted map[string]int, lacking []Feature, now time.Time, loc *time.Location) stateView {
 	v := stateView{At: now, Overall: st.Overall, Paused: st.Paused, PausedUntil: when(st.PausedUntil),
 		Problem: st.Problem, LastCycle: when(st.LastCycle), NextCycle: when(st.NextCycle), Manual: st.Manual,
-		MaxSearches: config.MaxSearches, Searches: []searchView{}}
+		MaxSearches: config.MaxSearches, Searches: []searchView{}, Lacking: lacking,
+		NoPreview: slices.Contains(lacking, FeaturePreview), NoPauseFor: slices.Contains(lacking, FeaturePauseFor),
+		NoActivity: slices.Contains(lacking, FeatureActivity)}
+	wallsKnown := !slices.Contains(lacking, FeatureWalls)
 	if setErr != nil && v.Problem == "" {
 		v.Problem = setErr.Error()
 	}
@@ -120,7 +147,20 @@ func buildState(st State, set config.Settings, setErr error, alerted map[string]
 			sv = engine.SearchView{Name: c.Name, URL: c.URL, Host: blocks.HostKey(c.URL), Status: engine.Pending}
 		}
 		sv.Name, sv.Paused = c.Name, !c.Enabled
-		v.Searches = append(v.Searches, buildSearch(sv, c.Filter, st.Walls[sv.Host], alerted[c.URL], now, loc))
+		sr := buildSearch(sv, c.Filter, st.Walls[sv.Host], alerted[c.URL], now, loc)
+		if !wallsKnown {
+			sr.Walls, sr.Timeline, sr.WallsText = nil, nil, ""
+		}
+		v.Searches = append(v.Searches, sr)
+	}
+	v.Channels = []channelView{}
+	for _, c := range st.Channels {
+		cv := channelView{ID: c.ID, Name: c.Name, Kind: c.Kind, State: c.State, Queued: c.Queued, Since: when(c.Since)}
+		if c.State == "retrying" || c.State == "stopped" {
+			cv.RetryAt = when(c.RetryAt)
+		}
+		cv.Words, cv.Tone = channelWords(c, now, loc)
+		v.Channels = append(v.Channels, cv)
 	}
 	v.Status, v.Tone = statusLine(st, len(v.Searches), now, loc)
 	if v.Problem != "" && st.Problem == "" {

@@ -9,6 +9,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/outbox"
 )
 
 // The window's words: what a state, a wall or a time means, for a room
@@ -89,6 +90,8 @@ func statusLine(s State, searches int, now time.Time, loc *time.Location) (strin
 	switch {
 	case s.Problem != "":
 		return s.Problem, toneAlert
+	case s.Delivery.Refused || s.Delivery.Failing:
+		return deliveryWords(s.Delivery, now, loc), toneAlert
 	case searches == 0:
 		return "No searches yet: paste a search page's address below to start", toneOff
 	case s.Manual != "":
@@ -114,6 +117,84 @@ func statusLine(s State, searches int, now time.Time, loc *time.Location) (strin
 		return "Starting: the first check is under way", toneBusy
 	}
 	return "All quiet: checked " + ago(now.Sub(s.LastCycle)), toneOK
+}
+
+// deliveryWords says that alerts are not going out on a channel, the
+// point first: what to check for a refusal, since when for a failure that
+// lasts, and that the listings are kept.
+func deliveryWords(d engine.Delivery, now time.Time, loc *time.Location) string {
+	kind := d.Kind
+	if kind == "" && d.Email {
+		kind = "email"
+	}
+	name := d.Channel
+	if name == "" {
+		name = outbox.KindName(kind)
+	}
+	why := withoutName(d.Reason, d.Channel)
+	switch {
+	case d.Refused && kind == "email":
+		return "Check your email settings: " + why + ". No email goes out until they change; the listings are kept for it."
+	case d.Refused:
+		return fmt.Sprintf("Check %s in the settings: %s. Nothing goes out by %s until then; its listings are kept for it, "+
+			"and the other channels still get every alert.", outbox.KindSettings(kind), refusalWords(d.Status, why), name)
+	case kind == "email":
+		return "Email has not gone out since " + clock(d.Since, now, loc) + ": " + why + ". The listings are kept and retried."
+	case kind == "desktop" || kind == "":
+		return outbox.KindName(kind) + " have not shown since " + clock(d.Since, now, loc) + ": " + why + ". The listings are kept and retried."
+	}
+	return fmt.Sprintf("%s has not been reached since %s: %s. Its listings are kept and retried; the other channels still get every alert.",
+		name, clock(d.Since, now, loc), why)
+}
+
+// channelWords is one delivery channel's state in a sentence, and its tone.
+func channelWords(v engine.ChannelView, now time.Time, loc *time.Location) (string, string) {
+	why := withoutName(v.Reason, v.Name)
+	switch v.State {
+	case "sending":
+		return "Sending…", toneBusy
+	case "retrying":
+		words := "Not reached since " + clock(v.Since, now, loc) + ": " + why + ". " + keptWords(v.Queued) + " and retried"
+		if v.RetryAt.After(now) {
+			words += ", next at " + clock(v.RetryAt, now, loc)
+		}
+		return words + ".", toneWait
+	case "stopped":
+		return fmt.Sprintf("Stopped: check %s in the settings (%s). %s for it.", outbox.KindSettings(v.Kind),
+			refusalWords(v.Status, why), keptWords(v.Queued)), toneAlert
+	}
+	if v.Queued > 0 {
+		return "Working: " + plural(v.Queued, "listing", "listings") + " on the way", toneBusy
+	}
+	return "Working", toneOK
+}
+
+// refusalWords is why a channel was refused, briefly: the server's status
+// when one answered, else why in words.
+func refusalWords(status int, why string) string {
+	if status > 0 {
+		return fmt.Sprintf("the server said %d", status)
+	}
+	return why
+}
+
+func keptWords(queued int) string {
+	switch queued {
+	case 0:
+		return "New listings are kept"
+	case 1:
+		return "Its 1 listing is kept"
+	}
+	return fmt.Sprintf("Its %d listings are kept", queued)
+}
+
+// withoutName is a channel's failure without the "name: " the outbox
+// puts in front of it.
+func withoutName(reason, name string) string {
+	if r, ok := strings.CutPrefix(reason, name+": "); ok && name != "" {
+		return r
+	}
+	return reason
 }
 
 // verdictWords says what a preview's load showed and what to do about it.

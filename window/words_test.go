@@ -137,3 +137,63 @@ func TestFilterWords(t *testing.T) {
 		t.Error("no filter has words")
 	}
 }
+
+// A channel in trouble is said on the page's status line, point first,
+// in the words of that channel; each channel's own line says how it does.
+func TestDeliveryWords(t *testing.T) {
+	now := time.Date(2025, 3, 14, 14, 2, 0, 0, time.UTC)
+	since := now.Add(-7 * time.Minute)
+	tests := []struct {
+		d    engine.Delivery
+		want []string
+	}{
+		{engine.Delivery{Refused: true, Email: true, Since: since, Reason: "the password was refused (535 5.7.8)"},
+			[]string{"Check your email settings: the password was refused (535 5.7.8).", "listings are kept"}},
+		{engine.Delivery{Refused: true, Kind: "ntfy", Channel: "ntfy (ntfy.example.org)", Status: 401, Since: since,
+			Reason: "ntfy (ntfy.example.org): the server refused the credentials in the URL (401 Unauthorized): check the push URL"},
+			[]string{"Check the ntfy address in the settings: the server said 401.", "Nothing goes out by ntfy (ntfy.example.org)",
+				"other channels still get every alert"}},
+		{engine.Delivery{Refused: true, Kind: "telegram", Channel: "telegram", Since: since,
+			Reason: "telegram: the telegram URL's settings are not right: no chats"},
+			[]string{"Check the Telegram bot token and chat in the settings: the telegram URL's settings are not right: no chats."}},
+		{engine.Delivery{Failing: true, Kind: "generic", Channel: "generic (hooks.example.org)", Status: 503, Since: since,
+			Reason: "generic (hooks.example.org): the server had trouble (503 Service Unavailable)"},
+			[]string{"generic (hooks.example.org) has not been reached since 13:55: the server had trouble (503 Service Unavailable).", "kept and retried"}},
+		{engine.Delivery{Failing: true, Email: true, Kind: "email", Channel: "email", Since: since, Reason: "nothing answers at smtp.example.com:587"},
+			[]string{"Email has not gone out since 13:55: nothing answers at smtp.example.com:587."}},
+		{engine.Delivery{Failing: true, Kind: "desktop", Channel: "desktop pop-ups", Since: since,
+			Reason: "desktop pop-ups: the desktop did not take the pop-up (no server)"},
+			[]string{"Pop-ups have not shown since 13:55: the desktop did not take the pop-up (no server)."}},
+	}
+	for _, tt := range tests {
+		got, tone := statusLine(State{Snapshot: engine.Snapshot{Overall: engine.NeedsYou, Delivery: tt.d}}, 2, now, time.UTC)
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("status line %q lacks %q", got, w)
+			}
+		}
+		if !strings.HasPrefix(got, tt.want[0][:12]) || tone != toneAlert {
+			t.Errorf("status line %q (%s) does not start with the point", got, tone)
+		}
+	}
+	channels := []struct {
+		v    engine.ChannelView
+		want string
+		tone string
+	}{
+		{engine.ChannelView{Name: "email", Kind: "email", State: "ok"}, "Working", toneOK},
+		{engine.ChannelView{Name: "email", Kind: "email", State: "ok", Queued: 2}, "Working: 2 listings on the way", toneBusy},
+		{engine.ChannelView{Name: "ntfy", Kind: "ntfy", State: "sending"}, "Sending…", toneBusy},
+		{engine.ChannelView{Name: "ntfy", Kind: "ntfy", State: "retrying", Queued: 1, Since: since, RetryAt: now.Add(time.Minute),
+			Reason: "ntfy: the server asked us to slow down (429 Too Many Requests)"},
+			"Not reached since 13:55: the server asked us to slow down (429 Too Many Requests). Its 1 listing is kept and retried, next at 14:03.", toneWait},
+		{engine.ChannelView{Name: "telegram", Kind: "telegram", State: "stopped", Queued: 3, Status: 401, Since: since,
+			Reason: "telegram: the server refused the credentials in the URL (401 Unauthorized): check the push URL"},
+			"Stopped: check the Telegram bot token and chat in the settings (the server said 401). Its 3 listings are kept for it.", toneAlert},
+	}
+	for _, tt := range channels {
+		if got, tone := channelWords(tt.v, now, time.UTC); got != tt.want || tone != tt.tone {
+			t.Errorf("channelWords(%+v) = %q, %s; want %q, %s", tt.v, got, tone, tt.want, tt.tone)
+		}
+	}
+}

@@ -1,10 +1,12 @@
 package testkit
 
 import (
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -71,9 +73,31 @@ type Notification struct {
 // Notifications is a notification server that records every pop-up
 // instead of showing it. Safe for concurrent use.
 type Notifications struct {
-	// mu guards got.
-	mu  sync.Mutex
-	got []Notification
+	conn *dbus.Conn
+
+	// mu guards got and actions.
+	mu      sync.Mutex
+	got     []Notification
+	actions map[string]clickable // by summary: the latest pop-up with it
+}
+
+// clickable is a pop-up's id and the action keys it offered.
+type clickable struct {
+	id   uint32
+	keys []string
+}
+
+// Click plays the user clicking the latest pop-up titled summary, as a
+// notification server does: it emits ActionInvoked with the pop-up's id
+// and its "default" action. It fails when no such pop-up offered one.
+func (n *Notifications) Click(summary string) error {
+	n.mu.Lock()
+	c, ok := n.actions[summary]
+	n.mu.Unlock()
+	if !ok || !slices.Contains(c.keys, "default") {
+		return fmt.Errorf("no pop-up titled %q offered a default action", summary)
+	}
+	return n.conn.Emit("/org/freedesktop/Notifications", "org.freedesktop.Notifications.ActionInvoked", c.id, "default")
 }
 
 // RecordNotifications owns org.freedesktop.Notifications on bus and
@@ -87,7 +111,7 @@ func RecordNotifications(t testing.TB, bus *Bus) *Notifications {
 		t.Fatalf("connect to %s: %v", bus.Address, err)
 	}
 	t.Cleanup(func() { _ = conn.Close() })
-	n := &Notifications{}
+	n := &Notifications{conn: conn, actions: map[string]clickable{}}
 	const path, name = "/org/freedesktop/Notifications", "org.freedesktop.Notifications"
 	if err := conn.Export(server{n}, path, name); err != nil {
 		t.Fatal(err)
@@ -126,7 +150,13 @@ func (s server) Notify(app string, replaces uint32, icon, summary, body string,
 	defer s.n.mu.Unlock()
 	_, img := hints["image-data"]
 	s.n.got = append(s.n.got, Notification{App: app, Summary: summary, Body: body, Icon: icon, HasImage: img})
-	return uint32(len(s.n.got)), nil
+	id := uint32(len(s.n.got))
+	var keys []string
+	for i := 0; i+1 < len(actions); i += 2 {
+		keys = append(keys, actions[i])
+	}
+	s.n.actions[summary] = clickable{id: id, keys: keys}
+	return id, nil
 }
 
 func (server) GetCapabilities() ([]string, *dbus.Error) {

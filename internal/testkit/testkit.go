@@ -1,8 +1,9 @@
 // Package testkit starts the real things rentwatch's tests run against on
 // loopback: a mailpit SMTP server, a private D-Bus session bus with a
 // notification recorder on it, a tray host to read the tray item from,
-// Chromium, a virtual screen (Xvfb) with screenshots and clicks, and a
-// fixture rental site (Portal); plus self-signed certificates and log
+// Chromium, a virtual screen (Xvfb) with screenshots and clicks, a fixture
+// rental site (Portal) and a push service speaking ntfy's protocol and a
+// webhook's (PushServer); plus self-signed certificates and log
 // collectors. Every process it starts is killed by its PID when the test
 // ends. A tool that is not installed skips
 // the test on a developer's machine and fails it in CI (env CI set), so CI

@@ -325,6 +325,22 @@ func (it *TrayItem) Click(prefix string) error {
 	return it.ClickEntry(e)
 }
 
+// Open tells the item its menu was opened, as a panel does when it shows
+// the menu (the "opened" event on the menu's root).
+func (it *TrayItem) Open() error {
+	var rev uint32
+	var root layout
+	menu := it.conn.Object(it.Name, it.Path+"/menu")
+	if err := menu.Call("com.canonical.dbusmenu.GetLayout", 0, int32(0), int32(0), []string{}).Store(&rev, &root); err != nil {
+		return fmt.Errorf("GetLayout: %w", err)
+	}
+	err := menu.Call("com.canonical.dbusmenu.Event", 0, root.ID, "opened", dbus.MakeVariant(""), uint32(0)).Err
+	if err != nil {
+		return fmt.Errorf("open the menu: %w", err)
+	}
+	return nil
+}
+
 // ClickEntry sends the "clicked" event to e's ID, as a panel does with
 // the menu it read earlier (the label may have changed since).
 func (it *TrayItem) ClickEntry(e MenuEntry) error {

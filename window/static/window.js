@@ -283,9 +283,15 @@
     if (!data) return;
     if (form.matches("[data-save-search]")) {
       document.getElementById("preview")?.replaceChildren();
-      const add = document.getElementById("preview-form");
+      const add = document.getElementById("preview-form") || (form.id === "add-form" ? form : null);
+      if (add === form) {
+        // run() marked the saved values as the form's own: clear them for the next search.
+        for (const e of form.elements) {
+          if (e.tagName === "INPUT") { e.value = ""; e.defaultValue = ""; }
+        }
+      }
       if (add) {
-        add.reset();
+        if (add !== form) add.reset();
         say(add.querySelector("[data-result]"), "Saved: rentwatch is checking it now.", true);
       }
       preview = { url: "", id: "" };
@@ -314,6 +320,8 @@
 
   tick();
   markNew();
+  // Opened as "Add search…" (the tray, /#add): the address field is ready to paste into.
+  if (location.hash === "#add") document.getElementById("add-url")?.focus();
   setInterval(tick, 1000);
   setInterval(() => { if (!document.hidden) refresh(false); }, 5000);
 })();

@@ -4,109 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
 )
-
-// Alert is a listing the user must be told about. It stays in the pending
-// queue from the moment it is found until Delivered removes it, so a failed
-// send, a crash or a quit never loses it.
-type Alert struct {
-	ListingID  string    `json:"listing_id"`
-	Search     string    `json:"search"` // the search's key: its URL
-	SearchName string    `json:"search_name"`
-	URL        string    `json:"url"`
-	Title      string    `json:"title"`
-	Price      string    `json:"price"`
-	Place      string    `json:"place"`
-	FoundAt    time.Time `json:"found_at"`
-}
-
-// AddPending queues alerts found but not yet delivered. A listing already
-// queued (by this call or an earlier one, from any search) is kept as it
-// was, so its FoundAt stays the time it was first found.
-//
-// A batch too big for one transaction (thousands of alerts, as when a
-// portal changes its listing ids) is committed in several: each alert is
-// independent, and one not yet queued after a crash is simply found again
-// by the next check, since its snapshot was never written.
-func (s *Store) AddPending(alerts []Alert) error {
-	for _, a := range alerts {
-		if a.ListingID == "" {
-			return fmt.Errorf("queue alerts: alert for %q has no listing id", a.URL)
-		}
-	}
-	for len(alerts) > 0 {
-		var done int
-		err := s.update(func(txn *badger.Txn) error {
-			var err error
-			done, err = queueAlerts(txn, alerts)
-			return err
-		})
-		if err != nil {
-			return fmt.Errorf("queue %d alert(s): %w", len(alerts), err)
-		}
-		alerts = alerts[done:]
-	}
-	return s.sync("queue alerts")
-}
-
-// queueAlerts adds as many alerts as fit in txn and says how many it took.
-func queueAlerts(txn *badger.Txn, alerts []Alert) (int, error) {
-	for i, a := range alerts {
-		key := pendingKey(a.ListingID)
-		b, err := getValue(txn, key)
-		if err != nil {
-			return i, err
-		}
-		if b != nil {
-			continue
-		}
-		v, err := encodeAlert(a)
-		if err != nil {
-			return i, err
-		}
-		if err := txn.Set(key, v); errors.Is(err, badger.ErrTxnTooBig) && i > 0 {
-			return i, nil // commit these; the caller goes on with the rest
-		} else if err != nil {
-			return i, err
-		}
-	}
-	return len(alerts), nil
-}
-
-// Pending returns the alerts not yet delivered, oldest first.
-func (s *Store) Pending() ([]Alert, error) {
-	var out []Alert
-	err := s.db.View(func(txn *badger.Txn) error {
-		it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(pendingPfx), PrefetchValues: true, PrefetchSize: 100})
-		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
-			b, err := it.Item().ValueCopy(nil)
-			if err != nil {
-				return err
-			}
-			a, err := decodeAlert(b)
-			if err != nil {
-				return err
-			}
-			out = append(out, a)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("read pending alerts: %w", err)
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if !out[i].FoundAt.Equal(out[j].FoundAt) {
-			return out[i].FoundAt.Before(out[j].FoundAt)
-		}
-		return out[i].ListingID < out[j].ListingID
-	})
-	return out, nil
-}
 
 // Replied says whether an auto-reply to the listing was ever sent.
 func (s *Store) Replied(listingID string) (bool, error) {
@@ -145,7 +46,9 @@ func (s *Store) MarkReplied(listingID string, at time.Time) error {
 }
 
 // Prune drops global-index entries last seen more than Retention before
-// now and returns how many went. Run it now and then (daily is plenty).
+// now, with the listing records (Listed) of listings first seen before then
+// that the index no longer keeps, and returns how many index entries went.
+// Run it now and then (daily is plenty).
 // Deletes go in batches: pruning needs no atomicity, only progress.
 func (s *Store) Prune(now time.Time) (int, error) {
 	var stale [][]byte
@@ -170,6 +73,16 @@ func (s *Store) Prune(now time.Time) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("prune seen index: %w", err)
 	}
+	pruned := len(stale)
+	var listed [][]byte
+	err = s.db.View(func(txn *badger.Txn) (err error) {
+		listed, err = staleListed(txn, cutoff, stale)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("prune listing records: %w", err)
+	}
+	stale = append(stale, listed...)
 	wb := s.db.NewWriteBatch()
 	defer wb.Cancel()
 	for _, k := range stale {
@@ -180,8 +93,12 @@ func (s *Store) Prune(now time.Time) (int, error) {
 	if err := wb.Flush(); err != nil {
 		return 0, fmt.Errorf("prune seen index: %w", err)
 	}
+	if len(listed) > 0 {
+		s.listed.Add(1)
+	}
+	s.compactSoon()
 	s.collectValueLog()
-	return len(stale), nil
+	return pruned, nil
 }
 
 // collectValueLog runs one value-log GC pass. Values normally all sit in
@@ -218,7 +135,8 @@ func getValue(txn *badger.Txn, key []byte) ([]byte, error) {
 }
 
 // update runs fn in one read-write transaction, retrying when a concurrent
-// transaction changed what fn read (Badger's optimistic ErrConflict).
+// transaction changed what fn read (Badger's optimistic ErrConflict), and
+// then compacts the store if the write left it needing it.
 func (s *Store) update(fn func(txn *badger.Txn) error) error {
 	var err error
 	for try := 0; try < 5; try++ {
@@ -227,5 +145,6 @@ func (s *Store) update(fn func(txn *badger.Txn) error) error {
 			break
 		}
 	}
+	s.compactSoon()
 	return err
 }

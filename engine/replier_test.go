@@ -1,75 +1,19 @@
-package main
+package engine
 
 import (
 	"context"
 	"errors"
-	"html/template"
-	"net"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
-	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"rentwatch/config"
-	"rentwatch/engine"
 	"rentwatch/internal/testkit"
 	"rentwatch/pages"
 	"rentwatch/seen"
 )
 
-// contactSite serves testdata/replysite's listing page (variant from the
-// path: /listing/plain, /listing/changed) and counts the messages sent.
-type contactSite struct {
-	*httptest.Server
-	// mu guards sent.
-	mu   sync.Mutex
-	sent []url.Values
-}
-
-func newContactSite(t *testing.T, host string) *contactSite {
-	t.Helper()
-	tmpl := template.Must(template.ParseFiles(filepath.Join("testdata", "replysite", "listing.html")))
-	sentPage, err := os.ReadFile(filepath.Join("testdata", "replysite", "sent.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &contactSite{}
-	l, err := net.Listen("tcp", host+":0")
-	if err != nil {
-		t.Fatalf("listen on %s: %v", host, err)
-	}
-	s.Server = &httptest.Server{Listener: l, Config: &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		switch {
-		case strings.HasPrefix(r.URL.Path, "/listing/"):
-			_ = tmpl.Execute(w, struct{ Variant, Action string }{strings.TrimPrefix(r.URL.Path, "/listing/"), "/send"})
-		case r.URL.Path == "/send" && r.Method == http.MethodPost:
-			_ = r.ParseForm()
-			s.mu.Lock()
-			s.sent = append(s.sent, r.PostForm)
-			s.mu.Unlock()
-			_, _ = w.Write(sentPage)
-		default:
-			http.NotFound(w, r)
-		}
-	})}}
-	s.Start()
-	t.Cleanup(s.Close)
-	return s
-}
-
-func (s *contactSite) posts() []url.Values {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]url.Values(nil), s.sent...)
-}
-
-// registerContactRecipe registers the recipe for a contactSite on host.
+// registerContactRecipe registers the recipe for a testkit.ContactSite on host.
 func registerContactRecipe(t *testing.T, host string) {
 	t.Helper()
 	remove, err := pages.RegisterRecipe(pages.Recipe{
@@ -90,7 +34,7 @@ func registerContactRecipe(t *testing.T, host string) {
 func TestReplier(t *testing.T) {
 	chrome := testkit.Chromium(t)
 	const host = "127.0.0.8"
-	site := newContactSite(t, host)
+	site := testkit.StartContactSite(t, host, filepath.Join("..", "testdata", "replysite"))
 	registerContactRecipe(t, host)
 	store, err := seen.Open(t.TempDir())
 	if err != nil {
@@ -104,7 +48,7 @@ func TestReplier(t *testing.T) {
 	off := config.Search{Name: "Off", URL: site.URL + "/search?off", Enabled: true}
 	settings := config.Settings{Reply: &config.Reply{Name: "Sam Jansen", Email: "sam@example.com",
 		Message: "Hallo, ik ben {name}. Is {title} ({price}) nog vrij?"}, Searches: []config.Search{on, off}}
-	r := newReplier(b, store, func() config.Settings { return settings })
+	r := NewReplier(b, store, func() config.Settings { return settings })
 	alert := func(s config.Search, id, variant string) seen.Alert {
 		return seen.Alert{ListingID: id, Search: s.URL, SearchName: s.Name, URL: site.URL + "/listing/" + variant,
 			Title: "Room on\r\nDamrak", Price: "€ 750", FoundAt: time.Now()}
@@ -117,28 +61,28 @@ func TestReplier(t *testing.T) {
 		posts   int   // messages received so far
 		replied bool  // the listing is marked replied afterwards
 	}{
-		{"reply off", alert(off, "L1", "plain"), engine.ErrNoReply, 0, false},
+		{"reply off", alert(off, "L1", "plain"), ErrNoReply, 0, false},
 		{"search gone from the settings", seen.Alert{ListingID: "L1", Search: "https://gone.example/", URL: site.URL + "/listing/plain"},
-			engine.ErrNoReply, 0, false},
+			ErrNoReply, 0, false},
 		{"stale recipe leaves the listing unmarked", alert(on, "L2", "changed"), pages.ErrRecipeStale, 0, false},
 		{"portal without a recipe", seen.Alert{ListingID: "L3", Search: on.URL, URL: "http://127.0.0.9:9/listing/x"},
 			pages.ErrNoRecipe, 0, false},
 		{"reply on", alert(on, "L1", "plain"), nil, 1, true},
-		{"the same listing again", alert(on, "L1", "plain"), engine.ErrNoReply, 1, true},
+		{"the same listing again", alert(on, "L1", "plain"), ErrNoReply, 1, true},
 	}
 	for _, st := range steps {
 		err := r.Reply(context.Background(), st.alert)
 		if st.wantErr == nil && err != nil || st.wantErr != nil && !errors.Is(err, st.wantErr) {
 			t.Fatalf("step %q: Reply = %v, want %v", st.name, err, st.wantErr)
 		}
-		if n := len(site.posts()); n != st.posts {
+		if n := len(site.Posts()); n != st.posts {
 			t.Fatalf("step %q: the site received %d messages, want %d", st.name, n, st.posts)
 		}
 		if got, err := store.Replied(st.alert.ListingID); err != nil || got != st.replied {
 			t.Fatalf("step %q: Replied(%s) = %v, %v; want %v", st.name, st.alert.ListingID, got, err, st.replied)
 		}
 	}
-	got := site.posts()[0]
+	got := site.Posts()[0]
 	want := "Hallo, ik ben Sam Jansen. Is Room on Damrak (€ 750) nog vrij?"
 	if got.Get("message") != want || got.Get("name") != "Sam Jansen" || got.Get("email") != "sam@example.com" {
 		t.Errorf("the site received %v, want message %q from Sam Jansen", got, want)

@@ -1,0 +1,273 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"rentwatch/internal/testkit"
+	"rentwatch/outbox"
+	"rentwatch/seen"
+)
+
+// TestAppDeliveryFaults is the fault matrix with the real app and every
+// kind of channel: desktop pop-ups, email (mailpit), ntfy and a webhook.
+// One app runs through the steps; each step puts one channel's server into
+// a fault and posts a new room on the site. The room reaches every other
+// channel while the fault lasts; a temporary fault (500, 503 with
+// Retry-After, 429, a hang, a dropped connection, the mail server down)
+// delays only its own channel, which gets the room once the fault clears;
+// a permanent one (401, 404) stops only its channel, which the tray says
+// and the other channels are told, once, and the room stays queued for it
+// (delivered after a restart once the server takes messages again).
+// Nothing is lost. Every wait is for an event; the deadlines only bound a
+// hang.
+func TestAppDeliveryFaults(t *testing.T) {
+	r := newPushRig(t, true, true)
+	steps := []struct {
+		name string
+		run  func(t *testing.T)
+		top  bool // starts what later steps use: runs in the test itself, not a subtest
+	}{
+		{"ntfy answers 500", func(t *testing.T) { r.temporary(t, r.ntfy, "ntfy", testkit.Fault{Status: 500}) }, false},
+		{"the webhook answers 503 with Retry-After", r.retryAfter, false},
+		{"ntfy answers 429", func(t *testing.T) { r.temporary(t, r.ntfy, "ntfy", testkit.Fault{Status: 429}) }, false},
+		{"the webhook hangs", r.hang, false},
+		{"ntfy drops the connection", func(t *testing.T) { r.temporary(t, r.ntfy, "ntfy", testkit.Fault{Drop: true}) }, false},
+		{"the mail server is down", r.mailDown, false},
+		{"ntfy refuses with 401", r.ntfyRefused, false},
+		{"after a restart ntfy gets what it was owed", r.restartDelivers, true},
+		{"the webhook answers 404", r.hookGone, false},
+		{"nothing was lost, and each stop was told once", r.tally, false},
+	}
+	for _, st := range steps {
+		begun := time.Now()
+		if st.top {
+			st.run(t)
+		} else if !t.Run(st.name, st.run) {
+			return // each step builds on the one before
+		}
+		t.Logf("%-50s %v", st.name, time.Since(begun).Round(10*time.Millisecond))
+	}
+}
+
+// temporary puts srv (the channel named name) into fault f for one
+// request and posts a room: every other channel gets it; the faulty one
+// gets it on its retry. It returns the faulty request and the delivery.
+func (r *pushRig) temporary(t *testing.T, srv *testkit.PushServer, name string, f testkit.Fault) (fault, retry testkit.PushRequest) {
+	t.Helper()
+	srv.Fail(f, 1)
+	room := r.post(t)
+	r.waitReach(t, room.Title, except(r.channels(), name)...)
+	r.waitReach(t, room.Title, pushChannel(name, srv))
+	reqs := forRoom(srv.Requests(), room.Title)
+	if len(reqs) != 2 || reqs[0].Delivered() || !reqs[1].Delivered() {
+		t.Fatalf("%s got %d request(s) for the room, want the faulty one and its retry:\n%s", name, len(reqs), srv.Log())
+	}
+	if reqs[1].At.Before(reqs[0].Ended) {
+		t.Errorf("the retry came before the fault's answer:\n%s", srv.Log())
+	}
+	return reqs[0], reqs[1]
+}
+
+// forRoom is the requests carrying title, in order.
+func forRoom(reqs []testkit.PushRequest, title string) []testkit.PushRequest {
+	var out []testkit.PushRequest
+	for _, q := range reqs {
+		if strings.Contains(q.Title+"\n"+q.Text, title) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// retryAfter: the retry waits at least as long as the server asked,
+// longer than the app's own first retry (the interval, 10 s).
+func (r *pushRig) retryAfter(t *testing.T) {
+	const asked = 15 * time.Second
+	fault, retry := r.temporary(t, r.hook, "webhook", testkit.Fault{Status: 503, RetryAfter: fmt.Sprint(int(asked / time.Second))})
+	if gap := retry.At.Sub(fault.Ended); gap < asked {
+		t.Errorf("the retry came %v after a 503 with Retry-After: %d", gap.Round(time.Millisecond), int(asked/time.Second))
+	}
+}
+
+// hang: the webhook holds the request without a word; the room reaches
+// the other channels while it still hangs (so their sends did not wait
+// for it), and the webhook on the retry after the app gave up on it.
+func (r *pushRig) hang(t *testing.T) {
+	r.hook.Fail(testkit.Fault{Hang: true}, 1)
+	room := r.post(t)
+	testkit.Eventually(t, "the webhook's request hangs", testkit.Patience, func() error {
+		if r.hook.Open() == 0 {
+			return fmt.Errorf("no request open:\n%s", r.hook.Log())
+		}
+		return nil
+	})
+	r.waitReach(t, room.Title, except(r.channels(), "webhook")...)
+	// The app gives up on a hung push after 30 s; the others took a
+	// cycle's sends, moments.
+	if r.hook.Open() == 0 {
+		t.Errorf("the other channels got the room only after the webhook's hung request ended:\n%s", r.hook.Log())
+	}
+	r.waitReach(t, room.Title, r.hookChannel())
+}
+
+// mailDown: with mailpit gone the pushes and the pop-up go at once; email
+// gets the room once mailpit is back.
+func (r *pushRig) mailDown(t *testing.T) {
+	failed := strings.Count(r.app.out.String(), "Failed to send by email")
+	r.mail.Stop()
+	room := r.post(t)
+	r.waitReach(t, room.Title, r.desktop(), r.ntfyChannel(), r.hookChannel())
+	r.app.waitOutput(t, "Failed to send by email", failed+1)
+	r.mail.Restart(t)
+	r.waitReach(t, room.Title, r.email())
+}
+
+// ntfyRefused: a 401 stops ntfy alone; the tray says what to check, the
+// other channels are told, and the room is kept for ntfy.
+func (r *pushRig) ntfyRefused(t *testing.T) {
+	r.ntfy.Fail(testkit.Fault{Status: 401}, -1)
+	room := r.post(t)
+	others := except(r.channels(), "ntfy")
+	r.waitReach(t, room.Title, others...)
+	r.waitStatus(t, "Check the ntfy address in the settings: the server said 401", "check the ntfy address")
+	r.waitReach(t, r.stopNotice(r.ntfy), others...)
+	if n := len(forRoom(r.ntfy.Requests(), room.Title)); n != 1 {
+		t.Errorf("ntfy was asked %d times after its 401, want once (a refusal is not retried at once):\n%s", n, r.ntfy.Log())
+	}
+}
+
+// stopNotice is the title of the notice that srv's channel stopped.
+func (r *pushRig) stopNotice(srv *testkit.PushServer) string {
+	if srv == r.ntfy {
+		return "ntfy (" + srv.HostPort() + ") stopped"
+	}
+	return "webhook (" + srv.HostPort() + ") stopped"
+}
+
+// waitStatus waits until the tray's status line is line and its tooltip
+// holds tip.
+func (r *pushRig) waitStatus(t *testing.T, line, tip string) {
+	t.Helper()
+	testkit.Eventually(t, "the tray says "+line, testkit.Patience, func() error {
+		menu := testkit.ReadMenu(t, r.item)
+		tt, err := r.item.ToolTip()
+		switch {
+		case err != nil:
+			return err
+		case menu[0].Label != line:
+			return fmt.Errorf("status line %q", menu[0].Label)
+		case !strings.Contains(tt.Title, tip):
+			return fmt.Errorf("tooltip %q", tt.Title)
+		}
+		return nil
+	})
+}
+
+// restartDelivers: ntfy takes messages again; the app is restarted (a
+// refusal waits for new settings or ten minutes) and ntfy gets the room it
+// was owed from its queue, which the stop kept.
+func (r *pushRig) restartDelivers(t *testing.T) {
+	owed := r.rooms[len(r.rooms)-1]
+	r.ntfy.Heal()
+	r.noSecrets(t)
+	r.app.signal(t, syscall.SIGTERM)
+	if code := r.app.exitCode(t); code != 0 {
+		t.Fatalf("SIGTERM: exit status %d", code)
+	}
+	checkNoChrome(t, r.data)
+	r.start(t)
+	r.waitReach(t, owed.Title, r.ntfyChannel())
+	testkit.Eventually(t, "the tray says nothing of ntfy any more", testkit.Patience, func() error {
+		if st := testkit.ReadMenu(t, r.item)[0].Label; strings.HasPrefix(st, "Check") {
+			return fmt.Errorf("status line %q", st)
+		}
+		return nil
+	})
+}
+
+// hookGone: a 404 stops the webhook alone; a room after it reaches the
+// other channels and not even a request goes to the webhook.
+func (r *pushRig) hookGone(t *testing.T) {
+	r.hook.Fail(testkit.Fault{Status: 404}, -1)
+	room := r.post(t)
+	others := except(r.channels(), "webhook")
+	r.waitReach(t, room.Title, others...)
+	r.waitStatus(t, "Check the webhook address: the server said 404", "check the webhook address")
+	r.waitReach(t, r.stopNotice(r.hook), others...)
+	next := r.post(t)
+	r.waitReach(t, next.Title, others...)
+	if n := len(forRoom(r.hook.Requests(), next.Title)); n != 0 {
+		t.Errorf("the stopped webhook was sent the next room %d time(s):\n%s", n, r.hook.Log())
+	}
+}
+
+// tally: after Quit, every room reached every channel but the stopped
+// webhook's last two, which its queue holds; each stop was told once on
+// each other channel; no log line shows a push URL's secret.
+func (r *pushRig) tally(t *testing.T) {
+	if err := r.item.Click("Quit"); err != nil {
+		t.Fatal(err)
+	}
+	if code := r.app.exitCode(t); code != 0 {
+		t.Fatalf("Quit: exit status %d", code)
+	}
+	checkNoChrome(t, r.data)
+	kept := r.rooms[len(r.rooms)-2:]
+	store, err := seen.Open(filepath.Join(r.data, "store"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	for _, c := range []struct{ id, name string }{{"desktop", "desktop pop-ups"}, {"email", "email"},
+		{outbox.PushID(r.ntfy.NtfyURL(ntfyTopic)), "ntfy"}, {outbox.PushID(r.hook.WebhookURL(hookPath)), "webhook"}} {
+		q, err := store.Queue(c.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var titles []string
+		for _, a := range q {
+			titles = append(titles, a.Title)
+		}
+		want := []string{}
+		if c.name == "webhook" {
+			want = []string{kept[0].Title, kept[1].Title}
+		}
+		slices.Sort(titles)
+		slices.Sort(want)
+		if !slices.Equal(titles, want) && !(len(titles) == 0 && len(want) == 0) {
+			t.Errorf("%s's queue holds %q, want %q", c.name, titles, want)
+		}
+	}
+	for _, c := range r.channels() {
+		delivered, copies := 0, 0
+		for _, room := range r.rooms {
+			n := c.count(t, room.Title)
+			if n > 0 {
+				delivered++
+				copies += n
+			} else if c.name != "webhook" || !slices.Contains(kept, room) {
+				t.Errorf("%s never got %q", c.name, room.Title)
+			}
+		}
+		t.Logf("%-16s %d of %d rooms delivered (%d messages naming them)", c.name, delivered, len(r.rooms), copies)
+	}
+	for _, srv := range []*testkit.PushServer{r.ntfy, r.hook} {
+		notice := r.stopNotice(srv)
+		for _, c := range r.channels() {
+			n := c.count(t, notice)
+			switch {
+			case strings.HasPrefix(notice, c.name) && n != 0:
+				t.Errorf("%s was told that it stopped (%d)", c.name, n)
+			case !strings.HasPrefix(notice, c.name) && n != 1:
+				t.Errorf("%q was told %d time(s) by %s, want once", notice, n, c.name)
+			}
+		}
+	}
+	r.noSecrets(t)
+}

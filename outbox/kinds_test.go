@@ -1,0 +1,37 @@
+package outbox
+
+import "testing"
+
+// Every service a push URL can name has its own words for what to check,
+// and a URL's kind is its scheme, read or not.
+func TestKindWords(t *testing.T) {
+	for _, svc := range Services() {
+		if _, ok := kinds[svc]; !ok {
+			t.Errorf("service %q has no words: add it to kinds", svc)
+		}
+	}
+	tests := []struct {
+		raw, kind, name, settings string
+	}{
+		{"ntfy://ntfy.sh/rooms-7f3kq9x2", "ntfy", "ntfy", "the ntfy address"},
+		{"telegram://123:secret@telegram?chats=42", "telegram", "Telegram", "the Telegram bot token and chat"},
+		{"pushover://shoutrrr:tok@user/", "pushover", "Pushover", "the Pushover token and user key"},
+		{"gotify://gotify.example.org/Atoken", "gotify", "Gotify", "the Gotify address and app token"},
+		{"discord+https://discord.com/api/webhooks/1/x", "discord", "Discord", "the Discord webhook"},
+		{"Matrix://user:pw@matrix.example.org", "matrix", "Matrix", "the Matrix address and login"},
+		{"slack://xoxb:tok@C001", "slack", "Slack", "the Slack token or webhook"},
+		{"generic://hooks.example.org/in?template=json", "generic", "Webhook", "the webhook address"},
+		{"nosuch://x/secret", "nosuch", "nosuch", "the nosuch push URL"},
+		{"not a url", "push", "Push", "the push URL"},
+	}
+	for _, tt := range tests {
+		c := newPushChannel(tt.raw)
+		if c.Kind() != tt.kind || KindName(c.Kind()) != tt.name || KindSettings(c.Kind()) != tt.settings {
+			t.Errorf("%s: kind %q (%q, %q), want %q (%q, %q)", Redact(tt.raw), c.Kind(), KindName(c.Kind()),
+				KindSettings(c.Kind()), tt.kind, tt.name, tt.settings)
+		}
+	}
+	if KindName("email") != "Email" || KindSettings("email") != "your email settings" || KindName("") != "Alerts" {
+		t.Errorf("email %q %q, none %q", KindName("email"), KindSettings("email"), KindName(""))
+	}
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/cli/browser"
+
+	"rentwatch/config"
+	"rentwatch/outbox"
+	"rentwatch/tray"
+	"rentwatch/window"
+)
+
+// The window beside the engine: `rentwatch run` serves it with the app's
+// own owners of each thing it shows.
+
+// startWindow serves the window. Its settings edits go through a
+// config.Editor whose saves reach the engine at once, the way config.Watch
+// reports an edit by hand (a.settingsChanged). A window that cannot start
+// is logged and the app watches on without it: the tray then opens the
+// settings file, as it did before there was a window.
+func (a *app) startWindow() {
+	exe, _ := os.Executable()
+	editor := config.NewEditor(a.settingsPath, func(s config.Settings) { a.settingsChanged(s, nil) })
+	srv, err := window.Start(a.dataDir, window.Deps{
+		Watcher:          window.EngineWatcher(a.engine),
+		Settings:         editor,
+		Listings:         window.SeenListings(a.store),
+		Mailer:           testMailer{},
+		Keychain:         window.OSKeychain{},
+		Autostart:        loginItem{exe: exe},
+		OpenSettingsFile: func() error { return browser.OpenFile(a.settingsPath) },
+		OpenLog:          func() error { return browser.OpenFile(a.logPath) },
+		Log:              a.log,
+		Version:          version,
+	})
+	if err != nil {
+		a.log.Error("the window did not start; the tray opens the settings file instead", "err", err)
+		return
+	}
+	a.window = srv
+	// The address without its token: the log is not private.
+	a.log.Info("window", "address", fmt.Sprintf("http://127.0.0.1:%d/", srv.Port()),
+		"token_in", filepath.Join(a.dataDir, window.URLFile), "opened_by", "rentwatch open")
+}
+
+// openWindow opens the window at path (and fragment) in the default
+// browser; without a window, the settings file (with a word on how to add
+// a search, for "add").
+func (a *app) openWindow(path, fragment string) {
+	switch {
+	case a.window == nil && fragment == "add":
+		a.addSearch()
+		return
+	case a.window == nil:
+		a.open(browser.OpenFile(a.settingsPath))
+		return
+	}
+	a.open(a.openWeb(a.window.PageURL(path, fragment)))
+}
+
+// firstOpened is the file that says the window has opened by itself once.
+const firstOpened = "window.first-opened"
+
+// openOnFirstStart opens the window by itself when the app starts with no
+// searches for the first time: a new user's first sight of rentwatch is
+// where to add one. Only once per data folder: a user who closed it, or
+// who runs rentwatch with no searches on purpose, is not shown it at every
+// start; the tray and `rentwatch open` open it any time.
+func (a *app) openOnFirstStart(s config.Settings) {
+	mark := filepath.Join(a.dataDir, firstOpened)
+	if a.window == nil || len(s.Searches) > 0 {
+		return
+	}
+	if _, err := os.Stat(mark); err == nil {
+		return
+	}
+	if err := a.openWeb(a.window.PageURL("/", "add")); err != nil {
+		a.log.Warn("could not open the window in the default browser; `rentwatch open --print` gives its address", "err", err)
+		return
+	}
+	a.log.Info("opened the window in the default browser: no searches yet")
+	if err := os.WriteFile(mark, []byte("the window opened by itself on "+time.Now().Format(time.RFC3339)+"\n"), 0o600); err != nil {
+		a.log.Warn("could not note that the window opened once", "err", err)
+	}
+}
+
+// testMailer sends the window's test email as `rentwatch test-email` does.
+type testMailer struct{}
+
+func (testMailer) SendTest(ctx context.Context, e config.Email) error {
+	return outbox.SendTestStored(ctx, emailSettings(e))
+}
+
+// loginItem is starting at login, for the window's Settings page.
+type loginItem struct{ exe string }
+
+func (l loginItem) Enabled() bool     { return tray.AutostartEnabled() }
+func (l loginItem) Set(on bool) error { return tray.SetAutostart(on, l.exe) }
