@@ -96,8 +96,8 @@ type Browser struct {
 	// restart, so the visible window never shares the profile with a
 	// headless Chrome, nor a restart pulls Chrome away from a Load.
 	use sync.RWMutex
-	// restarting is set while a restart holds (or tries for) use: Loads
-	// wait for it instead of failing.
+	// restarting is set while a restart or a Release holds (or tries
+	// for) use: Loads wait for it instead of failing.
 	restarting atomic.Bool
 	// restartAfter is restartAfterPages; tests lower it.
 	restartAfter int
@@ -111,6 +111,10 @@ type Browser struct {
 	tmpDir     string // a temporary profile we made, removed by Close
 	restarts   int    // restarts after restartAfter pages, for tests
 	learns     int    // Chromes started to learn their identity, for tests
+	// releaseDue says a Release waits for the Loads in flight
+	// (browser_release.go); releases counts those done, for tests.
+	releaseDue bool
+	releases   int
 
 	tabsMade atomic.Int32 // tabs opened, for tests
 }
@@ -167,6 +171,7 @@ func (b *Browser) Load(ctx context.Context, pageURL string) (Result, error) {
 	if err := checkWebURL(pageURL); err != nil {
 		return Result{URL: pageURL}, &LoadError{URL: pageURL, Cause: ErrBadURL, Err: err}
 	}
+	b.wantChrome()
 	if err := b.share(ctx); err != nil {
 		return Result{URL: pageURL}, &LoadError{URL: pageURL, Cause: err}
 	}
