@@ -3,6 +3,7 @@ package pages
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -115,4 +116,63 @@ func BenchmarkReleaseRestart(b *testing.B) {
 	b.ReportMetric(float64(warmCPU)/n, "ms-cpu-warm")
 	b.ReportMetric(float64(coldCPU)/n, "ms-cpu-after-release")
 	b.ReportMetric(float64(pss)/1024/n, "MB-pss-freed")
+}
+
+// memIdeas are what BenchmarkChromeMemIdeas weighs, on top of cpuIdeas.
+var memIdeas = []cpuIdea{
+	{name: "no-spare-renderer", flags: []string{"--disable-features=SpareRendererForSitePerProcess"}},
+	{name: "lean", flags: []string{"--in-process-gpu", "--renderer-process-limit=1",
+		"--disable-features=SpareRendererForSitePerProcess"}},
+}
+
+// BenchmarkChromeMemIdeas weighs the PSS of Chrome's tree, idle after 20
+// Loads of the benchmark page on five hosts, for each of cpuIdeas and
+// memIdeas: one Browser at a time (another Chrome running would take its
+// share of the pages they both map), b.N rounds in a new order each.
+// RENTWATCH_IDEAS picks some, as for BenchmarkChromeIdeas. Run with
+// -benchtime=2x -v.
+func BenchmarkChromeMemIdeas(b *testing.B) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		b.Skip("needs /proc")
+	}
+	all := append(append([]cpuIdea(nil), cpuIdeas...), memIdeas...)
+	ideas := all
+	if want := os.Getenv("RENTWATCH_IDEAS"); want != "" {
+		ideas = nil
+		for _, id := range all {
+			if id.name == "baseline" || strings.Contains(","+want+",", ","+id.name+",") {
+				ideas = append(ideas, id)
+			}
+		}
+	}
+	pages := benchHosts(b, false)
+	pss := make([][]int64, len(ideas))
+	order := make([]int, len(ideas))
+	for i := range order {
+		order[i] = i
+	}
+	for range b.N {
+		rand.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, i := range order {
+			br, _ := newTestBrowser(b, BrowserOptions{ExtraFlags: ideas[i].flags})
+			br.flagsOff = ideas[i].off
+			if ideas[i].setup != nil {
+				ideas[i].setup(br)
+			}
+			for n := range 20 {
+				if _, err := br.Load(context.Background(), pages[n%len(pages)]); err != nil {
+					b.Fatalf("%s: %v", ideas[i].name, err)
+				}
+			}
+			time.Sleep(2 * time.Second)
+			pss[i] = append(pss[i], treeMemKB(idlePID(br)).pss/1024)
+			_ = br.Close()
+		}
+	}
+	var out strings.Builder
+	out.WriteString("\n| idea | PSS idle MB, each round |\n|---|---|\n")
+	for i, id := range ideas {
+		fmt.Fprintf(&out, "| %s | %v |\n", id.name, pss[i])
+	}
+	b.Log(out.String())
 }

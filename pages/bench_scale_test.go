@@ -127,3 +127,51 @@ func runCycle(b *testing.B, br *Browser, hosts []string, searches int) time.Dura
 	wg.Wait()
 	return time.Since(began)
 }
+
+// BenchmarkCyclesAtInterval runs the engine's cycles of 15 searches on 5
+// hosts (runCycle's rules) every 30 s, the default interval, for
+// RENTWATCH_SCALE_MINUTES (10 unless set), and reports the CPU of Chrome's
+// whole tree and of this process (the Browser's Go side, and the test's
+// own five servers with it) as a share of one core, idle between cycles
+// included. Run with -benchtime=1x -v.
+func BenchmarkCyclesAtInterval(b *testing.B) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		b.Skip("needs /proc")
+	}
+	minutes := 10
+	if v := os.Getenv("RENTWATCH_SCALE_MINUTES"); v != "" {
+		if _, err := fmt.Sscanf(v, "%d", &minutes); err != nil || minutes < 1 {
+			b.Fatalf("RENTWATCH_SCALE_MINUTES=%q: want a number of minutes", v)
+		}
+	}
+	var hosts []string
+	for h := 2; h <= 6; h++ {
+		hosts = append(hosts, benchPortalOn(b, fmt.Sprintf("127.0.0.%d", h), 100*time.Millisecond).URL+"/page")
+	}
+	br, _ := newTestBrowser(b, BrowserOptions{})
+	if _, err := br.Load(context.Background(), hosts[0]); err != nil {
+		b.Fatal(err)
+	}
+	const interval = 30 * time.Second
+	for range b.N {
+		// The whole tree of this process (live, and the reaped: a Chrome
+		// a restart ended) less this process itself is Chrome's.
+		var longest time.Duration
+		all0, g0, began := treeCPUms(os.Getpid()), selfCPUms(), time.Now()
+		cycles := 0
+		for time.Since(began) < time.Duration(minutes)*time.Minute {
+			start := time.Now()
+			longest = max(longest, runCycle(b, br, hosts, 15))
+			cycles++
+			time.Sleep(time.Until(start.Add(interval)))
+		}
+		wall := time.Since(began)
+		all, self := treeCPUms(os.Getpid()), selfCPUms()
+		chrome := time.Duration((all-self)-(all0-g0)) * time.Millisecond
+		goCPU := time.Duration(self-g0) * time.Millisecond
+		b.Logf("%d cycles in %v (longest %v): Chrome %v of CPU (%.2f%% of a core, %.0f ms a Load), Go %v (%.2f%%)",
+			cycles, wall.Round(time.Second), longest.Round(100*time.Millisecond), chrome,
+			100*chrome.Seconds()/wall.Seconds(), float64(chrome.Milliseconds())/float64(15*cycles),
+			goCPU, 100*goCPU.Seconds()/wall.Seconds())
+	}
+}
