@@ -117,6 +117,9 @@ func BenchmarkChromePhases(b *testing.B) {
 	srv := benchPortal(b, 100*time.Millisecond)
 	pageURL := srv.URL + "/page"
 	br, _ := newTestBrowser(b, BrowserOptions{})
+	// RENTWATCH_PROFILE_OLD: the early read from the renderer's copy, as
+	// before the held read (the page is parsed before the read).
+	br.noHeld = os.Getenv("RENTWATCH_PROFILE_OLD") != ""
 	ctx := context.Background()
 	if _, err := br.Load(ctx, pageURL); err != nil { // Chrome starts, and one page warms it
 		b.Fatal(err)
@@ -149,6 +152,9 @@ func BenchmarkChromePhases(b *testing.B) {
 		}
 	}
 	early := 0
+	// RENTWATCH_PROFILE_REUSE: the tab is parked for the next Load instead
+	// of closed (after every Load: the Browser itself parks only a tab that
+	// left its blank page, so this overstates the reuse's close).
 	reuse := os.Getenv("RENTWATCH_PROFILE_REUSE") != ""
 	var t *tab
 	b.ResetTimer()
