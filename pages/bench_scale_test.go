@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -130,10 +131,13 @@ func runCycle(b *testing.B, br *Browser, hosts []string, searches int) time.Dura
 
 // BenchmarkCyclesAtInterval runs the engine's cycles of 15 searches on 5
 // hosts (runCycle's rules) every 30 s, the default interval, for
-// RENTWATCH_SCALE_MINUTES (10 unless set), and reports the CPU of Chrome's
-// whole tree and of this process (the Browser's Go side, and the test's
-// own five servers with it) as a share of one core, idle between cycles
-// included. Run with -benchtime=1x -v.
+// RENTWATCH_SCALE_MINUTES (10 unless set), in two Browsers at once, their
+// cycles 15 s apart: warm tabs kept warmFor (closed between cycles) and
+// kept 90 s (kept across them). It reports the CPU of each Chrome tree as
+// a share of one core, idle between cycles included, its PSS just before
+// each cycle (between cycles), and this process's CPU (both Browsers' Go
+// side, and the test's own five servers with them). Restarts are off: a
+// tree a restart ends could not be told apart. Run with -benchtime=1x -v.
 func BenchmarkCyclesAtInterval(b *testing.B) {
 	if _, err := os.Stat("/proc/self/status"); err != nil {
 		b.Skip("needs /proc")
@@ -148,30 +152,54 @@ func BenchmarkCyclesAtInterval(b *testing.B) {
 	for h := 2; h <= 6; h++ {
 		hosts = append(hosts, benchPortalOn(b, fmt.Sprintf("127.0.0.%d", h), 100*time.Millisecond).URL+"/page")
 	}
-	br, _ := newTestBrowser(b, BrowserOptions{})
-	if _, err := br.Load(context.Background(), hosts[0]); err != nil {
-		b.Fatal(err)
+	names := []string{"warm tabs closed between cycles (warmFor)", "warm tabs kept 90 s"}
+	brs := make([]*Browser, 2)
+	for i := range brs {
+		brs[i], _ = newTestBrowser(b, BrowserOptions{})
+		brs[i].restartAfter = 1 << 30
+		if i == 1 {
+			brs[i].warmFor = 90 * time.Second
+		}
+		if _, err := brs[i].Load(context.Background(), hosts[0]); err != nil {
+			b.Fatal(err)
+		}
 	}
 	const interval = 30 * time.Second
 	for range b.N {
-		// The whole tree of this process (live, and the reaped: a Chrome
-		// a restart ended) less this process itself is Chrome's.
-		var longest time.Duration
-		all0, g0, began := treeCPUms(os.Getpid()), selfCPUms(), time.Now()
-		cycles := 0
-		for time.Since(began) < time.Duration(minutes)*time.Minute {
-			start := time.Now()
-			longest = max(longest, runCycle(b, br, hosts, 15))
-			cycles++
-			time.Sleep(time.Until(start.Add(interval)))
+		g0, began := selfCPUms(), time.Now()
+		var wg sync.WaitGroup
+		var out [2]string
+		for i, br := range brs {
+			wg.Go(func() {
+				time.Sleep(time.Duration(i) * interval / 2)
+				pid := br.chromePID()
+				c0, t0 := treeCPUms(pid), time.Now()
+				var longest time.Duration
+				var pss []int64
+				cycles := 0
+				for time.Since(began) < time.Duration(minutes)*time.Minute {
+					start := time.Now()
+					if cycles > 0 {
+						pss = append(pss, treeMemKB(pid).pss/1024)
+					}
+					longest = max(longest, runCycle(b, br, hosts, 15))
+					cycles++
+					time.Sleep(time.Until(start.Add(interval)))
+				}
+				if br.chromePID() != pid {
+					b.Errorf("%s: Chrome restarted", names[i])
+				}
+				cpu, wall := treeCPUms(pid)-c0, time.Since(t0)
+				out[i] = fmt.Sprintf("%s: %d cycles in %v (longest %v): Chrome %d ms of CPU, %.2f%% of a core, %.0f ms a Load; PSS between cycles %d to %d MB (%v)",
+					names[i], cycles, wall.Round(time.Second), longest.Round(100*time.Millisecond), cpu,
+					float64(cpu)/10/wall.Seconds(), float64(cpu)/float64(15*cycles), slices.Min(pss), slices.Max(pss), pss)
+			})
 		}
+		wg.Wait()
 		wall := time.Since(began)
-		all, self := treeCPUms(os.Getpid()), selfCPUms()
-		chrome := time.Duration((all-self)-(all0-g0)) * time.Millisecond
-		goCPU := time.Duration(self-g0) * time.Millisecond
-		b.Logf("%d cycles in %v (longest %v): Chrome %v of CPU (%.2f%% of a core, %.0f ms a Load), Go %v (%.2f%%)",
-			cycles, wall.Round(time.Second), longest.Round(100*time.Millisecond), chrome,
-			100*chrome.Seconds()/wall.Seconds(), float64(chrome.Milliseconds())/float64(15*cycles),
-			goCPU, 100*goCPU.Seconds()/wall.Seconds())
+		for _, o := range out {
+			b.Log(o)
+		}
+		b.Logf("Go (both Browsers and the servers): %d ms of CPU, %.2f%% of a core", selfCPUms()-g0, float64(selfCPUms()-g0)/10/wall.Seconds())
 	}
 }

@@ -88,9 +88,11 @@ type Browser struct {
 	// response the interception holds (browser_doc.go): the Browser as it
 	// was before either, for the benchmarks that weigh them.
 	noReuse, noHeld bool
-	// flagsOff are chromedp's default switches to leave out, for the
+	// flagsOff are chromedp's default switches to leave out, and warmFor
+	// how long a warm tab is kept (0: the const warmFor), for the
 	// benchmarks that weigh them.
 	flagsOff []string
+	warmFor  time.Duration
 
 	// use is held shared by every Load and exclusively by OpenVisible and a
 	// restart, so the visible window never shares the profile with a

@@ -130,6 +130,7 @@ func (b *Browser) start(ctx context.Context, visible bool) (*chromeRun, error) {
 		return nil, fmt.Errorf("start %s: block images: %w", path, err)
 	}
 	closePopups(run)
+	run.warm.idle = b.warmFor
 	b.warmUp(run)
 	return run, nil
 }

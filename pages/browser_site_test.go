@@ -314,6 +314,8 @@ func reuseLoads(t *testing.T, h1, h2 string, noReuse bool) reuseRun {
 	a, c := newSiteLog(t, h1, mux), newSiteLog(t, h2, mux)
 	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
 	b.noReuse = noReuse
+	// A slow Load on a busy machine must not let the tab go.
+	b.warmFor = time.Hour
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // bounds a hang only
 	defer cancel()
 	var early, full int

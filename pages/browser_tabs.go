@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"sync"
@@ -27,9 +28,12 @@ import (
 // one that failed, crashed or timed out is closed.
 
 const (
-	// warmFor is how long a warm tab waits for a Load before it is closed:
-	// a few cycles of the engine's default interval (30 s).
-	warmFor = 90 * time.Second
+	// warmFor is how long a warm tab waits for a Load before it is closed.
+	// Within a cycle the engine's Loads come seconds apart (a host's gap is
+	// 2 to 5 s); between two cycles at the default interval (30 s) Chrome
+	// waits 20 s or so. Two warm tabs hold ~55 MB (docs/BENCHMARKS.md):
+	// closed between cycles, that is given back, for two new tabs a cycle.
+	warmFor = 10 * time.Second
 	// maxWarm is the most warm tabs kept: the engine loads two hosts at
 	// once; more Loads at once make tabs that are closed after.
 	maxWarm = 2
@@ -73,6 +77,8 @@ func (b *Browser) openTab(run *chromeRun) (*tab, error) {
 
 // warmTabs are the tabs kept for the next Loads, last in first out.
 type warmTabs struct {
+	// idle is how long a tab is kept: warmFor, unless a benchmark set it.
+	idle time.Duration
 	// mu guards tabs.
 	mu   sync.Mutex
 	tabs []*warmTab
@@ -80,7 +86,7 @@ type warmTabs struct {
 
 type warmTab struct {
 	t     *tab
-	timer *time.Timer // closes the tab once it waited warmFor
+	timer *time.Timer // closes the tab once it waited idle
 }
 
 // take returns a warm tab, nil when none is ready.
@@ -98,7 +104,7 @@ func (w *warmTabs) take() *tab {
 }
 
 // offer keeps t warm, unless maxWarm are; closeIt closes it once it
-// waited warmFor.
+// waited idle.
 func (w *warmTabs) offer(t *tab, closeIt func()) bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -106,7 +112,7 @@ func (w *warmTabs) offer(t *tab, closeIt func()) bool {
 		return false
 	}
 	wt := &warmTab{t: t}
-	wt.timer = time.AfterFunc(warmFor, func() {
+	wt.timer = time.AfterFunc(cmp.Or(w.idle, warmFor), func() {
 		w.mu.Lock()
 		i := slices.Index(w.tabs, wt)
 		if i >= 0 {
