@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
@@ -413,13 +414,37 @@ func TestPagesOpenNoTabs(t *testing.T) {
 	if _, _, err := b.loadInTab(ctx, run, tb, site.URL+"/click"); err != nil {
 		t.Fatal(err)
 	}
+	// The popup is closed as soon as Chrome says it is there, maybe before
+	// it asked for its page: its opening is what shows the click did open one.
+	opened := make(chan struct{}, 1)
+	go func() {
+		for ev, err := range chromedp.BrowserEvents(ctx, target.TargetCreated) {
+			if err != nil {
+				return
+			}
+			if ev.TargetInfo != nil && ev.TargetInfo.Type == "page" && ev.TargetInfo.OpenerID != "" {
+				opened <- struct{}{}
+				return
+			}
+		}
+	}()
+	time.Sleep(100 * time.Millisecond) // the subscription is in place (else the popup's request shows it)
 	// A click with the user's activation: the one thing the popup blocker lets through.
 	gesture := true
 	if _, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{
 		Expression: `document.getElementById("a").click()`, UserGesture: &gesture}); err != nil {
 		t.Fatal(err)
 	}
-	site.waitFor(t, "/popup-on-click")
+	for popup := false; !popup; time.Sleep(20 * time.Millisecond) {
+		select {
+		case <-opened:
+			popup = true
+		case <-ctx.Done():
+			t.Fatal("the click opened no popup")
+		default:
+			popup = slices.ContainsFunc(site.requests(), func(r *http.Request) bool { return r.URL.Path == "/popup-on-click" })
+		}
+	}
 	b.closeTabNow(run, tb)
 	for end := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) { // bounds a hang only
 		if n := countPageTargets(t, b); n <= 1+maxWarm {
