@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -21,6 +22,11 @@ import (
 // 20 images, 2 web fonts, a stylesheet and a script, every response
 // delayed like a real server's.
 func benchPortal(tb testing.TB, delay time.Duration) *httptest.Server {
+	return benchPortalOn(tb, "127.0.0.1", delay)
+}
+
+// benchPortalOn is benchPortal on host (an IP of 127.0.0.0/8).
+func benchPortalOn(tb testing.TB, host string, delay time.Duration) *httptest.Server {
 	var page strings.Builder
 	page.WriteString(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>Rooms in Amsterdam</title>` +
 		`<link rel="stylesheet" href="/static/site.css"><script src="/static/app.js"></script></head><body><ul class="results">`)
@@ -36,7 +42,11 @@ func benchPortal(tb testing.TB, delay time.Duration) *httptest.Server {
 	page.WriteString(`</ul><script>document.body.dataset.done = "1"</script></body></html>`)
 	body := []byte(page.String())
 	css, _ := os.ReadFile(filepath.Join("..", "testdata", "site", "site.css"))
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	l, err := net.Listen("tcp", host+":0")
+	if err != nil {
+		tb.Fatalf("listen on %s: %v", host, err)
+	}
+	srv := &httptest.Server{Listener: l, Config: &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(delay)
 		switch p := r.URL.Path; {
 		case p == "/page":
@@ -51,7 +61,8 @@ func benchPortal(tb testing.TB, delay time.Duration) *httptest.Server {
 		default: // images and fonts: 30 KB each
 			_, _ = w.Write(make([]byte, 30_000))
 		}
-	}))
+	})}}
+	srv.Start()
 	tb.Cleanup(srv.Close)
 	return srv
 }

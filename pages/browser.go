@@ -72,9 +72,8 @@ type Result struct {
 	Early bool
 }
 
-// Browser loads pages in one long-lived headless Chrome, one fresh tab per
-// page, made ahead of time (a warm spare) and closed in the background after
-// the page. Chrome starts at the first Load, and again at the next Load after
+// Browser loads pages in one long-lived headless Chrome, in warm tabs kept
+// and reused from page to page (browser_tabs.go). Chrome starts at the first Load, and again at the next Load after
 // it crashed or was killed. It is safe for concurrent use; each Load has its
 // own tab and deadline. Call Close when done.
 type Browser struct {
@@ -84,12 +83,22 @@ type Browser struct {
 	// noEarly turns the early read off, for tests of what the rendered
 	// page shows (scripts run, webdriver hidden).
 	noEarly bool
+	// noReuse makes a new tab for every Load, and noHeld reads early from
+	// the renderer's copy of the page (browser_early.go) instead of the
+	// response the interception holds (browser_doc.go): the Browser as it
+	// was before either, for the benchmarks that weigh them.
+	noReuse, noHeld bool
+	// flagsOff are chromedp's default switches to leave out, and warmFor
+	// how long a warm tab is kept (0: the const warmFor), for the
+	// benchmarks that weigh them.
+	flagsOff []string
+	warmFor  time.Duration
 
 	// use is held shared by every Load and exclusively by a restart, so a
 	// restart never pulls Chrome away from a Load.
 	use sync.RWMutex
-	// restarting is set while a restart holds (or tries for) use: Loads
-	// wait for it instead of failing.
+	// restarting is set while a restart or a Release holds (or tries
+	// for) use: Loads wait for it instead of failing.
 	restarting atomic.Bool
 	// windowOpen is held by OpenVisible from start to end (manual.go).
 	windowOpen atomic.Bool
@@ -105,6 +114,12 @@ type Browser struct {
 	tmpDir     string // a temporary profile we made, removed by Close
 	restarts   int    // restarts after restartAfter pages, for tests
 	learns     int    // Chromes started to learn their identity, for tests
+	// releaseDue says a Release waits for the Loads in flight
+	// (browser_release.go); releases counts those done, for tests.
+	releaseDue bool
+	releases   int
+
+	tabsMade atomic.Int32 // tabs opened, for tests
 }
 
 // chromeRun is one headless Chrome process and what we learned from it.
@@ -119,11 +134,14 @@ type chromeRun struct {
 	headlessUA string
 	// id is what the headless Chrome's tabs say they are (browser_identity.go).
 	id identity
-	// spare hands over the tab fillSpares made ready; headless runs only.
-	spare chan spareTab
-	// closing counts the tabs being closed in the background.
+	// closing counts the tabs being made, closed or made ready again in
+	// the background.
 	closing atomic.Int32
-	pages   int // Loads served; guarded by Browser.mu
+	// warm are the tabs kept for the next Loads (browser_tabs.go).
+	warm warmTabs
+	// docs hands the main documents' responses to their Loads.
+	docs  docWaits
+	pages int // Loads served; guarded by Browser.mu
 }
 
 // NewBrowser returns a Browser; it starts nothing yet.
@@ -143,12 +161,12 @@ func NewBrowser(opts BrowserOptions) *Browser {
 	return &Browser{opts: opts, classify: blocks.Classify, restartAfter: restartAfterPages}
 }
 
-// Load opens pageURL in a fresh tab (the spare made ahead of time). A clean
+// Load opens pageURL in a warm tab (browser_tabs.go) or a new one. A clean
 // page whose HTML as sent holds listings is read as soon as that HTML has
 // arrived (Result.Early). Any other page it waits
 // for its DOMContentLoaded and for it to settle, waits out a challenge for
-// up to ChallengeWait, classifies and reads it, and closes the tab in the
-// background. Result.Phases says where the time went. A wall is a Result with its Verdict, not an error; the error is
+// up to ChallengeWait, classifies and reads it, and gives the tab back (or
+// closes it) in the background. Result.Phases says where the time went. A wall is a Result with its Verdict, not an error; the error is
 // non-nil only for a bad URL, the network, a timeout or the browser, and is
 // then a *LoadError.
 func (b *Browser) Load(ctx context.Context, pageURL string) (Result, error) {
@@ -156,6 +174,7 @@ func (b *Browser) Load(ctx context.Context, pageURL string) (Result, error) {
 	if err := checkWebURL(pageURL); err != nil {
 		return Result{URL: pageURL}, &LoadError{URL: pageURL, Cause: ErrBadURL, Err: err}
 	}
+	b.wantChrome()
 	if err := b.share(ctx); err != nil {
 		return Result{URL: pageURL}, &LoadError{URL: pageURL, Cause: err}
 	}
@@ -177,13 +196,13 @@ func (b *Browser) loadShared(ctx context.Context, pageURL string, start time.Tim
 	if err != nil {
 		return Result{URL: pageURL}, nil, &LoadError{URL: pageURL, Cause: b.startCause(err), Err: err}
 	}
-	t, err := run.takeTab(ctx)
+	t, err := b.takeTab(run)
 	tookTab := time.Since(start)
 	if err != nil {
 		return Result{URL: pageURL, Took: tookTab}, nil, b.explain(ctx, run, pageURL, err)
 	}
-	res, err := b.loadInTab(ctx, t, pageURL)
-	b.closeTab(run, t, pageURL)
+	res, blank, err := b.loadInTab(ctx, run, t, pageURL)
+	b.doneWithTab(run, t, pageURL, err, blank)
 	res.Phases.Tab = tookTab
 	res.Took = time.Since(start)
 	if err != nil {

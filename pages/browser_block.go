@@ -6,6 +6,7 @@ import (
 
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
@@ -39,6 +40,12 @@ func blockRequests(run *chromeRun) error {
 			if err != nil {
 				return
 			}
+			if ev.ResourceType == network.ResourceTypeDocument {
+				if !run.docs.hand(&ev) {
+					go continuePaused(run.ctx, &ev)
+				}
+				continue
+			}
 			go answerPaused(run.ctx, ev) // one slow answer holds up no other tab
 		}
 	}()
@@ -46,7 +53,8 @@ func blockRequests(run *chromeRun) error {
 	for _, t := range blockedTypes {
 		patterns = append(patterns, &fetch.RequestPattern{URLPattern: "*", ResourceType: t})
 	}
-	patterns = append(patterns, &fetch.RequestPattern{URLPattern: "*", ResourceType: network.ResourceTypeOther})
+	patterns = append(patterns, &fetch.RequestPattern{URLPattern: "*", ResourceType: network.ResourceTypeOther},
+		&fetch.RequestPattern{URLPattern: "*", ResourceType: network.ResourceTypeDocument, RequestStage: fetch.RequestStageResponse})
 	ctx, cancel := context.WithTimeout(run.ctx, callTimeout)
 	defer cancel()
 	_, err := chromedp.CallBrowser(ctx, fetch.Enable, fetch.EnableParams{Patterns: patterns})
@@ -79,4 +87,34 @@ func asksForImage(r *network.Request) bool {
 		}
 	}
 	return false
+}
+
+// continuePaused lets a held request go on as it was.
+func continuePaused(ctx context.Context, ev *fetch.EventRequestPaused) {
+	cctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
+	_, _ = chromedp.CallBrowser(cctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+}
+
+// closePopups closes every tab a page opens (window.open, a link with
+// target=_blank), the moment Chrome says it is there: no one would ever
+// close it, and its page would go on running and fetching. Chrome's own
+// popup blocker (on, as in a person's Chrome) already stops those a page
+// opens by itself; this is for those it opens on a click (an auto-reply's).
+func closePopups(run *chromeRun) {
+	created := chromedp.BrowserEvents(run.ctx, target.TargetCreated)
+	go func() {
+		for ev, err := range created {
+			if err != nil {
+				return
+			}
+			if info := ev.TargetInfo; info != nil && info.Type == "page" && info.OpenerID != "" {
+				go func() {
+					cctx, cancel := context.WithTimeout(run.ctx, callTimeout)
+					defer cancel()
+					_, _ = chromedp.CallBrowser(cctx, target.CloseTarget, target.CloseTargetParams{TargetID: info.TargetID})
+				}()
+			}
+		}
+	}()
 }

@@ -47,7 +47,30 @@ func (b *Browser) earlyRead(ctx context.Context, doc mainDoc, pageURL string) (r
 	if err != nil || len(body.Body) == 0 {
 		return res, false
 	}
-	pg := blocks.Page{Status: status, Header: headerOf(doc.resp.Headers), URL: doc.resp.URL, HTML: body.Body}
+	return b.readEarly(blocks.Page{Status: status, Header: headerOf(doc.resp.Headers), URL: doc.resp.URL, HTML: body.Body}, pageURL, began)
+}
+
+// earlyReadHeld is earlyRead of a response the interception holds
+// (browser_doc.go); Phases.Body is then the wait for its body.
+func (b *Browser) earlyReadHeld(ctx context.Context, doc heldDoc, pageURL string) (res Result, ok bool) {
+	began := time.Now()
+	status := doc.status()
+	if status < 200 || status > 299 {
+		return res, false
+	}
+	body, err := doc.body(ctx)
+	if err != nil || len(body) == 0 {
+		return res, false
+	}
+	tookBody := time.Since(began)
+	res, ok = b.readEarly(blocks.Page{Status: status, Header: doc.header(), URL: doc.url(), HTML: body}, pageURL, time.Now())
+	res.Phases.Body = tookBody
+	return res, ok
+}
+
+// readEarly classifies and reads pg, a page's HTML as the server sent it;
+// ok as earlyRead says.
+func (b *Browser) readEarly(pg blocks.Page, pageURL string, began time.Time) (res Result, ok bool) {
 	if pg.URL == "" {
 		pg.URL = pageURL
 	}
@@ -59,7 +82,7 @@ func (b *Browser) earlyRead(ctx context.Context, doc mainDoc, pageURL string) (r
 	if len(reading.Listings) == 0 {
 		return res, false
 	}
-	res = Result{URL: pg.URL, Status: status, Header: pg.Header, Verdict: verdict, Reading: reading, Early: true}
+	res = Result{URL: pg.URL, Status: pg.Status, Header: pg.Header, Verdict: verdict, Reading: reading, Early: true}
 	res.Phases.Read = time.Since(began)
 	return res, true
 }

@@ -53,10 +53,20 @@ func (b *Browser) allocatorOptions(path, profile string, visible bool, id identi
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("no-first-run", true),
 		chromedp.Flag("disable-sync", true),
+		// chromedp lets every page open windows; a person's Chrome does
+		// not, and no one would close them (browser_block.go).
+		chromedp.Flag("disable-popup-blocking", false),
 	)
+	// chromedp's own list of features to turn off comes first: the flag
+	// is one list, and a later one would replace it.
+	off := []string{"Translate", "BlinkGenPropertyTrees"}
 	if !visible {
-		opts = append(opts, chromedp.Flag("disable-features", headlessOffFeatures),
-			chromedp.Flag("screen-info", fmt.Sprintf("{%dx%d workAreaBottom=%d}", screenWidth, screenHeight, taskbarHeight)),
+		off = strings.Split(headlessOffFeatures, ",")
+		// A reused tab leaves each page for about:blank: kept in the
+		// back-forward cache, every page would stay in memory for minutes,
+		// each in a renderer of its own.
+		off = append(off, "BackForwardCache", "ProactivelySwapBrowsingInstance")
+		opts = append(opts, chromedp.Flag("screen-info", fmt.Sprintf("{%dx%d workAreaBottom=%d}", screenWidth, screenHeight, taskbarHeight)),
 			chromedp.WindowSize(windowWidth, windowHeight))
 		if id.userAgent != "" {
 			opts = append(opts, chromedp.UserAgent(id.userAgent))
@@ -64,14 +74,19 @@ func (b *Browser) allocatorOptions(path, profile string, visible bool, id identi
 	}
 	for _, f := range b.opts.ExtraFlags {
 		name, value, hasValue := strings.Cut(strings.TrimLeft(f, "-"), "=")
-		if name == "" {
-			continue
-		}
-		if hasValue {
+		switch {
+		case name == "":
+		case name == "disable-features" && hasValue: // adds to ours, not instead
+			off = append(off, strings.Split(value, ",")...)
+		case hasValue:
 			opts = append(opts, chromedp.Flag(name, value))
-		} else {
+		default:
 			opts = append(opts, chromedp.Flag(name, true))
 		}
+	}
+	opts = append(opts, chromedp.Flag("disable-features", strings.Join(off, ",")))
+	for _, name := range b.flagsOff {
+		opts = append(opts, chromedp.Flag(name, false))
 	}
 	if visible {
 		// Chrome stays running when the user closes its last window, so
@@ -116,8 +131,9 @@ func (b *Browser) start(ctx context.Context, visible bool) (*chromeRun, error) {
 		run.stop(profile)
 		return nil, fmt.Errorf("start %s: block images: %w", path, err)
 	}
-	run.spare = make(chan spareTab)
-	go b.fillSpares(run)
+	closePopups(run)
+	run.warm.idle = b.warmFor
+	b.warmUp(run)
 	return run, nil
 }
 
@@ -169,6 +185,7 @@ func (r *chromeRun) learn(bctx context.Context) error {
 // stop ends this Chrome: gracefully if it answers, killed if not, and then
 // whatever of its process tree outlived it.
 func (r *chromeRun) stop(profile string) {
+	r.warm.drop()
 	cctx, cancel := context.WithTimeout(r.ctx, stopTimeout)
 	_ = chromedp.Cancel(cctx)
 	cancel()

@@ -35,13 +35,18 @@ func (b *Browser) share(ctx context.Context) error {
 }
 
 // pageDone counts a Load on run, and restarts Chrome in the background
-// once run has served restartAfterPages. The caller no longer holds b.use.
+// once run has served restartAfterPages, or stops it if a Release waits.
+// The caller no longer holds b.use.
 func (b *Browser) pageDone(run *chromeRun) {
 	b.mu.Lock()
 	run.pages++
 	due := run.pages >= b.restartAfter && b.run == run && !b.closed
+	release := b.releaseDue
 	b.mu.Unlock()
-	if due {
+	switch {
+	case release: // a Release waited for this Load (browser_release.go)
+		go b.release()
+	case due:
 		go b.restart(run)
 	}
 }

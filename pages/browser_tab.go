@@ -42,7 +42,7 @@ var errTabCrashed = errors.New("tab crashed")
 // Phases says where a Load's time went, phase by phase (each its own
 // span, not a running total). A challenge's wait is Result.Waited.
 type Phases struct {
-	Tab    time.Duration // waiting for a ready tab: about zero when the spare was ready
+	Tab    time.Duration // waiting for a ready tab: about zero when a warm tab was ready
 	Commit time.Duration // from sending the URL until the main document's response
 	// Body is, for an early read (Result.Early), from the response until
 	// the main document's body had fully arrived; zero otherwise.
@@ -52,9 +52,11 @@ type Phases struct {
 	Read     time.Duration // capture, classify and read the listings
 }
 
-// loadInTab does one Load in tab t, which the caller then closes.
-func (b *Browser) loadInTab(ctx context.Context, t *tab, pageURL string) (Result, error) {
-	res := Result{URL: pageURL}
+// loadInTab does one Load in tab t of run, which the caller then closes or
+// keeps; blank says the tab is still on its blank page (the page was read
+// from its held response).
+func (b *Browser) loadInTab(ctx context.Context, run *chromeRun, t *tab, pageURL string) (res Result, blank bool, err error) {
+	res = Result{URL: pageURL}
 	// Everything runs on lctx: the tab with the page's deadline, the
 	// caller's cancellation and a crash folded in.
 	lctx, cancel := context.WithTimeout(t.ctx, b.opts.PageTimeout+b.opts.ChallengeWait)
@@ -71,17 +73,27 @@ func (b *Browser) loadInTab(ctx context.Context, t *tab, pageURL string) (Result
 		early, ok = b.earlyRead(navCtx, doc, pageURL)
 		return ok
 	}
-	err := navigateDOMReady(navCtx, t.watch, pageURL, &res.Phases, tryEarly)
+	if b.noHeld || b.noEarly {
+		err = navigateDOMReady(navCtx, t.watch, pageURL, &res.Phases, tryEarly)
+	} else {
+		blank, err = b.navigateHeld(navCtx, run, t, pageURL, &res.Phases, func(doc heldDoc) (ok bool) {
+			early, ok = b.earlyReadHeld(navCtx, doc, pageURL)
+			return ok
+		}, tryEarly)
+	}
 	if err == nil && early.Early {
 		navCancel()
-		// The page is still loading and its tab closes in the background.
-		// Stop it now: what it would still fetch (its stylesheets and
-		// scripts) need not reach the site.
+		early.Phases.Commit = res.Phases.Commit
+		if blank {
+			return early, true, nil
+		}
+		// The page is still loading. Stop it now: what it would still
+		// fetch (its stylesheets and scripts) need not reach the site.
 		sctx, scancel := context.WithTimeout(lctx, callTimeout)
 		_, _ = chromedp.Call(sctx, page.StopLoading, cdp.Empty{})
 		scancel()
-		early.Phases.Commit, early.Phases.Body = res.Phases.Commit, res.Phases.Body
-		return early, nil
+		early.Phases.Body = res.Phases.Body
+		return early, false, nil
 	}
 	if err == nil {
 		began := time.Now()
@@ -91,8 +103,15 @@ func (b *Browser) loadInTab(ctx context.Context, t *tab, pageURL string) (Result
 	}
 	navCancel()
 	if err != nil {
-		return res, causeOr(lctx, err)
+		return res, false, causeOr(lctx, err)
 	}
+	res, err = b.readLoaded(lctx, t, pageURL, res)
+	return res, false, err
+}
+
+// readLoaded captures, classifies and reads the page loaded in t, waiting
+// out a challenge.
+func (b *Browser) readLoaded(lctx context.Context, t *tab, pageURL string, res Result) (Result, error) {
 	began := time.Now()
 	pg, err := capture(lctx, t.watch)
 	if err != nil {

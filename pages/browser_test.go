@@ -175,15 +175,16 @@ func TestLoadBlocksMediaAndHidesAutomation(t *testing.T) {
 	}
 }
 
-func TestLoadClosesTabs(t *testing.T) {
+// TestLoadReusesTabs: Loads two at a time, as the engine runs them, of
+// pages read early, read after their scripts ran and walls, reuse the
+// warm tabs: no more tabs are made than Loads run at once, and no more stay
+// open than maxWarm (and chromedp's first, blank one).
+func TestLoadReusesTabs(t *testing.T) {
 	portal := newFixturePortal(t, "127.0.0.1", 0)
 	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: 10 * time.Second})
-	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
-		t.Fatalf("Load: %v", err)
-	}
-	before := countPageTargets(t, b)
+	b.warmFor = time.Hour // a slow Load on a busy machine must not let the tabs go
 	var wg sync.WaitGroup
-	for i := range 6 { // two at a time, as the engine runs them
+	for i := range 12 {
 		wg.Go(func() {
 			path := []string{"/results", "/results-js", "/denied"}[i%3]
 			if _, err := b.Load(context.Background(), portal.URL+path); err != nil {
@@ -192,10 +193,14 @@ func TestLoadClosesTabs(t *testing.T) {
 		})
 		if i%2 == 1 {
 			wg.Wait()
+			countPageTargets(t, b) // the tabs are back in the pool
 		}
 	}
-	if after := countPageTargets(t, b); after != before {
-		t.Errorf("page targets: %d after 6 loads, %d before", after, before)
+	if n := countPageTargets(t, b); n > 1+maxWarm {
+		t.Errorf("%d page targets after 12 Loads, want at most %d", n, 1+maxWarm)
+	}
+	if made := b.tabsMade.Load(); made > 3 { // the warm-up's and two at once (one may race the warm-up)
+		t.Errorf("%d tabs made for 12 Loads two at a time, want at most 3", made)
 	}
 }
 
@@ -315,5 +320,31 @@ func TestLoadAfterClose(t *testing.T) {
 	}
 	if _, err := b.Load(context.Background(), "http://127.0.0.1:1/"); !errors.Is(err, ErrClosed) {
 		t.Errorf("err = %v, want ErrClosed", err)
+	}
+}
+
+// TestWarmTabsGo: warm tabs are closed once they waited warmFor (between
+// two cycles of the engine), and the next Load makes a tab again.
+func TestWarmTabsGo(t *testing.T) {
+	portal := newFixturePortal(t, "127.0.0.1", 0)
+	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute})
+	b.warmFor = 300 * time.Millisecond
+	for round := range 2 {
+		if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
+			t.Fatalf("Load %d: %v", round+1, err)
+		}
+		for end := time.Now().Add(2 * time.Minute); ; time.Sleep(50 * time.Millisecond) { // bounds a hang only
+			b.mu.Lock()
+			warm := b.run.warm.count()
+			b.mu.Unlock()
+			if n := countPageTargets(t, b); warm == 0 && n == 1 {
+				break
+			} else if time.Now().After(end) {
+				t.Fatalf("round %d: %d warm tabs, %d page targets left, want 0 and chromedp's first", round+1, warm, n)
+			}
+		}
+	}
+	if made := b.tabsMade.Load(); made < 2 {
+		t.Errorf("%d tabs made for two Loads with the warm tabs gone between them, want 2 or more", made)
 	}
 }

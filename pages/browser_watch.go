@@ -63,6 +63,27 @@ func newTabWatch() *tabWatch {
 		readyNote: make(chan struct{}, 1), mainDocs: map[cdp.LoaderID]mainDoc{}, arrived: map[network.RequestID]bool{}}
 }
 
+// frame is the tab's main frame.
+func (w *tabWatch) frame() cdp.FrameID {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.mainFrame
+}
+
+// reset forgets what the pages before saw: the tab is reused (browser_tabs.go).
+func (w *tabWatch) reset() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.doc, w.started, w.lastNet = nil, 0, time.Time{}
+	w.inflight, w.domReady = map[network.RequestID]bool{}, map[cdp.LoaderID]bool{}
+	w.mainDocs, w.arrived = map[cdp.LoaderID]mainDoc{}, map[network.RequestID]bool{}
+	w.dialogs, w.firstDialog = 0, ""
+	select {
+	case <-w.readyNote:
+	default:
+	}
+}
+
 func (w *tabWatch) listen(ev any) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
