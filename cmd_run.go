@@ -191,18 +191,13 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.engine = engine.New(engine.Deps{
 		Loader: a.browser, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, Log: a.log,
 		Replier: engine.NewReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
-		Release: a.releaseBrowser(),
+		Release: a.browser.Release, // Chrome stops while nothing is to be checked for a while
 	}, engineSettings(settings))
 	if problem != "" {
 		a.engine.SetProblem(problem)
 	}
 	return a, nil
 }
-
-// releaseBrowser is engine.Deps.Release, what stops Chrome while the engine
-// has nothing to send for a while. Wiring point: nil (Chrome is kept)
-// until *pages.Browser has a Release method; then it is a.browser.Release.
-func (a *app) releaseBrowser() func() { return nil }
 
 func (a *app) close() {
 	if a.window != nil {
