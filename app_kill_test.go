@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strings"
+	"syscall"
 	"testing"
 
 	"rentwatch/internal/testkit"
@@ -67,6 +68,16 @@ func TestAppKilledWhileDelivering(t *testing.T) {
 		}
 		t.Logf("%d rooms, %d kills: %-16s got %d of them (%d messages naming them)", len(r.rooms), len(points), c.name, got, copies)
 	}
+	// What the servers got is half of it; the other half is that the
+	// store let each room go from each queue (only once it was delivered).
+	// (The last start may have had nothing left to send: let it come up
+	// before it is told to stop.)
+	r.app.waitOutput(t, "msg=watching", 1)
+	r.app.signal(t, syscall.SIGTERM)
+	if code := r.app.exitCode(t); code != 0 {
+		t.Fatalf("SIGTERM: exit status %d", code)
+	}
+	r.checkQueues(t, nil)
 }
 
 // open is nil once srv holds a request carrying the newest room open.
