@@ -189,7 +189,22 @@ func (r *chromeRun) stop(profile string) {
 	cctx, cancel := context.WithTimeout(r.ctx, stopTimeout)
 	_ = chromedp.Cancel(cctx)
 	cancel()
-	r.cancel()
+	// r.cancel waits for Chrome to exit. When a start was given up (the
+	// Load cancelled, the app told to stop, no answer in time) chromedp
+	// may wait for good: for a Chrome never told to close, or for one its
+	// allocator lost track of. So the wait is bounded; the allocator's stop
+	// and the kill of whatever runs on the profile end Chrome either way,
+	// and a wait still pending after that is left to end on its own.
+	waited := make(chan struct{})
+	go func() { r.cancel(); close(waited) }()
+	select {
+	case <-waited:
+	case <-time.After(stopTimeout):
+	}
 	r.allocStop()
 	killProfileLeftovers(profile)
+	select {
+	case <-waited:
+	case <-time.After(stopTimeout):
+	}
 }
