@@ -24,7 +24,7 @@ func TestReadMutatedPagesStayFast(t *testing.T) {
 		page := mutate(raw[:20000+rng.IntN(len(raw)-20000)], rng)
 		start := time.Now()
 		r := Read("https://www.wg-gesucht.de/search.html", page)
-		if d := time.Since(start); d > 10*time.Second {
+		if d := time.Since(start); d > time.Minute { // a hang, not a slow read: reads take milliseconds
 			os.WriteFile(t.TempDir()+"/slow.html", page, 0o644)
 			t.Fatalf("mutation %d took %v", i, d)
 		}
