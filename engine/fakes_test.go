@@ -129,12 +129,10 @@ func wall(kind blocks.Kind, retryAfter time.Duration, refuse func(n int) bool) a
 
 func always(int) bool { return true }
 
-// mailbox records delivered batches and the notes for the next email, as
-// *outbox.Outbox keeps them; fail makes a delivery fail.
+// mailbox records delivered batches; fail makes a delivery fail.
 type mailbox struct {
 	mu      sync.Mutex
 	batches [][]outbox.Alert
-	notes   []string
 	fail    func(n int) error // n counts attempts from 1
 	tries   int
 }
