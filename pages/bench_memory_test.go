@@ -120,6 +120,9 @@ func BenchmarkReleaseRestart(b *testing.B) {
 
 // memIdeas are what BenchmarkChromeMemIdeas weighs, on top of cpuIdeas.
 var memIdeas = []cpuIdea{
+	{name: "single-process", flags: []string{"--single-process"}},
+	{name: "network-in-process", flags: []string{"--enable-features=NetworkServiceInProcess"}},
+	{name: "in-process-gpu+network", flags: []string{"--in-process-gpu", "--enable-features=NetworkServiceInProcess"}},
 	{name: "no-spare-renderer", flags: []string{"--disable-features=SpareRendererForSitePerProcess"}},
 	{name: "lean", flags: []string{"--in-process-gpu", "--renderer-process-limit=1",
 		"--disable-features=SpareRendererForSitePerProcess"}},
@@ -164,7 +167,8 @@ func BenchmarkChromeMemIdeas(b *testing.B) {
 					b.Fatalf("%s: %v", ideas[i].name, err)
 				}
 			}
-			time.Sleep(2 * time.Second)
+			// Between cycles: the warm tabs have been closed.
+			time.Sleep(warmFor + 3*time.Second)
 			pss[i] = append(pss[i], treeMemKB(idlePID(br)).pss/1024)
 			_ = br.Close()
 		}

@@ -1,0 +1,229 @@
+//go:build linux
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"rentwatch/internal/testkit"
+)
+
+// BenchmarkAppDay runs the real app (built into a temporary folder) the way
+// a user does: the tray on a session bus with a StatusNotifierWatcher, 15
+// searches on 5 loopback hosts, the default interval (30 s), for a window
+// of 30 minutes (RENTWATCH_DAY_WINDOW) after its first cycle. It reports
+// the CPU the whole app used over the window as a share of one core: the
+// Go process and Chrome's whole tree, counted from /proc (user + system
+// of every live process plus what the ones that exited used, which their
+// parents were charged with when they reaped them), idle between cycles
+// included; per Load, all in; and the PSS of Chrome's tree just before
+// each cycle (the last sample, taken every second, before a cycle's first
+// request). The fixture sites run in this test's process, so they are
+// not counted.
+//
+// With RENTWATCH_BASELINE set to a git revision that revision is measured
+// instead of the working tree (run two at once to compare in one run: the
+// CPU time of a process does not depend much on what else runs).
+//
+//	go test -run '^$' -bench AppDay -benchtime 1x -timeout 2h -v .
+func BenchmarkAppDay(b *testing.B) {
+	if testing.Short() {
+		b.Skip("runs the real app with Chromium for half an hour")
+	}
+	chrome := testkit.Chromium(b)
+	window := 30 * time.Minute
+	if w := os.Getenv("RENTWATCH_DAY_WINDOW"); w != "" {
+		d, err := time.ParseDuration(w)
+		if err != nil {
+			b.Fatalf("RENTWATCH_DAY_WINDOW=%q: %v", w, err)
+		}
+		window = d
+	}
+	name, bin := "this tree", buildRevision(b, "")
+	if rev := os.Getenv("RENTWATCH_BASELINE"); rev != "" {
+		name, bin = "baseline "+rev, buildRevision(b, rev)
+	}
+	var portals []*testkit.Portal
+	var searches []appSearch
+	for h := 0; h < 5; h++ {
+		portal := testkit.StartPortal(b, fmt.Sprintf("127.0.0.%d", 2+h), testkit.CardPage)
+		portals = append(portals, portal)
+		for s := 0; s < 3; s++ {
+			path := fmt.Sprintf("/huren/kamers-amsterdam-%d", s)
+			rooms := appRooms(100000*(h*3+s+1), "Damrak", "Kinkerstraat", "Javastraat", "Overtoom")
+			searches = append(searches, appSearch{fmt.Sprintf("Site %d search %d", h, s), portal.Search(b, path, rooms...)})
+		}
+	}
+	for b.Loop() {
+		r := runDay(b, name, bin, chrome, searches, portals, window)
+		b.ReportMetric(r.cpuShare*100, "%-of-a-core")
+		b.ReportMetric(r.goShare*100, "go-%-of-a-core")
+		b.ReportMetric(r.chromeShare*100, "chrome-%-of-a-core")
+		b.ReportMetric(r.perLoadMs, "cpu-ms/load")
+		b.ReportMetric(float64(r.loads), "loads")
+		b.ReportMetric(r.pssMedianMB, "chrome-pss-between-cycles-median-MB")
+		b.ReportMetric(r.pssMaxMB, "chrome-pss-between-cycles-max-MB")
+	}
+}
+
+// daySample is what one run measured over its window.
+type daySample struct {
+	cpuShare, goShare, chromeShare float64 // of one core
+	perLoadMs                      float64
+	loads                          int
+	pssMedianMB, pssMaxMB          float64
+}
+
+func runDay(b *testing.B, name, bin, chrome string, searches []appSearch, portals []*testkit.Portal, window time.Duration) daySample {
+	b.Helper()
+	dir := b.TempDir()
+	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
+	var s strings.Builder
+	s.WriteString("version = 1\n")
+	for _, se := range searches {
+		fmt.Fprintf(&s, "\n[[search]]\nname = %q\nurl = %q\nenabled = true\n", se.Name, se.URL)
+	}
+	if err := os.WriteFile(cfg, []byte(s.String()), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	var env []string
+	for _, kv := range os.Environ() {
+		switch k, _, _ := strings.Cut(kv, "="); k {
+		case "DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "RENTWATCH_CONFIG", "RENTWATCH_DATA", "GODEBUG":
+			continue
+		}
+		env = append(env, kv)
+	}
+	for _, k := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"} {
+		env = append(env, k+"="+dir)
+	}
+	bus := testkit.StartSessionBus(b)
+	testkit.StartTrayWatcher(b, bus)
+	env = append(env, "DBUS_SESSION_BUS_ADDRESS="+bus.Address, "RENTWATCH_CHROME="+chrome)
+	cmd := exec.Command(bin, "run", "--config", cfg, "--data", data)
+	cmd.Env = env
+	out := &testkit.Output{}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	defer stopIdleApp(b, cmd, done, data, out)
+	testkit.Eventually(b, "the first cycle's baselines", 3*time.Minute, func() error {
+		if n := strings.Count(out.String(), "msg=baseline"); n < len(searches) {
+			return fmt.Errorf("%d so far", n)
+		}
+		return nil
+	})
+	pid := cmd.Process.Pid
+	start := time.Now()
+	goBefore, chromeBefore := treeCPU(pid)
+	type pssAt struct {
+		at time.Time
+		mb float64
+	}
+	var samples []pssAt
+	for time.Since(start) < window {
+		time.Sleep(time.Second)
+		samples = append(samples, pssAt{time.Now(), float64(chromePSSKB(pid)) / 1024})
+	}
+	goAfter, chromeAfter := treeCPU(pid)
+	sec := time.Since(start).Seconds()
+	// A cycle starts with the first request after a quiet stretch longer
+	// than any gap within a cycle (5 s at most between one host's checks,
+	// and five hosts are checked side by side).
+	var at []time.Time
+	for _, p := range portals {
+		for _, r := range p.Requests() {
+			if !r.At.Before(start) {
+				at = append(at, r.At)
+			}
+		}
+	}
+	slices.SortFunc(at, func(x, y time.Time) int { return x.Compare(y) })
+	var before []float64
+	for i, t := range at {
+		if i == 0 || t.Sub(at[i-1]) < 8*time.Second {
+			continue
+		}
+		// The last sample at least half a second before the cycle's first request.
+		j, _ := slices.BinarySearchFunc(samples, t.Add(-500*time.Millisecond), func(s pssAt, t time.Time) int { return s.at.Compare(t) })
+		if j > 0 {
+			before = append(before, samples[j-1].mb)
+		}
+	}
+	if len(before) == 0 {
+		b.Fatalf("%s: no cycle started during the window:\n%s", name, out)
+	}
+	slices.Sort(before)
+	r := daySample{
+		goShare: float64(goAfter-goBefore) / 1e9 / sec, chromeShare: float64(chromeAfter-chromeBefore) / 1e9 / sec,
+		loads: len(at), pssMedianMB: before[len(before)/2], pssMaxMB: before[len(before)-1],
+	}
+	r.cpuShare = r.goShare + r.chromeShare
+	r.perLoadMs = float64(goAfter-goBefore+chromeAfter-chromeBefore) / 1e6 / float64(len(at))
+	b.Logf("%s: %.0f s, %d requests, %d cycles; CPU %.2f%% of a core (Go %.2f%%, Chrome %.2f%%), %.0f ms a request; Chrome PSS before each cycle: min %.0f, median %.0f, max %.0f MB",
+		name, sec, len(at), len(before), r.cpuShare*100, r.goShare*100, r.chromeShare*100, r.perLoadMs, before[0], r.pssMedianMB, r.pssMaxMB)
+	return r
+}
+
+// treeCPU is the CPU time, in ns, of the process pid (goNs) and of all its
+// descendants (chromeNs): user + system of each live one, plus what its
+// reaped children used (cutime, cstime), which covers every process of
+// the tree that has exited since it started.
+func treeCPU(pid int) (goNs, chromeNs int64) {
+	tick := int64(time.Second) / 100 // USER_HZ, 100 on Linux
+	for _, p := range append([]int{pid}, descendants(pid)...) {
+		stat, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/stat")
+		if err != nil {
+			continue
+		}
+		f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))
+		if len(f) < 15 {
+			continue
+		}
+		var ticks int64
+		for _, i := range []int{11, 12, 13, 14} { // utime stime cutime cstime
+			v, _ := strconv.ParseInt(f[i], 10, 64)
+			ticks += v
+		}
+		if p == pid {
+			// The app's own cutime is Chrome trees it reaped.
+			u, _ := strconv.ParseInt(f[11], 10, 64)
+			st, _ := strconv.ParseInt(f[12], 10, 64)
+			goNs += (u + st) * tick
+			chromeNs += (ticks - u - st) * tick
+			continue
+		}
+		chromeNs += ticks * tick
+	}
+	return goNs, chromeNs
+}
+
+// chromePSSKB sums the Pss of every process below pid.
+func chromePSSKB(pid int) int64 {
+	var total int64
+	for _, p := range descendants(pid) {
+		data, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/smaps_rollup")
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(line, "Pss:"); ok {
+				kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+				total += kb
+				break
+			}
+		}
+	}
+	return total
+}
