@@ -16,7 +16,8 @@ import (
 // day of the engine's cycles, 15 searches every 30 s being 43,200 Loads,
 // of which 2,000 cover 20 of Chrome's restarts), and every 100 Loads logs
 // the PSS and RSS of Chrome's whole tree once it is idle, as between two
-// cycles (the warm tabs kept). Run with -benchtime=1x -v.
+// cycles (the warm tabs kept). RENTWATCH_BENCH_RESTART_AFTER sets how many
+// Loads one Chrome serves (restartAfterPages). Run with -benchtime=1x -v.
 func BenchmarkChromeMemoryDay(b *testing.B) {
 	if _, err := os.Stat("/proc/self/status"); err != nil {
 		b.Skip("needs /proc")
@@ -34,6 +35,13 @@ func BenchmarkChromeMemoryDay(b *testing.B) {
 		pages = append(pages, benchPortalOn(b, fmt.Sprintf("127.0.0.%d", h), 0).URL+"/page")
 	}
 	br, _ := newTestBrowser(b, BrowserOptions{})
+	if v := os.Getenv("RENTWATCH_BENCH_RESTART_AFTER"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			b.Fatalf("RENTWATCH_BENCH_RESTART_AFTER=%q: want a number of Loads", v)
+		}
+		br.restartAfter = n
+	}
 	var out strings.Builder
 	out.WriteString("\n| Loads | PSS MB | RSS MB | procs |\n|---|---|---|---|\n")
 	var minPSS, maxPSS, first, last int64

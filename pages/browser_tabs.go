@@ -24,15 +24,23 @@ import (
 // The next Load navigates the tab as it would a new one, and the site sees
 // the same request: a navigation Chrome starts itself has no initiator,
 // whatever the tab showed before, so Sec-Fetch-Site is "none" and no
-// Referer goes (TestReusedTabLooksLikeNewTab). A tab waits warmFor at most;
-// one that failed, crashed or timed out is closed.
+// Referer goes (TestReusedTabLooksLikeNewTab). A tab that failed, crashed
+// or timed out is closed.
+//
+// One warm tab, the home tab, waits for the next Load however long; the
+// others go after warmFor. Between two cycles Chrome holds one tab and its
+// renderer either way (it cannot run headless with none open), so the
+// home tab is that one: Chrome's own first tab is closed once the home
+// tab is ready, and each cycle makes one tab fewer (~150 ms of Chrome's
+// CPU, docs/BENCHMARKS.md).
 
 const (
-	// warmFor is how long a warm tab waits for a Load before it is closed.
-	// Within a cycle the engine's Loads come seconds apart (a host's gap is
-	// 2 to 5 s); between two cycles at the default interval (30 s) Chrome
-	// waits 20 s or so. Two warm tabs hold ~55 MB (docs/BENCHMARKS.md):
-	// closed between cycles, that is given back, for two new tabs a cycle.
+	// warmFor is how long a warm tab other than the home tab waits for a
+	// Load before it is closed. Within a cycle the engine's Loads come
+	// seconds apart (a host's gap is 2 to 5 s); between two cycles at the
+	// default interval (30 s) Chrome waits 20 s or so. A second warm tab
+	// holds ~25 MB (docs/BENCHMARKS.md): closed between cycles, that is
+	// given back, for one new tab a cycle.
 	warmFor = 10 * time.Second
 	// maxWarm is the most warm tabs kept: the engine loads two hosts at
 	// once; more Loads at once make tabs that are closed after.
@@ -85,8 +93,9 @@ type warmTabs struct {
 }
 
 type warmTab struct {
-	t     *tab
-	timer *time.Timer // closes the tab once it waited idle
+	t       *tab
+	closeIt func()
+	timer   *time.Timer // closes the tab once it waited idle; nil for the home tab
 }
 
 // take returns a warm tab, nil when none is ready.
@@ -96,22 +105,31 @@ func (w *warmTabs) take() *tab {
 	for len(w.tabs) > 0 {
 		wt := w.tabs[len(w.tabs)-1]
 		w.tabs = w.tabs[:len(w.tabs)-1]
-		if wt.timer.Stop() && wt.t.ctx.Err() == nil {
+		if wt.timer != nil && !wt.timer.Stop() {
+			continue // its timer is closing it
+		}
+		if wt.t.ctx.Err() == nil {
 			return wt.t
 		}
+		go wt.closeIt() // crashed while it waited
 	}
 	return nil
 }
 
 // offer keeps t warm, unless maxWarm are; closeIt closes it once it
-// waited idle.
+// waited idle. The first tab of an empty pool is the home tab: it has no
+// time limit.
 func (w *warmTabs) offer(t *tab, closeIt func()) bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if len(w.tabs) >= maxWarm {
 		return false
 	}
-	wt := &warmTab{t: t}
+	wt := &warmTab{t: t, closeIt: closeIt}
+	w.tabs = append(w.tabs, wt)
+	if len(w.tabs) == 1 {
+		return true
+	}
 	wt.timer = time.AfterFunc(cmp.Or(w.idle, warmFor), func() {
 		w.mu.Lock()
 		i := slices.Index(w.tabs, wt)
@@ -123,7 +141,6 @@ func (w *warmTabs) offer(t *tab, closeIt func()) bool {
 			closeIt()
 		}
 	})
-	w.tabs = append(w.tabs, wt)
 	return true
 }
 
@@ -139,7 +156,9 @@ func (w *warmTabs) drop() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for _, wt := range w.tabs {
-		wt.timer.Stop()
+		if wt.timer != nil {
+			wt.timer.Stop()
+		}
 	}
 	w.tabs = nil
 }
@@ -154,8 +173,11 @@ func (b *Browser) takeTab(run *chromeRun) (*tab, error) {
 	return b.openTab(run)
 }
 
-// warmUp makes a tab ahead of the first Load of run, in the background.
+// warmUp makes a tab ahead of the first Load of run, in the background,
+// and then closes Chrome's own first tab, which no Load uses (the home
+// tab takes its place).
 func (b *Browser) warmUp(run *chromeRun) {
+	first := chromedp.FromContext(run.ctx).Target
 	run.closing.Add(1)
 	go func() {
 		defer run.closing.Add(-1)
@@ -165,6 +187,9 @@ func (b *Browser) warmUp(run *chromeRun) {
 		}
 		if !run.warm.offer(t, func() { b.closeTabNow(run, t) }) {
 			b.closeTabNow(run, t)
+		}
+		if first != nil {
+			run.closeTarget(first.TargetID)
 		}
 	}()
 }

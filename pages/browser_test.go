@@ -323,28 +323,55 @@ func TestLoadAfterClose(t *testing.T) {
 	}
 }
 
-// TestWarmTabsGo: warm tabs are closed once they waited warmFor (between
-// two cycles of the engine), and the next Load makes a tab again.
+// TestWarmTabsGo: between two cycles of the engine Chrome keeps one tab,
+// the home tab, and nothing else: Chrome's own first tab is closed once the
+// home tab is ready, a second warm tab is closed once it waited warmFor,
+// and the next cycle's first Load takes the home tab (no tab is made).
 func TestWarmTabsGo(t *testing.T) {
 	portal := newFixturePortal(t, "127.0.0.1", 0)
+	other := newFixturePortal(t, "127.0.0.2", 0)
 	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute})
 	b.warmFor = 300 * time.Millisecond
-	for round := range 2 {
-		if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
-			t.Fatalf("Load %d: %v", round+1, err)
-		}
+	oneTab := func(round int) {
 		for end := time.Now().Add(2 * time.Minute); ; time.Sleep(50 * time.Millisecond) { // bounds a hang only
 			b.mu.Lock()
 			warm := b.run.warm.count()
 			b.mu.Unlock()
-			if n := countPageTargets(t, b); warm == 0 && n == 1 {
-				break
+			if n := countPageTargets(t, b); warm == 1 && n == 1 {
+				return
 			} else if time.Now().After(end) {
-				t.Fatalf("round %d: %d warm tabs, %d page targets left, want 0 and chromedp's first", round+1, warm, n)
+				t.Fatalf("round %d: %d warm tabs, %d page targets left, want the home tab alone", round, warm, n)
 			}
 		}
 	}
-	if made := b.tabsMade.Load(); made < 2 {
-		t.Errorf("%d tabs made for two Loads with the warm tabs gone between them, want 2 or more", made)
+	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
+		t.Fatal(err)
 	}
+	oneTab(0)
+	start := b.tabsMade.Load() // the warm-up's, and one more if the Load raced it
+	for round := 1; round <= 3; round++ {
+		// A cycle: two Loads at once, so two tabs are in use.
+		var wg sync.WaitGroup
+		for _, u := range []string{portal.URL + "/results", other.URL + "/results"} {
+			wg.Go(func() {
+				if _, err := b.Load(context.Background(), u); err != nil {
+					t.Errorf("round %d: Load %s: %v", round, u, err)
+				}
+			})
+		}
+		wg.Wait()
+		oneTab(round)
+	}
+	// One tab a cycle: the second of two Loads at once.
+	made := b.tabsMade.Load()
+	if made-start > 3 {
+		t.Errorf("%d tabs made for three cycles of two Loads at once, want 3 at most", made-start)
+	}
+	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
+		t.Fatal(err)
+	}
+	if n := b.tabsMade.Load(); n != made {
+		t.Errorf("a Load after the cycle made a tab (%d made, was %d): the home tab was not used", n, made)
+	}
+	oneTab(4)
 }
