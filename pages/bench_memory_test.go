@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -186,5 +187,63 @@ func BenchmarkChromeMemIdeas(b *testing.B) {
 	for i, id := range ideas {
 		fmt.Fprintf(&out, "| %s | %v |\n", id.name, pss[i])
 	}
+	b.Log(out.String())
+}
+
+// BenchmarkChromeAge asks whether a Load costs Chrome more as Chrome (and
+// its home tab) grow old: cycles of 15 Loads of the small pages on five
+// hosts, two at once, a pause between cycles, RENTWATCH_BENCH_LOADS Loads
+// in all (600 unless set), with Chrome restarted every
+// RENTWATCH_BENCH_RESTART_AFTER Loads (restartAfterPages unless set). It
+// logs Chrome's CPU per Load (the whole tree, reaped processes included,
+// so restarts count) for every 60 Loads. Run alone, or two at once in
+// separate processes to compare.
+func BenchmarkChromeAge(b *testing.B) {
+	loads := 600
+	if v := os.Getenv("RENTWATCH_BENCH_LOADS"); v != "" {
+		loads, _ = strconv.Atoi(v)
+	}
+	pages := smallPages(b)
+	br, _ := newTestBrowser(b, BrowserOptions{})
+	if v := os.Getenv("RENTWATCH_BENCH_RESTART_AFTER"); v != "" {
+		br.restartAfter, _ = strconv.Atoi(v)
+	}
+	chromeMs := func() int64 {
+		_, stats := procTree(os.Getpid())
+		f := stats[os.Getpid()]
+		self := int64(0)
+		for _, i := range []int{11, 12} {
+			v, _ := strconv.ParseInt(f[i], 10, 64)
+			self += v * 10
+		}
+		return treeCPUms(os.Getpid()) - self
+	}
+	var out strings.Builder
+	out.WriteString("\n| Loads | Chrome CPU per Load |\n|---|---|\n")
+	for range b.N {
+		from, start := chromeMs(), 0
+		for n := 0; n < loads; n += 15 {
+			var wg sync.WaitGroup
+			for half := range 2 {
+				wg.Go(func() {
+					for i := half; i < 15; i += 2 {
+						if _, err := br.Load(context.Background(), pages[(n+i)%len(pages)]); err != nil {
+							b.Errorf("Load: %v", err)
+						}
+					}
+				})
+			}
+			wg.Wait()
+			time.Sleep(1500 * time.Millisecond)
+			if done := n + 15; done%60 == 0 {
+				now := chromeMs()
+				fmt.Fprintf(&out, "| %d-%d | %.0f ms |\n", start+1, done, float64(now-from)/float64(done-start))
+				from, start = now, done
+			}
+		}
+	}
+	br.mu.Lock()
+	fmt.Fprintf(&out, "restarts: %d\n", br.restarts)
+	br.mu.Unlock()
 	b.Log(out.String())
 }
