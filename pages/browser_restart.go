@@ -9,16 +9,16 @@ import (
 // restartAfterPages is how many Loads one headless Chrome serves before
 // the Browser restarts it. Chrome's long-lived processes (the browser
 // process, the network service, the GPU process) keep some of what each
-// page left: caches, history, heap fragmentation. Since most pages are
-// read from their held response and never reach a renderer, that levels
-// off: over 2,000 Loads without a restart the tree's PSS stayed within
-// 285 to 320 MB from the 300th on (docs/BENCHMARKS.md, pages/). A restart
-// costs about a second of Chrome's CPU, so it comes every 1,000 Loads
-// (about half an hour of cycles of 15 searches at 30 s; it was every 100,
-// 0.5% of a core), done in the background when no Load uses Chrome, on
-// the same profile, after a graceful close that writes cookies to disk;
-// so the memory stays bounded in a watcher that runs for weeks.
-const restartAfterPages = 1000
+// page left: caches, history, heap fragmentation. Memory levels off
+// without restarts (2,000 Loads: 285 to 320 MB PSS from the 300th on), but
+// the CPU does not: a fresh Chrome's Loads cost less, by more than the
+// restart's second of CPU every 100 Loads (the real app for 10 minutes,
+// same run: 69 ms a request all in with this restart, 90 ms with one every
+// 1,000; docs/BENCHMARKS.md, pages/). Done in the background when no Load
+// uses Chrome, on the same profile, after a graceful close that writes
+// cookies to disk; so the memory stays bounded in a watcher that runs for
+// weeks.
+const restartAfterPages = 100
 
 // share takes b.use shared for a Load. It fails at once when the visible
 // window holds the profile or the Browser is closed, and waits while Chrome
