@@ -3,10 +3,7 @@
 package main
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,17 +48,7 @@ func BenchmarkAppDay(b *testing.B) {
 	if rev := os.Getenv("RENTWATCH_BASELINE"); rev != "" {
 		name, bin = "baseline "+rev, buildRevision(b, rev)
 	}
-	var portals []*testkit.Portal
-	var searches []appSearch
-	for h := 0; h < 5; h++ {
-		portal := testkit.StartPortal(b, fmt.Sprintf("127.0.0.%d", 2+h), testkit.CardPage)
-		portals = append(portals, portal)
-		for s := 0; s < 3; s++ {
-			path := fmt.Sprintf("/huren/kamers-amsterdam-%d", s)
-			rooms := appRooms(100000*(h*3+s+1), "Damrak", "Kinkerstraat", "Javastraat", "Overtoom")
-			searches = append(searches, appSearch{fmt.Sprintf("Site %d search %d", h, s), portal.Search(b, path, rooms...)})
-		}
-	}
+	searches, portals := idleSearches(b)
 	for b.Loop() {
 		r := runDay(b, name, bin, chrome, searches, portals, window)
 		b.ReportMetric(r.cpuShare*100, "%-of-a-core")
@@ -84,46 +71,10 @@ type daySample struct {
 
 func runDay(b *testing.B, name, bin, chrome string, searches []appSearch, portals []*testkit.Portal, window time.Duration) daySample {
 	b.Helper()
-	dir := b.TempDir()
-	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
-	var s strings.Builder
-	s.WriteString("version = 1\n")
-	for _, se := range searches {
-		fmt.Fprintf(&s, "\n[[search]]\nname = %q\nurl = %q\nenabled = true\n", se.Name, se.URL)
-	}
-	if err := os.WriteFile(cfg, []byte(s.String()), 0o600); err != nil {
-		b.Fatal(err)
-	}
-	var env []string
-	for _, kv := range os.Environ() {
-		switch k, _, _ := strings.Cut(kv, "="); k {
-		case "DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "RENTWATCH_CONFIG", "RENTWATCH_DATA", "GODEBUG":
-			continue
-		}
-		env = append(env, kv)
-	}
-	for _, k := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"} {
-		env = append(env, k+"="+dir)
-	}
-	bus := testkit.StartSessionBus(b)
-	testkit.StartTrayWatcher(b, bus)
-	env = append(env, "DBUS_SESSION_BUS_ADDRESS="+bus.Address, "RENTWATCH_CHROME="+chrome)
-	cmd := exec.Command(bin, "run", "--config", cfg, "--data", data)
-	cmd.Env = env
-	out := &testkit.Output{}
-	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() { _ = cmd.Wait(); close(done) }()
-	defer stopIdleApp(b, cmd, done, data, out)
-	testkit.Eventually(b, "the first cycle's baselines", 3*time.Minute, func() error {
-		if n := strings.Count(out.String(), "msg=baseline"); n < len(searches) {
-			return fmt.Errorf("%d so far", n)
-		}
-		return nil
-	})
+	app := startBenchApp(b, bin, chrome, "", searches, true)
+	defer app.stop(b)
+	cmd, out := app.cmd, app.out
+	app.waitBaselines(b, len(searches))
 	pid := cmd.Process.Pid
 	start := time.Now()
 	goBefore, chromeBefore := treeCPU(pid)
@@ -141,18 +92,19 @@ func runDay(b *testing.B, name, bin, chrome string, searches []appSearch, portal
 	// A cycle starts with the first request after a quiet stretch longer
 	// than any gap within a cycle (5 s at most between one host's checks,
 	// and five hosts are checked side by side).
-	var at []time.Time
+	var all, at []time.Time // every request; those in the window
 	for _, p := range portals {
 		for _, r := range p.Requests() {
+			all = append(all, r.At)
 			if !r.At.Before(start) {
 				at = append(at, r.At)
 			}
 		}
 	}
-	slices.SortFunc(at, func(x, y time.Time) int { return x.Compare(y) })
+	slices.SortFunc(all, func(x, y time.Time) int { return x.Compare(y) })
 	var before []float64
-	for i, t := range at {
-		if i == 0 || t.Sub(at[i-1]) < 8*time.Second {
+	for i, t := range all {
+		if i == 0 || t.Before(start) || t.Sub(all[i-1]) < 8*time.Second {
 			continue
 		}
 		// The last sample at least half a second before the cycle's first request.

@@ -59,7 +59,7 @@ func BenchmarkIdle(b *testing.B) {
 		builds = append(builds, build{"baseline-", buildRevision(b, rev)})
 	}
 	builds = append(builds, build{"", buildRevision(b, "")})
-	searches := idleSearches(b)
+	searches, _ := idleSearches(b)
 	// A host that answers 429 (Retry-After: 120) stands in for the fifth:
 	// its searches count down in the menu until it may be asked again.
 	walled := testkit.StartPortal(b, "127.0.0.7", testkit.CardPage)
@@ -127,18 +127,21 @@ func buildRevision(b *testing.B, rev string) string {
 }
 
 // idleSearches starts 5 fixture sites on loopback addresses of their own,
-// with 3 search pages each, and returns the settings' [[search]] blocks.
-func idleSearches(b *testing.B) []appSearch {
+// with 3 search pages each, and returns the settings' [[search]] blocks
+// and the sites.
+func idleSearches(b *testing.B) ([]appSearch, []*testkit.Portal) {
 	var out []appSearch
+	var portals []*testkit.Portal
 	for h := 0; h < 5; h++ {
 		portal := testkit.StartPortal(b, fmt.Sprintf("127.0.0.%d", 2+h), testkit.CardPage)
+		portals = append(portals, portal)
 		for s := 0; s < 3; s++ {
 			path := fmt.Sprintf("/huren/kamers-amsterdam-%d", s)
 			rooms := appRooms(100000*(h*3+s+1), "Damrak", "Kinkerstraat", "Javastraat", "Overtoom")
 			out = append(out, appSearch{fmt.Sprintf("Site %d search %d", h, s), portal.Search(b, path, rooms...)})
 		}
 	}
-	return out
+	return out, portals
 }
 
 // idleSample is what one run measured, per second of the window.
@@ -162,55 +165,14 @@ type idleRun struct {
 // window after it; the app is stopped with SIGTERM.
 func runIdle(b *testing.B, r idleRun) idleSample {
 	b.Helper()
-	dir := b.TempDir()
-	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
-	var s strings.Builder
-	fmt.Fprintf(&s, "version = 1\ninterval = \"10m\"\n")
-	for _, se := range r.searches {
-		fmt.Fprintf(&s, "\n[[search]]\nname = %q\nurl = %q\nenabled = true\n", se.Name, se.URL)
-	}
-	if err := os.WriteFile(cfg, []byte(s.String()), 0o600); err != nil {
-		b.Fatal(err)
-	}
-	var env []string
-	for _, kv := range os.Environ() {
-		switch k, _, _ := strings.Cut(kv, "="); k {
-		case "DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "RENTWATCH_CONFIG", "RENTWATCH_DATA", "GODEBUG":
-			continue
-		}
-		env = append(env, kv)
-	}
-	for _, k := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"} {
-		env = append(env, k+"="+dir)
-	}
-	args := []string{"run", "--no-tray", "--config", cfg, "--data", data}
-	var bus *testkit.Bus
-	if r.tray {
-		bus = testkit.StartSessionBus(b)
-		testkit.StartTrayWatcher(b, bus)
-		env = append(env, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
-		args = []string{"run", "--config", cfg, "--data", data}
-	}
-	cmd := exec.Command(r.bin, args...)
-	cmd.Env = append(env, "RENTWATCH_CHROME="+r.chrome)
-	out := &testkit.Output{}
-	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() { _ = cmd.Wait(); close(done) }()
-	defer stopIdleApp(b, cmd, done, data, out)
+	app := startBenchApp(b, r.bin, r.chrome, "10m", r.searches, r.tray)
+	defer app.stop(b)
+	cmd, out, bus := app.cmd, app.out, app.bus
 	var reads *atomic.Int64
 	if r.tray {
 		reads = readMenuOnChange(b, bus, testkit.WaitTrayItem(b, bus, cmd.Process.Pid, 20*time.Second))
 	}
-	testkit.Eventually(b, "the first cycle's baselines", 3*time.Minute, func() error {
-		if n := strings.Count(out.String(), "msg=baseline"); n < r.baselines {
-			return fmt.Errorf("%d so far", n)
-		}
-		return nil
-	})
+	app.waitBaselines(b, r.baselines)
 	// The cycle ends after its last judgement; Chrome closes the tabs and
 	// makes its spare one. Idle is what comes after.
 	time.Sleep(5 * time.Second)
@@ -265,16 +227,84 @@ func readMenuOnChange(b *testing.B, bus *testkit.Bus, item *testkit.TrayItem) *a
 	return n
 }
 
-func stopIdleApp(b *testing.B, cmd *exec.Cmd, done chan struct{}, data string, out *testkit.Output) {
-	_ = cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-done:
-	case <-time.After(time.Minute):
-		_ = cmd.Process.Kill()
-		<-done
-		b.Errorf("the app did not stop within a minute of SIGTERM:\n%s", out)
+// benchApp is the real app, started by a benchmark on settings of its own.
+type benchApp struct {
+	cmd  *exec.Cmd
+	done chan struct{} // closed when it exited
+	out  *testkit.Output
+	data string
+	bus  *testkit.Bus // the private session bus with a tray watcher; nil without the tray
+}
+
+// startBenchApp runs bin on searches, checked every interval ("" for the
+// default), with a temporary home of its own; with tray, on a private
+// session bus with a StatusNotifierWatcher, else with --no-tray.
+func startBenchApp(b *testing.B, bin, chrome, interval string, searches []appSearch, tray bool) *benchApp {
+	b.Helper()
+	dir := b.TempDir()
+	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
+	var s strings.Builder
+	s.WriteString("version = 1\n")
+	if interval != "" {
+		fmt.Fprintf(&s, "interval = %q\n", interval)
 	}
-	for _, pid := range chromesOf(data) {
+	for _, se := range searches {
+		fmt.Fprintf(&s, "\n[[search]]\nname = %q\nurl = %q\nenabled = true\n", se.Name, se.URL)
+	}
+	if err := os.WriteFile(cfg, []byte(s.String()), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	var env []string
+	for _, kv := range os.Environ() {
+		switch k, _, _ := strings.Cut(kv, "="); k {
+		case "DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "RENTWATCH_CONFIG", "RENTWATCH_DATA", "GODEBUG":
+			continue
+		}
+		env = append(env, kv)
+	}
+	for _, k := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"} {
+		env = append(env, k+"="+dir)
+	}
+	app := &benchApp{done: make(chan struct{}), out: &testkit.Output{}, data: data}
+	args := []string{"run", "--no-tray", "--config", cfg, "--data", data}
+	if tray {
+		app.bus = testkit.StartSessionBus(b)
+		testkit.StartTrayWatcher(b, app.bus)
+		env = append(env, "DBUS_SESSION_BUS_ADDRESS="+app.bus.Address)
+		args = []string{"run", "--config", cfg, "--data", data}
+	}
+	app.cmd = exec.Command(bin, args...)
+	app.cmd.Env = append(env, "RENTWATCH_CHROME="+chrome)
+	app.cmd.Stdout, app.cmd.Stderr = app.out, app.out
+	if err := app.cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	go func() { _ = app.cmd.Wait(); close(app.done) }()
+	return app
+}
+
+// waitBaselines waits for the first cycle's n baselines.
+func (a *benchApp) waitBaselines(b *testing.B, n int) {
+	b.Helper()
+	testkit.Eventually(b, "the first cycle's baselines", 3*time.Minute, func() error {
+		if got := strings.Count(a.out.String(), "msg=baseline"); got < n {
+			return fmt.Errorf("%d so far", got)
+		}
+		return nil
+	})
+}
+
+// stop ends the app with SIGTERM, and whatever of its Chrome outlived it.
+func (a *benchApp) stop(b *testing.B) {
+	_ = a.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-a.done:
+	case <-time.After(time.Minute):
+		_ = a.cmd.Process.Kill()
+		<-a.done
+		b.Errorf("the app did not stop within a minute of SIGTERM:\n%s", a.out)
+	}
+	for _, pid := range chromesOf(a.data) {
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 	}
 }
