@@ -105,13 +105,12 @@ func (w *warmTabs) take() *tab {
 	for len(w.tabs) > 0 {
 		wt := w.tabs[len(w.tabs)-1]
 		w.tabs = w.tabs[:len(w.tabs)-1]
-		if wt.timer != nil && !wt.timer.Stop() {
-			continue // its timer is closing it
-		}
-		if wt.t.ctx.Err() == nil {
+		// A timer that already fired waits for w.mu, and then finds the
+		// tab gone from the pool: closing it is ours.
+		if (wt.timer == nil || wt.timer.Stop()) && wt.t.ctx.Err() == nil {
 			return wt.t
 		}
-		go wt.closeIt() // crashed while it waited
+		go wt.closeIt() // it waited its time, or crashed while it waited
 	}
 	return nil
 }
