@@ -36,14 +36,7 @@ func BenchmarkAppDay(b *testing.B) {
 		b.Skip("runs the real app with Chromium for half an hour")
 	}
 	chrome := testkit.Chromium(b)
-	window := 30 * time.Minute
-	if w := os.Getenv("RENTWATCH_DAY_WINDOW"); w != "" {
-		d, err := time.ParseDuration(w)
-		if err != nil {
-			b.Fatalf("RENTWATCH_DAY_WINDOW=%q: %v", w, err)
-		}
-		window = d
-	}
+	window := benchWindow(b, "RENTWATCH_DAY_WINDOW", 30*time.Minute)
 	name, bin := "this tree", buildRevision(b, "")
 	if rev := os.Getenv("RENTWATCH_BASELINE"); rev != "" {
 		name, bin = "baseline "+rev, buildRevision(b, rev)

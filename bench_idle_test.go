@@ -45,14 +45,7 @@ func BenchmarkIdle(b *testing.B) {
 		b.Skip("runs the real app with Chromium for a minute or more")
 	}
 	chrome := testkit.Chromium(b)
-	window := 30 * time.Second
-	if w := os.Getenv("RENTWATCH_IDLE_WINDOW"); w != "" {
-		d, err := time.ParseDuration(w)
-		if err != nil {
-			b.Fatalf("RENTWATCH_IDLE_WINDOW=%q: %v", w, err)
-		}
-		window = d
-	}
+	window := benchWindow(b, "RENTWATCH_IDLE_WINDOW", 30*time.Second)
 	type build struct{ prefix, bin string }
 	var builds []build
 	if rev := os.Getenv("RENTWATCH_BASELINE"); rev != "" {
@@ -100,6 +93,20 @@ func BenchmarkIdle(b *testing.B) {
 			}
 		})
 	}
+}
+
+// benchWindow is how long a benchmark measures: the environment variable
+// name, or def unset.
+func benchWindow(b *testing.B, name string, def time.Duration) time.Duration {
+	w := os.Getenv(name)
+	if w == "" {
+		return def
+	}
+	d, err := time.ParseDuration(w)
+	if err != nil {
+		b.Fatalf("%s=%q: %v", name, w, err)
+	}
+	return d
 }
 
 // buildRevision builds rentwatch from the working tree (rev "") or from a

@@ -23,26 +23,13 @@ func BenchmarkChromeMemoryDay(b *testing.B) {
 	if _, err := os.Stat("/proc/self/status"); err != nil {
 		b.Skip("needs /proc")
 	}
-	loads := 2000
-	if v := os.Getenv("RENTWATCH_BENCH_LOADS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 100 {
-			b.Fatalf("RENTWATCH_BENCH_LOADS=%q: want a number of Loads, 100 or more", v)
-		}
-		loads = n
-	}
+	loads := benchLoads(b, 2000, 100)
 	var pages []string
 	for h := 2; h <= 6; h++ {
 		pages = append(pages, benchPortalOn(b, fmt.Sprintf("127.0.0.%d", h), 0).URL+"/page")
 	}
 	br, _ := newTestBrowser(b, BrowserOptions{})
-	if v := os.Getenv("RENTWATCH_BENCH_RESTART_AFTER"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			b.Fatalf("RENTWATCH_BENCH_RESTART_AFTER=%q: want a number of Loads", v)
-		}
-		br.restartAfter = n
-	}
+	br.restartAfter = benchRestartAfter(b, br.restartAfter)
 	var out strings.Builder
 	out.WriteString("\n| Loads | PSS MB | RSS MB | procs |\n|---|---|---|---|\n")
 	var minPSS, maxPSS, first, last int64
@@ -199,15 +186,10 @@ func BenchmarkChromeMemIdeas(b *testing.B) {
 // so restarts count) for every 60 Loads. Run alone, or two at once in
 // separate processes to compare.
 func BenchmarkChromeAge(b *testing.B) {
-	loads := 600
-	if v := os.Getenv("RENTWATCH_BENCH_LOADS"); v != "" {
-		loads, _ = strconv.Atoi(v)
-	}
+	loads := benchLoads(b, 600, 60)
 	pages := smallPages(b)
 	br, _ := newTestBrowser(b, BrowserOptions{})
-	if v := os.Getenv("RENTWATCH_BENCH_RESTART_AFTER"); v != "" {
-		br.restartAfter, _ = strconv.Atoi(v)
-	}
+	br.restartAfter = benchRestartAfter(b, br.restartAfter)
 	chromeMs := func() int64 {
 		_, stats := procTree(os.Getpid())
 		f := stats[os.Getpid()]
@@ -246,4 +228,28 @@ func BenchmarkChromeAge(b *testing.B) {
 	fmt.Fprintf(&out, "restarts: %d\n", br.restarts)
 	br.mu.Unlock()
 	b.Log(out.String())
+}
+
+// benchLoads is RENTWATCH_BENCH_LOADS (least or more), or def unset.
+func benchLoads(b *testing.B, def, least int) int {
+	return benchCount(b, "RENTWATCH_BENCH_LOADS", def, least)
+}
+
+// benchRestartAfter is RENTWATCH_BENCH_RESTART_AFTER: how many Loads one
+// Chrome serves before a restart; def unset.
+func benchRestartAfter(b *testing.B, def int) int {
+	return benchCount(b, "RENTWATCH_BENCH_RESTART_AFTER", def, 1)
+}
+
+// benchCount reads a count of Loads from the environment variable name.
+func benchCount(b *testing.B, name string, def, least int) int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < least {
+		b.Fatalf("%s=%q: want a number of Loads, %d or more", name, v, least)
+	}
+	return n
 }
