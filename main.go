@@ -186,11 +186,3 @@ func cmdVersion(g globals, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "rentwatch %s\n", version)
 	return 0
 }
-
-// notBuilt answers for a subcommand whose issue has not landed yet.
-func notBuilt(name string) func(globals, []string, io.Writer, io.Writer) int {
-	return func(_ globals, _ []string, _, stderr io.Writer) int {
-		fmt.Fprintf(stderr, "rentwatch %s: not built yet\n", name)
-		return 1
-	}
-}

@@ -26,7 +26,7 @@ func TestPauseUntilResumesByItself(t *testing.T) {
 			t.Fatalf("paused until %v: snapshot paused %v until %v (%q)", until, s.Paused, s.PausedUntil, s.Overall)
 		}
 		before := len(p.sent(kamernet))
-		time.Sleep(until.Sub(time.Now()) - time.Second)
+		time.Sleep(time.Until(until) - time.Second)
 		if n := len(p.sent(kamernet)); n != before {
 			t.Errorf("%d requests while paused", n-before)
 		}

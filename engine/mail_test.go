@@ -74,7 +74,7 @@ func TestLastingMailTroubleIsShownAndClearsOnDelivery(t *testing.T) {
 				go func() { time.Sleep(tt.interval / 2); p.post(west, "b") }()
 				stop := running(t, r.e)
 				for _, st := range tt.steps {
-					time.Sleep(start.Add(st.at).Sub(time.Now()))
+					time.Sleep(time.Until(start.Add(st.at)))
 					s := r.e.Snapshot()
 					d := s.Delivery
 					switch st.want {

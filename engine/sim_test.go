@@ -318,9 +318,8 @@ type simReport struct {
 	name              string
 	outside, during   []time.Duration // detection latencies, posting to delivered alert
 	missed, total     int
-	refused           int // requests a wall answered
-	closeRetries      int // two refused requests to one host within 50 s: more than one per retry
-	cycles            int
+	refused           int   // requests a wall answered
+	closeRetries      int   // two refused requests to one host within 50 s: more than one per retry
 	rssEarly, rssLate int64 // kB, after hour 1 and at the end
 }
 

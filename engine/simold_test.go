@@ -52,10 +52,6 @@ func (m *oldMonitor) cycle(ctx context.Context) {
 		h := blocks.HostKey(s.URL)
 		byHost[h] = append(byHost[h], s)
 	}
-	type outcome struct {
-		s   config.Search
-		res func()
-	}
 	var mu sync.Mutex // guards the monitor's maps across host goroutines
 	slots := make(chan struct{}, 2)
 	var wg sync.WaitGroup

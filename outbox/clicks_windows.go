@@ -31,6 +31,10 @@ var (
 // NewClickable registers the app for toasts; onClick runs on its own
 // goroutine for each click on a "needs you" toast (a click on a listing's
 // toast opens the listing without the app).
+// toastGUID names rentwatch's COM activator: go-toast's default is shared
+// by every program built with it, whose clicks would then reach us.
+const toastGUID = "{5A40CFCA-1CD0-4E78-BE61-BF6A6B21DB57}"
+
 func NewClickable(onClick func(Action)) (*Clickable, error) {
 	c := &Clickable{icon: toastIcon()}
 	toastMu.Lock()

@@ -23,10 +23,6 @@ import (
 // toastAppID is the name Windows shows above the toast and groups it by.
 const toastAppID = appName
 
-// toastGUID names rentwatch's COM activator: go-toast's default is shared
-// by every program built with it, whose clicks would then reach us.
-const toastGUID = "{5A40CFCA-1CD0-4E78-BE61-BF6A6B21DB57}"
-
 // manualScheme starts the launch argument of a "needs you" toast, which
 // comes back to the app's activation callback.
 const manualScheme = "rentwatch:manual?url="

@@ -211,7 +211,7 @@ func buildSearch(sv engine.SearchView, f config.Filter, walls []Wall, alerted in
 	from := now.Add(-24 * time.Hour)
 	for _, w := range walls {
 		if !w.At.Before(from) && !w.At.After(now) {
-			v.Walls = append(v.Walls, wallView{At: w.At, Kind: w.Kind, Vendor: w.Vendor})
+			v.Walls = append(v.Walls, wallView(w))
 		}
 	}
 	v.Timeline, v.WallsText = timeline(v.Walls, now, loc)

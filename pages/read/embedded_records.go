@@ -15,13 +15,13 @@ import (
 
 // record is one listing-like object read from a page's data.
 type record struct {
-	id, slug, href        string
-	title, price          string
-	priceValue            float64
-	size                  string
-	sizeM2, rooms         float64
-	image                 string
-	hasPrice, hasPriceNum bool
+	id, slug, href string
+	title, price   string
+	priceValue     float64
+	size           string
+	sizeM2, rooms  float64
+	image          string
+	hasPrice       bool
 }
 
 // recordOf reads a listing-like object; ok is false when it is not one.

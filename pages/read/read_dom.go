@@ -216,10 +216,6 @@ func containsFold(s, word string) bool {
 	return false
 }
 
-func classHas(n *html.Node, part string) bool {
-	return strings.Contains(strings.ToLower(attrOf(n, "class")), part)
-}
-
 // hiddenClasses are class names that hide an element: wg-gesucht's hidden
 // twin cards and map pop-ups carry display-none.
 var hiddenClasses = map[string]bool{

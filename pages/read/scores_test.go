@@ -48,8 +48,6 @@ type setScore struct {
 	titleShare, priceShare    float64
 }
 
-var fieldNames = [4]string{"price_value", "size", "rooms", "image"}
-
 func scoreSet(t *testing.T, fs fixtureSet) (setScore, []string) {
 	var ss setScore
 	var notes []string

@@ -16,12 +16,11 @@ import (
 // vec is a point or a direction in icon units.
 type vec struct{ x, y float64 }
 
-func (a vec) sub(b vec) vec       { return vec{a.x - b.x, a.y - b.y} }
-func (a vec) add(b vec) vec       { return vec{a.x + b.x, a.y + b.y} }
-func (a vec) mul(k float64) vec   { return vec{a.x * k, a.y * k} }
-func (a vec) dot(b vec) float64   { return a.x*b.x + a.y*b.y }
-func (a vec) length() float64     { return math.Hypot(a.x, a.y) }
-func (a vec) cross(b vec) float64 { return a.x*b.y - a.y*b.x }
+func (a vec) sub(b vec) vec     { return vec{a.x - b.x, a.y - b.y} }
+func (a vec) add(b vec) vec     { return vec{a.x + b.x, a.y + b.y} }
+func (a vec) mul(k float64) vec { return vec{a.x * k, a.y * k} }
+func (a vec) dot(b vec) float64 { return a.x*b.x + a.y*b.y }
+func (a vec) length() float64   { return math.Hypot(a.x, a.y) }
 
 // shape is a signed distance: negative inside, positive outside, in icon units.
 type shape func(p vec) float64
@@ -98,11 +97,6 @@ func union(shapes ...shape) shape {
 		}
 		return d
 	}
-}
-
-// minus is a with b cut out of it.
-func minus(a, b shape) shape {
-	return func(p vec) float64 { return math.Max(a(p), -b(p)) }
 }
 
 // grow widens a shape by r (negative r shrinks it); growing a polygon
