@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"reflect"
 	"runtime/debug"
 	"syscall"
 
@@ -243,23 +242,18 @@ func problemWords(err error) string {
 // says why.
 func (a *app) follow(before config.State, changes <-chan config.State) {
 	for now := range changes {
-		a.engineTakes(before, now)
+		a.engineTakes(now)
 		a.deliveryTakes(before, now)
 		before = now
 	}
 }
 
-// engineTakes gives the engine its part of the settings when that part
-// changed (searches, interval), or the file was fixed; a change of email
-// or push alone is not one for the engine ("settings applied" would say
-// nothing new).
-func (a *app) engineTakes(before, now config.State) {
+// engineTakes gives the engine each good change (it says "settings
+// applied" once per save, whatever was saved), and a bad file's problem.
+func (a *app) engineTakes(now config.State) {
 	if now.Problem != nil {
 		a.log.Warn("the settings file has a problem; keeping the last good settings", "path", a.settingsPath, "err", now.Problem)
 		a.engine.SetProblem(problemWords(now.Problem))
-		return
-	}
-	if before.Problem == nil && reflect.DeepEqual(engineSettings(now.Settings), engineSettings(before.Settings)) {
 		return
 	}
 	a.engine.SetSettings(engineSettings(now.Settings)) // clears a problem shown
