@@ -116,8 +116,9 @@ func Open(path string, opts Options) *Owner {
 	}
 	o.edit = editor{path: path, saved: o.saved}
 	o.watch = watcher{path: path, onChange: o.fileChanged, missAfter: max(2, int(time.Second/o.every))}
+	var createErr error
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
-		if _, err := CreateDefault(path); err == nil {
+		if _, createErr = CreateDefault(path); createErr == nil {
 			o.log.Info("created the settings file", "path", path)
 		}
 	}
@@ -126,6 +127,9 @@ func Open(path string, opts Options) *Owner {
 	changes := fileChanges(ctx, path) // before the first read: no edit falls between
 	o.now.Store(&State{Settings: Default()})
 	o.watch.first()
+	if createErr != nil && o.now.Load().Problem != nil { // say why there is no file, not only that
+		o.now.Store(&State{Settings: Default(), Problem: createErr})
+	}
 	go o.run(ctx, changes)
 	return o
 }
@@ -344,7 +348,9 @@ func (o *Owner) change(st State) {
 		}
 		ch <- st.clone()
 	}
-	o.note(fmt.Sprintf("published %s", describe(st)))
+	if o.trace != nil {
+		o.note("published " + describe(st))
+	}
 }
 
 // describe is a State in a few words, for the trace.

@@ -207,3 +207,21 @@ func runStep(t *testing.T, tr *trail, name string, do func() error, errHas strin
 		t.Fatalf("step %q: put in force\n  %s\nwant\n  %s\n(trace %q)", name, strings.Join(got, "\n  "), strings.Join(published, "\n  "), tr.since(mark))
 	}
 }
+
+// TestOwnerCannotCreate: a settings file that cannot be made is a problem
+// that says why, with the defaults in force; nothing panics or hangs.
+func TestOwnerCannotCreate(t *testing.T) {
+	notADir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notADir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	o := Open(filepath.Join(notADir, "config.toml"), Options{Every: 20 * time.Millisecond})
+	defer o.Close()
+	st := o.Now()
+	if st.Problem == nil || !strings.Contains(st.Problem.Error(), "not a directory") || st.Settings.Interval != DefaultInterval {
+		t.Errorf("State %+v, want the defaults and why the file could not be made", st)
+	}
+	if _, err := o.AddSearch("", "https://kamernet.nl/huren/kamers-amsterdam", Filter{}); err == nil {
+		t.Error("an edit of a file that cannot be made succeeded")
+	}
+}

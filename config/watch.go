@@ -66,7 +66,6 @@ type watcher struct {
 	missAfter int
 	good      Settings // the settings last reported (or started with) as good
 	lastGood  bool     // the last judgement was good (a fix after a bad edit is always reported)
-	polls     int      // reads of the file after the first (for tests)
 }
 
 // What a read of the file found, for the Owner's trace (tests).
@@ -91,7 +90,6 @@ func (w *watcher) first() {
 
 // poll reads the file and says what it found (readUnchanged, ...).
 func (w *watcher) poll() string {
-	w.polls++
 	data, err := os.ReadFile(w.path)
 	if err == nil && len(data) == 0 {
 		err = errEmpty
