@@ -109,13 +109,9 @@ func replyInBrowser(g globals, settings config.Settings, target string, r pages.
 // replyMessage loads the settings and picks the message template: the named
 // search's own, else [reply] message.
 func replyMessage(g globals, searchName string) (config.Settings, string, error) {
-	path, err := settingsPath(g)
+	path, s, _, err := readSettings(g, false)
 	if err != nil {
 		return config.Settings{}, "", err
-	}
-	s, err := config.Load(path)
-	if err != nil {
-		return config.Settings{}, "", inFile(path, err)
 	}
 	msg := ""
 	if s.Reply != nil {

@@ -5,17 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"log"
 	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
-	"sync"
-	"sync/atomic"
 	"syscall"
-	"time"
 
 	"github.com/cli/browser"
 	"github.com/gofrs/flock"
@@ -33,11 +29,10 @@ import (
 type app struct {
 	settingsPath, dataDir, logPath string
 
-	settings atomic.Pointer[config.Settings] // the last good settings, for the replier
-	problem  string                          // what was wrong with the settings file at the start
-	// settingsMu serialises settingsChanged: config.Watch and the window's
-	// saves both call it.
-	settingsMu sync.Mutex
+	// settings is the settings file's one owner: the window's edits go to
+	// it, and it hands every change (the window's, a command's, an edit by
+	// hand) to follow, once.
+	settings *config.Owner
 
 	lock    *flock.Flock
 	logs    *logFile
@@ -77,7 +72,8 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 	}
 	defer a.close()
 	if *once {
-		if code, nothing := nothingToCheck(*a.settings.Load(), a.settingsPath, a.problem, stderr); nothing {
+		st := a.settings.Now()
+		if code, nothing := nothingToCheck(st.Settings, a.settingsPath, problemWords(st.Problem), stderr); nothing {
 			return code
 		}
 	}
@@ -95,8 +91,7 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	a.startWindow()
-	a.openOnFirstStart(*a.settings.Load())
-	go config.Watch(ctx, a.settingsPath, time.Second, a.settingsChanged)
+	a.openOnFirstStart(a.settings.Now().Settings)
 	if !*noTray {
 		if err := tray.Available(); err != nil {
 			a.log.Warn(err.Error()) // it says that we run without a tray icon, and why
@@ -167,8 +162,15 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	out := io.MultiWriter(stderr, a.logs)
 	a.log = slog.New(slog.NewTextHandler(out, nil))
 	log.SetOutput(out) // libraries that use the standard logger land in the log too
-	settings, problem := a.loadSettings()
-	a.problem = problem
+	// Subscribed before anything is built from the settings: no change
+	// falls between what the engine and the outbox start with and what
+	// follow hands them.
+	a.settings = config.Open(a.settingsPath, config.Options{Secrets: outbox.Keychain{}, Log: a.log})
+	first, changes, _ := a.settings.Subscribe()
+	settings := first.Settings
+	if first.Problem != nil {
+		a.log.Error("the settings file has a problem", "path", a.settingsPath, "err", first.Problem)
+	}
 	if a.store, err = seen.Open(filepath.Join(a.dataDir, "store")); err != nil {
 		a.close()
 		return nil, err
@@ -178,7 +180,6 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 		chrome = settings.Browser.Path
 	}
 	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile"), Log: a.log})
-	a.settings.Store(&settings)
 	a.openWeb = pages.OpenDefault
 	var pop outbox.Notifier // nil: beeep's pop-ups, which open nothing when clicked
 	if c, err := outbox.NewClickable(a.clicked); err == nil {
@@ -190,18 +191,22 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.keepPrivate(settings)
 	a.engine = engine.New(engine.Deps{
 		Loader: a.browser, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, Log: a.log,
-		Replier: engine.NewReplier(a.browser, a.store, func() config.Settings { return *a.settings.Load() }),
+		Replier: engine.NewReplier(a.browser, a.store, func() config.Settings { return a.settings.Now().Settings }),
 		Release: a.browser.Release, // Chrome stops while nothing is to be checked for a while
 	}, engineSettings(settings))
-	if problem != "" {
-		a.engine.SetProblem(problem)
+	if first.Problem != nil {
+		a.engine.SetProblem(problemWords(first.Problem))
 	}
+	go a.follow(first, changes)
 	return a, nil
 }
 
 func (a *app) close() {
 	if a.window != nil {
 		a.window.Close() // before the store it reads
+	}
+	if a.settings != nil {
+		a.settings.Close() // ends follow
 	}
 	if a.pops != nil {
 		a.pops.Close()
@@ -222,46 +227,51 @@ func (a *app) close() {
 	}
 }
 
-// loadSettings reads the settings file, creating it with comments on the
-// first run. A bad file leaves the app running on no searches, with the
-// problem shown, rather than not starting at all.
-func (a *app) loadSettings() (config.Settings, string) {
-	s, err := config.Load(a.settingsPath)
-	if errors.Is(err, fs.ErrNotExist) {
-		s, err = config.CreateDefault(a.settingsPath)
-		if err == nil {
-			a.log.Info("created the settings file", "path", a.settingsPath)
-		}
+// problemWords is a settings file's problem as the tray and the window
+// show it; "" for none.
+func problemWords(err error) string {
+	if err == nil {
+		return ""
 	}
-	if err != nil {
-		a.log.Error("the settings file has a problem", "path", a.settingsPath, "err", err)
-		return config.Default(), "Settings file: " + err.Error()
-	}
-	return s, ""
+	return "Settings file: " + err.Error()
 }
 
-// settingsChanged is config.Watch's callback: a good edit takes effect at
-// once; a bad one leaves the last good settings in force and says why.
-func (a *app) settingsChanged(s config.Settings, err error) {
-	a.settingsMu.Lock()
-	defer a.settingsMu.Unlock()
-	if err != nil {
-		a.log.Warn("the settings file has a problem; keeping the last good settings", "path", a.settingsPath, "err", err)
-		a.engine.SetProblem("Settings file: " + err.Error())
+// follow hands each change of the settings in force to the engine and to
+// the delivery, in order, until the settings close. A good edit takes
+// effect at once; a bad one leaves the last good settings in force and
+// says why.
+func (a *app) follow(before config.State, changes <-chan config.State) {
+	for now := range changes {
+		a.engineTakes(now)
+		a.deliveryTakes(before, now)
+		before = now
+	}
+}
+
+// engineTakes gives the engine each good change (it says "settings
+// applied" once per save, whatever was saved), and a bad file's problem.
+func (a *app) engineTakes(now config.State) {
+	if now.Problem != nil {
+		a.log.Warn("the settings file has a problem; keeping the last good settings", "path", a.settingsPath, "err", now.Problem)
+		a.engine.SetProblem(problemWords(now.Problem))
 		return
 	}
-	before := a.settings.Swap(&s)
-	a.engine.SetSettings(engineSettings(s))
-	if s.DeliveryChanged(*before) {
-		// Only new delivery settings deserve a fresh try after a refusal;
-		// an edit to a search keeps "check your email". The same outbox
-		// takes them: its channels keep their queues (a push URL that
-		// stays keeps its own), a new URL starts with an empty queue.
-		a.outbox.SetEmail(a.emailFor(s))
-		a.outbox.SetPush(pushURLs(s))
-		a.keepPrivate(s)
-		a.engine.SetOutbox(a.outbox)
+	a.engine.SetSettings(engineSettings(now.Settings)) // clears a problem shown
+}
+
+// deliveryTakes gives the outbox new email settings (a newly stored
+// password among them) or push URLs. Only new delivery settings deserve a
+// fresh try after a refusal; an edit to a search keeps "check your email".
+// The same outbox takes them: its channels keep their queues (a push URL
+// that stays keeps its own), a new URL starts with an empty queue.
+func (a *app) deliveryTakes(before, now config.State) {
+	if !now.Settings.DeliveryChanged(before.Settings) {
+		return
 	}
+	a.outbox.SetEmail(a.emailFor(now.Settings))
+	a.outbox.SetPush(pushURLs(now.Settings))
+	a.keepPrivate(now.Settings)
+	a.engine.SetOutbox(a.outbox)
 }
 
 func pushURLs(s config.Settings) []string {
@@ -288,7 +298,8 @@ func engineSettings(s config.Settings) engine.Settings {
 }
 
 // emailFor is the email delivery of the settings, with the password from
-// the keychain or the environment; nil without [email] (desktop pop-ups
+// the keychain or the environment (the one s.Email.PasswordVersion names,
+// unless it changed again since); nil without [email] (desktop pop-ups
 // only).
 func (a *app) emailFor(s config.Settings) *outbox.EmailSettings {
 	if s.Email == nil {

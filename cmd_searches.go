@@ -54,9 +54,13 @@ func cmdSearches(g globals, args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "remove takes the name or URL of a search")
 	}
 
-	path, s, code := openSettings(g.config, stderr)
-	if code != 0 {
-		return code
+	path, s, created, err := readSettings(g, true)
+	if created {
+		fmt.Fprintf(stderr, "rentwatch searches: created %s\n", path)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
+		return 1
 	}
 	switch verb {
 	case "list":
@@ -80,36 +84,6 @@ func cmdSearches(g globals, args []string, stdout, stderr io.Writer) int {
 func usageError(stderr io.Writer, msg string) int {
 	fmt.Fprintf(stderr, "rentwatch searches: %s (%s)\n", msg, searchesUsage)
 	return 2
-}
-
-// openSettings loads the settings file, creating it with defaults if it is
-// missing. A bad file is reported with all its problems (status 1).
-func openSettings(path string, stderr io.Writer) (string, config.Settings, int) {
-	if path == "" {
-		p, err := config.DefaultPath()
-		if err != nil {
-			fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
-			return "", config.Settings{}, 1
-		}
-		path = p
-	}
-	s, err := config.Load(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		s, err = config.CreateDefault(path)
-		if err == nil {
-			fmt.Fprintf(stderr, "rentwatch searches: created %s\n", path)
-		}
-	}
-	var bad *config.Error
-	switch {
-	case errors.As(err, &bad):
-		fmt.Fprintf(stderr, "rentwatch searches: the settings file %s has problems; fix them and try again:\n%v\n", path, err)
-		return path, s, 1
-	case err != nil:
-		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
-		return path, s, 1
-	}
-	return path, s, 0
 }
 
 // timesToAlert reads each search's typical time to alert (the median of
@@ -178,11 +152,14 @@ func delayWords(delays map[string]time.Duration, search string) string {
 	return "none yet"
 }
 
-// addSearch and removeSearch change the file in place (config.Editor), as
-// the window does: the user's own comments and layout stay as they were.
+// addSearch and removeSearch change the file through its owner, as the
+// window does: the user's own comments and layout stay as they were. A
+// running app notices the change and applies it once.
 
 func addSearch(path string, s config.Settings, url, name string, stdout, stderr io.Writer) int {
-	added, err := config.NewEditor(path, nil).AddSearch(name, url, config.Filter{})
+	settings := config.Open(path, config.Options{})
+	defer settings.Close()
+	added, err := settings.AddSearch(name, url, config.Filter{})
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
 		if errors.Is(err, config.ErrBadSearchURL) || errors.Is(err, config.ErrBadSearchName) {
@@ -197,7 +174,9 @@ func addSearch(path string, s config.Settings, url, name string, stdout, stderr 
 func removeSearch(path string, s config.Settings, key string, stdout, stderr io.Writer) int {
 	found, err := s.RemoveSearch(key) // by name or URL, in the settings as loaded
 	if err == nil {
-		_, err = config.NewEditor(path, nil).RemoveSearch(found.URL)
+		settings := config.Open(path, config.Options{})
+		defer settings.Close()
+		_, err = settings.RemoveSearch(found.URL)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)

@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"time"
@@ -30,7 +28,7 @@ func cmdTestEmail(g globals, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "rentwatch test-email: takes no arguments (got %q)\n", rest)
 		return 2
 	}
-	settings, path, err := loadSettings(g)
+	path, settings, _, err := readSettings(g, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch test-email: %v\n", err)
 		return 1
@@ -61,33 +59,6 @@ func cmdTestEmail(g globals, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "Sent: the server accepted it. Check the inbox of %s.\n", email.To)
 	return 0
-}
-
-// loadSettings reads the settings file named by --config / RENTWATCH_CONFIG
-// or the default one, and returns its path for messages.
-func loadSettings(g globals) (config.Settings, string, error) {
-	path := g.config
-	if path == "" {
-		var err error
-		if path, err = config.DefaultPath(); err != nil {
-			return config.Settings{}, "", err
-		}
-	}
-	s, err := config.Load(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return s, path, fmt.Errorf("no settings file at %s yet: start rentwatch once to create it, then add an [email] section", path)
-	}
-	return s, path, inFile(path, err)
-}
-
-// inFile names the settings file in front of its problems, which name
-// only their lines.
-func inFile(path string, err error) error {
-	var bad *config.Error
-	if errors.As(err, &bad) {
-		return fmt.Errorf("the settings file %s has a problem; fix it and try again:\n%w", path, err)
-	}
-	return err
 }
 
 // emailSettings maps the settings file's [email] onto what outbox needs;

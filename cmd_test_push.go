@@ -29,7 +29,7 @@ func cmdTestPush(g globals, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "rentwatch test-push: takes no arguments (got %q)\n", rest[0])
 		return 2
 	}
-	settings, path, err := loadSettings(g)
+	path, settings, _, err := readSettings(g, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch test-push: %v\n", err)
 		return 1

@@ -18,17 +18,16 @@ import (
 // The window beside the engine: `rentwatch run` serves it with the app's
 // own owners of each thing it shows.
 
-// startWindow serves the window. Its settings edits go through a
-// config.Editor whose saves reach the engine at once, the way config.Watch
-// reports an edit by hand (a.settingsChanged). A window that cannot start
+// startWindow serves the window. It asks the settings' owner for the
+// settings and their edits (a stored password among them), which reach the
+// engine and the outbox through follow, once. A window that cannot start
 // is logged and the app watches on without it: the tray then opens the
 // settings file, as it did before there was a window.
 func (a *app) startWindow() {
 	exe, _ := os.Executable()
-	editor := config.NewEditor(a.settingsPath, func(s config.Settings) { a.settingsChanged(s, nil) })
 	srv, err := window.Start(a.dataDir, window.Deps{
 		Watcher:          window.EngineWatcher(a.engine),
-		Settings:         editor,
+		Settings:         a.settings,
 		Listings:         window.SeenListings(a.store),
 		Mailer:           testMailer{},
 		Keychain:         window.OSKeychain{},

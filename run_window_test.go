@@ -51,8 +51,8 @@ func (deliveredOutbox) Kind() string                               { return "" }
 func (deliveredOutbox) Send(context.Context, outbox.Message) error { return nil }
 
 // TestWindowSavesReachTheEngine: a search saved in the window reaches the
-// running engine through the settings editor's own report of the save,
-// not only when config.Watch next reads the file (it does not run here).
+// running engine through the settings' owner, which puts its own save in
+// force at once rather than when it reads the file back.
 func TestWindowSavesReachTheEngine(t *testing.T) {
 	dir := t.TempDir()
 	store, err := seen.OpenInMemory()
@@ -65,13 +65,12 @@ func TestWindowSavesReachTheEngine(t *testing.T) {
 	if err := os.WriteFile(a.settingsPath, []byte("version = 1\ninterval = \"30s\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s, err := config.Load(a.settingsPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.settings.Store(&s)
+	a.settings = config.Open(a.settingsPath, config.Options{})
+	defer a.settings.Close()
+	first, changes, _ := a.settings.Subscribe()
 	site := &cleanSite{}
-	a.engine = engine.New(engine.Deps{Loader: site, Store: store, Outbox: deliveredOutbox{}, Log: a.log}, engineSettings(s))
+	a.engine = engine.New(engine.Deps{Loader: site, Store: store, Outbox: deliveredOutbox{}, Log: a.log}, engineSettings(first.Settings))
+	go a.follow(first, changes)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { a.engine.Run(ctx); close(done) }()
@@ -107,7 +106,7 @@ func TestWindowSavesReachTheEngine(t *testing.T) {
 		}
 		return nil
 	})
-	if s := a.settings.Load(); len(s.Searches) != 1 {
+	if s := a.settings.Now().Settings; len(s.Searches) != 1 {
 		t.Errorf("the app's last good settings have %d searches, want the saved one", len(s.Searches))
 	}
 }

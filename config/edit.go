@@ -8,62 +8,34 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
-// Errors the Editor wraps, for callers that decide on them (besides
+// Errors an Owner's edits wrap, for callers that decide on them (besides
 // ErrTooManySearches, ErrDuplicateSearch, ErrBadSearchURL, ErrNoSuchSearch).
 var (
 	// ErrFileProblem: the file as it is does not load; it must be fixed
 	// (by hand) before anything else can be changed in it.
 	ErrFileProblem = errors.New("the settings file has a mistake")
-	// ErrCannotEdit: the file writes the settings in a form the editor
+	// ErrCannotEdit: the file writes the settings in a form the Owner
 	// does not change in place (inline tables, dotted keys); nothing was
 	// written.
 	ErrCannotEdit = errors.New("this part of the settings file cannot be changed from the window")
 )
 
-// Editor changes the settings file in place, for the window: it edits the
+// editor changes the settings file in place, for the Owner: it edits the
 // few lines a change needs and keeps every other byte as the user wrote it,
 // comments included (Save, by contrast, writes the file anew). Every change
 // reads the file afresh, is checked by the real loader before it is written
-// (the Editor never writes a file Load would refuse, nor one that would not
+// (the editor never writes a file Load would refuse, nor one that would not
 // load back as exactly the settings it meant), and is written atomically.
-// It is safe for concurrent use; changes are made one at a time.
-type Editor struct {
+// Only the Owner's goroutine uses it: changes are made one at a time.
+type editor struct {
 	path string
-	// saved is called after each change is written, with the settings now
-	// in the file, so they take effect at once rather than when Watch next
-	// looks. It runs on the caller's goroutine, under the Editor's lock.
-	saved func(Settings)
-
-	mu sync.Mutex // held for each change: read, edit, check, write
-}
-
-// NewEditor returns an Editor for the settings file at path. saved may be
-// nil. A missing file is created with the defaults at the first change.
-func NewEditor(path string, saved func(Settings)) *Editor {
-	return &Editor{path: path, saved: saved}
-}
-
-// Path is the settings file the Editor changes.
-func (e *Editor) Path() string { return e.path }
-
-// Settings returns the settings in the file now, or an error matching
-// ErrFileProblem that says what is wrong with it.
-// A missing file reads as the defaults (it is created at the first change).
-func (e *Editor) Settings() (Settings, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	s, err := Load(e.path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return Default(), nil
-	case err != nil:
-		return Settings{}, fileProblem(err)
-	}
-	return s, nil
+	// saved is called after each change is written, with the text written
+	// and the settings it holds, so the Owner puts them in force at once
+	// and knows its own save when it sees it on disk.
+	saved func(text []byte, s Settings)
 }
 
 // SearchChange says what to change in a search; nil fields stay as they are.
@@ -76,7 +48,7 @@ type SearchChange struct {
 
 // AddSearch appends an enabled search, as Settings.AddSearch does (an
 // empty name gets one from the URL), with filter f.
-func (e *Editor) AddSearch(name, rawURL string, f Filter) (Search, error) {
+func (e *editor) AddSearch(name, rawURL string, f Filter) (Search, error) {
 	var added Search
 	_, err := e.change(func(s *Settings, d *doc) ([]splice, error) {
 		if d.rootUses("search") || d.count("search") != len(s.Searches) {
@@ -120,7 +92,7 @@ func searchBlock(sr Search, eol string) string {
 
 // EditSearch changes the search whose URL is rawURL and returns it as it
 // is now. A new name or URL must not be another search's.
-func (e *Editor) EditSearch(rawURL string, c SearchChange) (Search, error) {
+func (e *editor) EditSearch(rawURL string, c SearchChange) (Search, error) {
 	var edited Search
 	_, err := e.change(func(s *Settings, d *doc) ([]splice, error) {
 		i, t, err := searchTable(s, d, rawURL)
@@ -165,7 +137,7 @@ func (e *Editor) EditSearch(rawURL string, c SearchChange) (Search, error) {
 
 // RemoveSearch removes the search whose URL is rawURL, with its own
 // comments, and returns it.
-func (e *Editor) RemoveSearch(rawURL string) (Search, error) {
+func (e *editor) RemoveSearch(rawURL string) (Search, error) {
 	var removed Search
 	_, err := e.change(func(s *Settings, d *doc) ([]splice, error) {
 		i, t, err := searchTable(s, d, rawURL)
@@ -185,7 +157,7 @@ func (e *Editor) RemoveSearch(rawURL string) (Search, error) {
 // SetEmail sets the [email] table to em (defaults filled as Load fills
 // them), adding the table if there is none; nil removes it (desktop
 // pop-ups only). It returns the email settings now in force.
-func (e *Editor) SetEmail(em *Email) (*Email, error) {
+func (e *editor) SetEmail(em *Email) (*Email, error) {
 	s, err := e.change(func(s *Settings, d *doc) ([]splice, error) {
 		if d.rootUses("email") {
 			return nil, inlineError("email")
@@ -214,7 +186,7 @@ func (e *Editor) SetEmail(em *Email) (*Email, error) {
 }
 
 // SetInterval sets the time between cycles.
-func (e *Editor) SetInterval(every time.Duration) error {
+func (e *editor) SetInterval(every time.Duration) error {
 	_, err := e.change(func(s *Settings, d *doc) ([]splice, error) {
 		s.Interval = every
 		return []splice{d.setKey(&d.tables[0], "interval", quote(every.String()))}, nil
@@ -225,9 +197,7 @@ func (e *Editor) SetInterval(every time.Duration) error {
 // change runs one edit: read the file, let op change the settings and say
 // which splices make that change in the text, check that the new text loads
 // as exactly those settings, write it.
-func (e *Editor) change(op func(s *Settings, d *doc) ([]splice, error)) (Settings, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
+func (e *editor) change(op func(s *Settings, d *doc) ([]splice, error)) (Settings, error) {
 	data, s, err := e.read()
 	if err != nil {
 		return Settings{}, err
@@ -257,14 +227,14 @@ func (e *Editor) change(op func(s *Settings, d *doc) ([]splice, error)) (Setting
 		return Settings{}, err
 	}
 	if e.saved != nil {
-		e.saved(got)
+		e.saved([]byte(text), got)
 	}
 	return got, nil
 }
 
 // read returns the file's bytes and the settings they hold. An older file
 // is migrated first (as Load does); a missing one is created.
-func (e *Editor) read() ([]byte, Settings, error) {
+func (e *editor) read() ([]byte, Settings, error) {
 	_, err := Load(e.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		_, err = CreateDefault(e.path)

@@ -73,11 +73,11 @@ func TestEditorKeepsComments(t *testing.T) {
 	tests := []struct {
 		name string
 		file string
-		edit func(e *Editor) error
+		edit func(e *editor) error
 		want func(t *testing.T, src string) string
 	}{
 		{"rename a search with a literal-string name", commented,
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.EditSearch(funda, SearchChange{Name: ptr("Funda Huur")})
 				return err
 			},
@@ -85,7 +85,7 @@ func TestEditorKeepsComments(t *testing.T) {
 				return replaceOnce(t, src, "name = 'Funda'", `name = "Funda Huur"`)
 			}},
 		{"rename keeps the comment beside the key", commented,
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.EditSearch(kamernet, SearchChange{Name: ptr("West")})
 				return err
 			},
@@ -93,7 +93,7 @@ func TestEditorKeepsComments(t *testing.T) {
 				return replaceOnce(t, src, `name = "Kamernet West"   # west side only`, `name = "West"   # west side only`)
 			}},
 		{"disable a search", commented,
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.EditSearch(kamernet, SearchChange{Enabled: ptr(false)})
 				return err
 			},
@@ -101,7 +101,7 @@ func TestEditorKeepsComments(t *testing.T) {
 				return replaceOnce(t, src, "enabled = true\n", "enabled = false\n")
 			}},
 		{"disable a search without an enabled line", commented,
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.EditSearch(funda, SearchChange{Enabled: ptr(false)})
 				return err
 			},
@@ -109,7 +109,7 @@ func TestEditorKeepsComments(t *testing.T) {
 				return replaceOnce(t, src, "  \"no pets\",\n]\n", "  \"no pets\",\n]\nenabled = false\n")
 			}},
 		{"change the URL", commented,
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.EditSearch(kamernet, SearchChange{URL: ptr("https://kamernet.nl/huren/kamers-utrecht")})
 				return err
 			},
@@ -117,7 +117,7 @@ func TestEditorKeepsComments(t *testing.T) {
 				return replaceOnce(t, src, "kamers-amsterdam", "kamers-utrecht")
 			}},
 		{"set a filter over a multi-line array", commented,
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.EditSearch(funda, SearchChange{Filter: &Filter{MaxPrice: 1200, Exclude: []string{"students only"}}})
 				return err
 			},
@@ -126,7 +126,7 @@ func TestEditorKeepsComments(t *testing.T) {
 					"exclude = [\"students only\"]\nmax_price = 1200\n")
 			}},
 		{"clear a filter", commented,
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.EditSearch(funda, SearchChange{Filter: &Filter{}})
 				return err
 			},
@@ -134,7 +134,7 @@ func TestEditorKeepsComments(t *testing.T) {
 				return replaceOnce(t, src, "exclude = [\n  \"students only\", # they mean it\n  \"no pets\",\n]\n", "")
 			}},
 		{"add a search after the last one", commented,
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.AddSearch("Pararius", "https://www.pararius.nl/huurwoningen/utrecht", Filter{MinSize: 20, Require: []string{"balcony"}})
 				return err
 			},
@@ -142,7 +142,7 @@ func TestEditorKeepsComments(t *testing.T) {
 				return src + "\n[[search]]\nname = \"Pararius\"\nurl = \"https://www.pararius.nl/huurwoningen/utrecht\"\nenabled = true\nmin_size = 20\nrequire = [\"balcony\"]\n"
 			}},
 		{"remove a search with its own comment", commented,
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.RemoveSearch(kamernet)
 				return err
 			},
@@ -150,7 +150,7 @@ func TestEditorKeepsComments(t *testing.T) {
 				return replaceOnce(t, src, "# the best one\n[[search]]\nname = \"Kamernet West\"   # west side only\nurl = \"https://kamernet.nl/huren/kamers-amsterdam\"\nenabled = true\n\n", "")
 			}},
 		{"remove the last search", commented,
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.RemoveSearch(funda)
 				return err
 			},
@@ -159,13 +159,13 @@ func TestEditorKeepsComments(t *testing.T) {
 				return src[:i+1]
 			}},
 		{"remove the only search", "# mine\nversion = 1\n\n# the one\n[[search]]\nname = \"A\"\nurl = \"https://a.example/\"\n",
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.RemoveSearch("https://a.example/")
 				return err
 			},
 			func(t *testing.T, src string) string { return "# mine\nversion = 1\n" }},
 		{"change one email field", commented,
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.SetEmail(&Email{To: "new@example.com", Host: "smtp.example.com", Username: "me@example.com"})
 				return err
 			},
@@ -173,7 +173,7 @@ func TestEditorKeepsComments(t *testing.T) {
 				return replaceOnce(t, src, `to = "me@example.com"    # my phone reads this`, `to = "new@example.com"    # my phone reads this`)
 			}},
 		{"turn email off", commented,
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.SetEmail(nil)
 				return err
 			},
@@ -181,7 +181,7 @@ func TestEditorKeepsComments(t *testing.T) {
 				return replaceOnce(t, src, "# my mail\n[email]\nto = \"me@example.com\"    # my phone reads this\nhost = \"smtp.example.com\"\nport = 587\nsecurity = \"starttls\"\nusername = \"me@example.com\"\n\n", "")
 			}},
 		{"turn email on above [browser]", strings.Replace(commented, "# my mail\n[email]\nto = \"me@example.com\"    # my phone reads this\nhost = \"smtp.example.com\"\nport = 587\nsecurity = \"starttls\"\nusername = \"me@example.com\"\n\n", "", 1),
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.SetEmail(&Email{To: "me@example.com", Host: "mail.example.com", Port: 465, Username: "me", From: "me@example.com"})
 				return err
 			},
@@ -189,17 +189,17 @@ func TestEditorKeepsComments(t *testing.T) {
 				return replaceOnce(t, src, "[browser]\n", "[email]\nto = \"me@example.com\"\nfrom = \"me@example.com\"\nhost = \"mail.example.com\"\nport = 465\nsecurity = \"tls\"\nusername = \"me\"\n\n[browser]\n")
 			}},
 		{"set the interval", commented,
-			func(e *Editor) error { return e.SetInterval(2 * time.Minute) },
+			func(e *editor) error { return e.SetInterval(2 * time.Minute) },
 			func(t *testing.T, src string) string {
 				return replaceOnce(t, src, `interval = "45s" # not faster`, `interval = "2m0s" # not faster`)
 			}},
 		{"set an interval the file leaves out", "# mine\nversion = 1\n\n[browser]\npath = \"\"\n",
-			func(e *Editor) error { return e.SetInterval(time.Minute) },
+			func(e *editor) error { return e.SetInterval(time.Minute) },
 			func(t *testing.T, src string) string {
 				return replaceOnce(t, src, "version = 1\n", "version = 1\ninterval = \"1m0s\"\n")
 			}},
 		{"windows line endings stay", strings.ReplaceAll(commented, "\n", "\r\n"),
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.AddSearch("X", "https://x.example/search", Filter{})
 				return err
 			},
@@ -207,7 +207,7 @@ func TestEditorKeepsComments(t *testing.T) {
 				return src + "\r\n[[search]]\r\nname = \"X\"\r\nurl = \"https://x.example/search\"\r\nenabled = true\r\n"
 			}},
 		{"a file without a final newline", "version = 1\n[[search]]\nname = \"A\"\nurl = \"https://a.example/\"",
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.EditSearch("https://a.example/", SearchChange{Enabled: ptr(false)})
 				return err
 			},
@@ -217,7 +217,7 @@ func TestEditorKeepsComments(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			path := writeFile(t, tt.file)
 			var saved []Settings
-			e := NewEditor(path, func(s Settings) { saved = append(saved, s) })
+			e := &editor{path: path, saved: func(_ []byte, s Settings) { saved = append(saved, s) }}
 			if err := tt.edit(e); err != nil {
 				t.Fatalf("edit: %v", err)
 			}
@@ -247,58 +247,58 @@ func TestEditorRefuses(t *testing.T) {
 	tests := []struct {
 		name    string
 		file    string
-		edit    func(e *Editor) error
+		edit    func(e *editor) error
 		wantErr error  // matched with errors.Is; nil: check msg only
 		msg     string // part of the error
 	}{
-		{"a file with a mistake", "interval = 30s\n", func(e *Editor) error { return e.SetInterval(time.Minute) },
+		{"a file with a mistake", "interval = 30s\n", func(e *editor) error { return e.SetInterval(time.Minute) },
 			ErrFileProblem, "the interval must be in quotes"},
-		{"a file with a bad value", "interval = \"3s\"\n", func(e *Editor) error { return e.SetInterval(time.Minute) },
+		{"a file with a bad value", "interval = \"3s\"\n", func(e *editor) error { return e.SetInterval(time.Minute) },
 			ErrFileProblem, "under the 10s minimum"},
 		{"email written inline", "email = { to = \"a@b.example\", host = \"h.example\", username = \"u@b.example\" }\n",
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.SetEmail(&Email{To: "c@d.example", Host: "h", Username: "u"})
 				return err
 			}, ErrCannotEdit, "[email]"},
 		{"searches written inline", "search = [{ name = \"A\", url = \"https://a.example/\" }]\n",
-			func(e *Editor) error {
+			func(e *editor) error {
 				_, err := e.AddSearch("", "https://b.example/", Filter{})
 				return err
 			}, ErrCannotEdit, "[[search]]"},
-		{"a 16th search", many, func(e *Editor) error {
+		{"a 16th search", many, func(e *editor) error {
 			_, err := e.AddSearch("", "https://x.example/", Filter{})
 			return err
 		}, ErrTooManySearches, "remove one first"},
-		{"a URL that is not http", commented, func(e *Editor) error {
+		{"a URL that is not http", commented, func(e *editor) error {
 			_, err := e.AddSearch("", "javascript:alert(1)", Filter{})
 			return err
 		}, ErrBadSearchURL, "not an http or https URL"},
-		{"the same search twice", commented, func(e *Editor) error {
+		{"the same search twice", commented, func(e *editor) error {
 			_, err := e.AddSearch("", "https://kamernet.nl/huren/kamers-amsterdam/", Filter{})
 			return err
 		}, ErrDuplicateSearch, "already watched"},
-		{"a name another search has", commented, func(e *Editor) error {
+		{"a name another search has", commented, func(e *editor) error {
 			_, err := e.EditSearch(funda, SearchChange{Name: ptr("kamernet west")})
 			return err
 		}, ErrDuplicateSearch, "already used"},
-		{"an empty name", commented, func(e *Editor) error {
+		{"an empty name", commented, func(e *editor) error {
 			_, err := e.EditSearch(funda, SearchChange{Name: ptr("  ")})
 			return err
 		}, nil, "name: empty"},
-		{"a URL another search has", commented, func(e *Editor) error {
+		{"a URL another search has", commented, func(e *editor) error {
 			_, err := e.EditSearch(funda, SearchChange{URL: ptr("http://www.kamernet.nl/huren/kamers-amsterdam")})
 			return err
 		}, ErrDuplicateSearch, "already watched"},
-		{"no such search", commented, func(e *Editor) error {
+		{"no such search", commented, func(e *editor) error {
 			_, err := e.RemoveSearch("https://nowhere.example/")
 			return err
 		}, ErrNoSuchSearch, "no saved search"},
-		{"a negative price", commented, func(e *Editor) error {
+		{"a negative price", commented, func(e *editor) error {
 			_, err := e.EditSearch(funda, SearchChange{Filter: &Filter{MaxPrice: -3}})
 			return err
 		}, nil, "max_price: -3 is below zero"},
-		{"a short interval", commented, func(e *Editor) error { return e.SetInterval(time.Second) }, nil, "under the 10s minimum"},
-		{"bad email", commented, func(e *Editor) error {
+		{"a short interval", commented, func(e *editor) error { return e.SetInterval(time.Second) }, nil, "under the 10s minimum"},
+		{"bad email", commented, func(e *editor) error {
 			_, err := e.SetEmail(&Email{To: "not an address", Host: "smtp.example.com", Username: "u@example.com"})
 			return err
 		}, nil, "is not an email address"},
@@ -307,7 +307,7 @@ func TestEditorRefuses(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			path := writeFile(t, tt.file)
 			saved := 0
-			err := tt.edit(NewEditor(path, func(Settings) { saved++ }))
+			err := tt.edit(&editor{path: path, saved: func([]byte, Settings) { saved++ }})
 			if err == nil {
 				t.Fatal("the edit was made")
 			}
@@ -327,9 +327,10 @@ func TestEditorRefuses(t *testing.T) {
 	}
 }
 
-func TestEditorDefaultFile(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "rentwatch", "config.toml") // not there yet: created at the first change
-	e := NewEditor(path, nil)
+func TestOwnerDefaultFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rentwatch", "config.toml") // not there yet: created when opened
+	e := Open(path, Options{})
+	defer e.Close()
 	if _, err := e.AddSearch("", "https://kamernet.nl/huren/kamers-amsterdam", Filter{MaxPrice: 900}); err != nil {
 		t.Fatal(err)
 	}
@@ -357,9 +358,10 @@ func TestEditorDefaultFile(t *testing.T) {
 	}
 }
 
-func TestEditorOneChangeAtATime(t *testing.T) {
+func TestOwnerOneChangeAtATime(t *testing.T) {
 	path := writeFile(t, commented)
-	e := NewEditor(path, nil)
+	e := Open(path, Options{})
+	defer e.Close()
 	var wg sync.WaitGroup
 	errs := make(chan error, 10)
 	for i := range 10 {

@@ -39,3 +39,23 @@ url = "ftp://kamernet.nl/"
 	// line 5: unknown key "emial.to" (did you mean "email.to"?)
 	// line 9: search[1].url: "ftp://kamernet.nl/" is not an http or https URL
 }
+
+// The running app's settings: one Owner, whose subscribers get each
+// change once, whoever made it (here the window's kind of edit).
+func ExampleOpen() {
+	dir, _ := os.MkdirTemp("", "rentwatch-example")
+	defer os.RemoveAll(dir)
+	settings := config.Open(filepath.Join(dir, "config.toml"), config.Options{}) // created with comments
+	defer settings.Close()
+	now, changes, cancel := settings.Subscribe()
+	defer cancel()
+	fmt.Println(len(now.Settings.Searches), "searches,", now.Settings.Interval)
+	if _, err := settings.AddSearch("", "https://kamernet.nl/huren/kamers-amsterdam", config.Filter{}); err != nil {
+		fmt.Println(err)
+	}
+	next := <-changes
+	fmt.Println(next.Settings.Searches[0].Name, next.Problem)
+	// Output:
+	// 0 searches, 30s
+	// Kamernet Amsterdam <nil>
+}

@@ -24,7 +24,7 @@ func Load(path string) (Settings, error) {
 	return load(path, data)
 }
 
-// load is Load on bytes already read (Watch reads them itself, to know
+// load is Load on bytes already read (the Owner reads them itself, to know
 // exactly which content it judged).
 func load(path string, data []byte) (Settings, error) {
 	var m map[string]any

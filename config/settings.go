@@ -1,6 +1,8 @@
 // Package config owns the user's settings file: loading, validating, saving
-// atomically, migrating older versions and watching it for edits. It never
-// touches the network.
+// atomically, migrating older versions, and, while rentwatch runs, one
+// Owner that serves every edit, watches the file for edits by hand and
+// hands the settings in force to its subscribers. It never touches the
+// network.
 package config
 
 import (
@@ -37,12 +39,20 @@ type Email struct {
 	Security string `toml:"security"` // "tls" (implicit, 465) or "starttls"
 	Username string `toml:"username"`
 	CAFile   string `toml:"ca_file"` // optional extra CA for a self-signed server
+
+	// PasswordVersion names the SMTP password stored for Username, never
+	// the password itself (Secrets.Version): the Owner sets it, so storing
+	// a new password is new email settings for whoever delivers, and a
+	// channel stopped by a refusal tries again with it at once. It is not
+	// in the file; "" when no password is known.
+	PasswordVersion string `toml:"-"`
 }
 
-// Equal reports whether e and o are the same email settings; nil (no
-// [email] table) equals only nil. The app builds a new delivery only when
-// they differ: a refusal for good is retried only with new email settings,
-// not after an edit to a search. (Email is compared as a whole value: a
+// Equal reports whether e and o are the same email settings, the stored
+// password's version included; nil (no [email] table) equals only nil. The
+// app builds a new delivery only when they differ: a refusal for good is
+// retried only with new email settings or a new password, not after an
+// edit to a search. (Email is compared as a whole value: a
 // field that cannot be compared with == will not compile here.)
 func (e *Email) Equal(o *Email) bool {
 	if e == nil || o == nil {
@@ -61,7 +71,8 @@ func (p *Push) Equal(o *Push) bool {
 }
 
 // DeliveryChanged reports whether s delivers alerts differently from
-// before: other email settings or other push URLs. Only then does the app
+// before: other email settings (or another stored password) or other push
+// URLs. Only then does the app
 // give its channels new settings (and a refused one its fresh try): an
 // edit to a search keeps "check your email".
 func (s Settings) DeliveryChanged(before Settings) bool {

@@ -24,7 +24,7 @@ const inotifyMask = syscall.IN_CREATE | syscall.IN_DELETE | syscall.IN_MODIFY | 
 // after each such change (changes in a burst may come as one); the channel
 // is closed when ctx ends or the kernel can no longer tell (the folder was
 // removed or moved). It returns nil when inotify is not to be had (a
-// per-user limit reached): then Watch polls.
+// per-user limit reached): then the Owner polls.
 func fileChanges(ctx context.Context, path string) <-chan struct{} {
 	fd, err := syscall.InotifyInit1(syscall.IN_CLOEXEC | syscall.IN_NONBLOCK)
 	if err != nil {

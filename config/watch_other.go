@@ -5,5 +5,5 @@ package config
 import "context"
 
 // fileChanges is nil where rentwatch does not ask the OS to tell of
-// changes: Watch polls the file every `every` instead.
+// changes: the Owner polls the file every `every` instead.
 func fileChanges(context.Context, string) <-chan struct{} { return nil }

@@ -1,36 +1,26 @@
 package config
 
 import (
-	"context"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"rentwatch/internal/testkit"
 )
-
-// event is one onChange call.
-type event struct {
-	s   Settings
-	err error
-}
 
 func settingsFile(interval string, comment string) string {
 	return comment + "version = 1\ninterval = \"" + interval + "\"\n"
 }
 
-// editor changes a settings file the ways real editors do.
-type editor struct {
+// byHand changes a settings file the ways real text editors do.
+type byHand struct {
 	t    *testing.T
 	path string
 }
 
 // write saves in place (truncate, then write), like most simple editors.
-func (e editor) write(content string) func() {
+func (e byHand) write(content string) func() {
 	return func() {
 		if err := os.WriteFile(e.path, []byte(content), 0o600); err != nil {
 			e.t.Fatal(err)
@@ -39,7 +29,7 @@ func (e editor) write(content string) func() {
 }
 
 // renameSave writes a new file beside the old one and renames it over it.
-func (e editor) renameSave(content string) func() {
+func (e byHand) renameSave(content string) func() {
 	return func() {
 		tmp := e.path + ".swp"
 		if err := os.WriteFile(tmp, []byte(content), 0o600); err != nil {
@@ -52,7 +42,7 @@ func (e editor) renameSave(content string) func() {
 }
 
 // vimSave moves the old file to a backup, writes a new one, drops the backup.
-func (e editor) vimSave(content string) func() {
+func (e byHand) vimSave(content string) func() {
 	return func() {
 		backup := e.path + "~"
 		if err := os.Rename(e.path, backup); err != nil {
@@ -60,86 +50,6 @@ func (e editor) vimSave(content string) func() {
 		}
 		e.write(content)()
 		os.Remove(backup)
-	}
-}
-
-// TestWatchRealEdits runs Watch in its goroutine against real edits of a
-// real file, including a save by rename and a vim-style save.
-func TestWatchRealEdits(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "config.toml")
-	ed := editor{t, path}
-	write, renameSave, vimSave := ed.write, ed.renameSave, ed.vimSave
-	steps := []struct {
-		name     string
-		do       func()
-		interval time.Duration // a good report with this interval
-		errHas   string        // a bad report containing this
-		quiet    bool          // no report at all
-	}{
-		{name: "edit in place", do: write(settingsFile("1m", "")), interval: time.Minute},
-		{name: "bad edit", do: write(settingsFile("1s", "")), errHas: "line 2: interval: 1s is under the 10s minimum"},
-		{name: "same bad content again", do: write(settingsFile("1s", "")), quiet: true},
-		{name: "another bad edit", do: write(settingsFile("2s", "")), errHas: "interval: 2s is under"},
-		{name: "fix back to the settings in force", do: write(settingsFile("1m", "")), interval: time.Minute},
-		{name: "comment-only edit", do: write(settingsFile("1m", "# hello\n")), quiet: true},
-		{name: "save by rename", do: renameSave(settingsFile("2m", "")), interval: 2 * time.Minute},
-		{name: "vim-style save", do: vimSave(settingsFile("3m", "")), interval: 3 * time.Minute},
-		{name: "syntax error", do: renameSave("interval = \n"), errHas: "line 1: interval has no value after the ="},
-		{name: "deleted for over a second", do: func() { os.Remove(path) }, errHas: "no such file"},
-		{name: "back again", do: write(settingsFile("3m", "")), interval: 3 * time.Minute},
-	}
-
-	write(settingsFile("30s", ""))()
-	every := 20 * time.Millisecond
-	events := make(chan event, 16)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		Watch(ctx, path, every, func(s Settings, err error) { events <- event{s, err} })
-		close(done)
-	}()
-	defer func() { cancel(); <-done }()
-
-	if ev := <-events; ev.err != nil || ev.s.Interval != 30*time.Second {
-		t.Fatalf("first report = %+v, want the file as it was (30s)", ev)
-	}
-	quietFor := 15 * every
-	for _, st := range steps {
-		st.do()
-		if st.quiet {
-			select {
-			case ev := <-events:
-				t.Fatalf("step %q: want no report, got %+v", st.name, ev)
-			case <-time.After(quietFor):
-			}
-			continue
-		}
-		var ev event
-		select {
-		case ev = <-events:
-		case <-time.After(testkit.Patience):
-			t.Fatalf("step %q: no report within %v", st.name, testkit.Patience)
-		}
-		switch {
-		case st.errHas != "":
-			if ev.err == nil || !strings.Contains(ev.err.Error(), st.errHas) {
-				t.Fatalf("step %q: got %+v, want an error containing %q", st.name, ev, st.errHas)
-			}
-		case ev.err != nil || ev.s.Interval != st.interval:
-			t.Fatalf("step %q: got %+v, want good settings with interval %v", st.name, ev, st.interval)
-		}
-		// Each change is reported once: nothing more may follow.
-		select {
-		case extra := <-events:
-			t.Fatalf("step %q: a second report %+v", st.name, extra)
-		case <-time.After(5 * every):
-		}
-	}
-	cancel()
-	select {
-	case <-done:
-	case <-time.After(testkit.Patience):
-		t.Fatal("Watch did not return after its context was cancelled")
 	}
 }
 

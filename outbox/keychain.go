@@ -13,6 +13,16 @@ import (
 // keychain rentwatch can use (a bare Linux without a Secret Service).
 var ErrNoKeychain = errors.New("this computer has no keychain rentwatch can use")
 
+// Keychain is where rentwatch keeps the SMTP password, as the settings'
+// owner asks for it (config.Secrets): StorePassword and PasswordVersion.
+type Keychain struct{}
+
+// Store is StorePassword.
+func (Keychain) Store(username, password string) error { return StorePassword(username, password) }
+
+// Version is PasswordVersion.
+func (Keychain) Version(username string) string { return PasswordVersion(username) }
+
 // StorePassword puts the SMTP password for username into the OS keychain
 // (service "rentwatch"), where Password finds it. An empty password removes
 // the entry. The error never holds the password; where there is no

@@ -1,6 +1,9 @@
 package outbox
 
 import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -35,4 +38,27 @@ func Password(username string) (string, error) {
 		return "", fmt.Errorf("the keychain could not be read (%v); set %s instead", err, PasswordEnv)
 	}
 	return p, nil
+}
+
+// versionSalt makes PasswordVersion's hashes this process's own: a version
+// seen in a log or a crash report says nothing about the password.
+var versionSalt = func() []byte {
+	b := make([]byte, 16)
+	rand.Read(b) // never fails (crypto/rand)
+	return b
+}()
+
+// PasswordVersion names the password Password finds for username now,
+// without revealing it: a salted hash, the same for the same password
+// within this process; "" when Password finds none. The email settings
+// carry it, so a password stored anew is a change of the settings.
+func PasswordVersion(username string) string {
+	pw, err := Password(username)
+	if err != nil {
+		return ""
+	}
+	h := sha256.New()
+	h.Write(versionSalt)
+	h.Write([]byte(pw))
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }

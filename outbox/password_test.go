@@ -34,3 +34,39 @@ func TestPassword(t *testing.T) {
 		})
 	}
 }
+
+// TestPasswordVersion: the version follows the password Password finds
+// (the keychain's, or the environment's, which wins), names none as "",
+// and never shows the password.
+func TestPasswordVersion(t *testing.T) {
+	keyring.MockInit()
+	const user = "me@x.test"
+	steps := []struct {
+		name  string
+		do    func()
+		same  bool // the version is the one before
+		empty bool
+	}{
+		{"nothing stored", func() {}, false, true},
+		{"a password stored", func() { StorePassword(user, "first-secret") }, false, false},
+		{"the same again", func() { StorePassword(user, "first-secret") }, true, false},
+		{"another password", func() { StorePassword(user, "second-secret") }, false, false},
+		{"the environment wins", func() { t.Setenv(PasswordEnv, "env-secret") }, false, false},
+		{"the keychain changes under the environment", func() { StorePassword(user, "third-secret") }, true, false},
+		{"removed, the environment gone", func() { StorePassword(user, ""); t.Setenv(PasswordEnv, "") }, false, true},
+	}
+	before := "unset"
+	for _, st := range steps {
+		st.do()
+		got := PasswordVersion(user)
+		switch {
+		case st.empty != (got == ""):
+			t.Fatalf("%s: version %q", st.name, got)
+		case st.same != (got == before):
+			t.Fatalf("%s: version %q, before %q: want same=%v", st.name, got, before, st.same)
+		case strings.Contains(got, "secret"):
+			t.Fatalf("%s: the version %q shows the password", st.name, got)
+		}
+		before = got
+	}
+}

@@ -21,7 +21,7 @@ type settingsView struct {
 	StartAtLogin *bool        `json:"start_at_login"` // null: not available here
 	Password     passwordView `json:"password"`
 	Problem      string       `json:"problem,omitempty"` // the settings file does not load
-	// Path is the settings file, where its owner says (config.Editor does).
+	// Path is the settings file, where its owner says (config.Owner does).
 	Path string `json:"path,omitempty"`
 
 	// for the page only: the buttons that open the files
@@ -179,7 +179,9 @@ func (s *Server) apiPassword(w http.ResponseWriter, r *http.Request) {
 	if user == "" && set.Email != nil {
 		user = set.Email.Username
 	}
-	if err := s.d.Keychain.Store(user, req.Password); err != nil {
+	// The owner stores it: a new password is new email settings, which the
+	// alerts take at once (a channel stopped by a refusal tries again).
+	if err := s.d.Settings.StorePassword(user, req.Password); err != nil {
 		writeError(w, http.StatusConflict, err.Error())
 		return
 	}

@@ -42,8 +42,8 @@ func TestAPISearches(t *testing.T) {
 	if cmds := r.watcher.commands(); len(cmds) != 1 || cmds[0] != "check-now" {
 		t.Errorf("commands after add: %v, want check-now", cmds)
 	}
-	if len(r.saved) != 1 {
-		t.Errorf("the app was told %d times of the change, want 1", len(r.saved))
+	if now := r.owner.Now(); now.Problem != nil || len(now.Settings.Searches) != 2 {
+		t.Errorf("the settings in force after add: %+v, want the saved search among them", now)
 	}
 
 	// edit: rename, turn off, filter

@@ -90,7 +90,7 @@ func storeRig(b *testing.B, r *rig, m int, missEvery bool) *Server {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { st.Close() })
-	set, err := r.editor.Settings()
+	set, err := r.owner.Settings()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -127,14 +127,21 @@ type Listings interface {
 	Listings() ([]Listing, error)
 }
 
-// Settings edits the user's settings file; *config.Editor is one.
+// Settings is the owner of the user's settings; *config.Owner is one. It
+// serves each edit in turn, saves it and puts it in force before it
+// returns, and keeps the SMTP password.
 type Settings interface {
+	// Settings are those in force, or an error matching
+	// config.ErrFileProblem while the file does not load.
 	Settings() (config.Settings, error)
 	AddSearch(name, url string, f config.Filter) (config.Search, error)
 	EditSearch(url string, c config.SearchChange) (config.Search, error)
 	RemoveSearch(url string) (config.Search, error)
 	SetEmail(e *config.Email) (*config.Email, error)
 	SetInterval(every time.Duration) error
+	// StorePassword keeps the SMTP password for username ("" removes
+	// it): a change of the email settings, so alerts use it at once.
+	StorePassword(username, password string) error
 }
 
 // Mailer sends the test email.
@@ -145,10 +152,9 @@ type Mailer interface {
 	SendTest(ctx context.Context, e config.Email) error
 }
 
-// Keychain keeps the SMTP password; OSKeychain is the real one.
+// Keychain says where the SMTP password comes from (it is stored through
+// Settings); OSKeychain is the real one.
 type Keychain interface {
-	// Store keeps password for username; "" removes it.
-	Store(username, password string) error
 	// Source says where the password for username will come from, and
 	// whether there is one.
 	Source(username string) (words string, found bool)

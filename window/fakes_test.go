@@ -149,6 +149,12 @@ func (f *fakeKeychain) Store(user, pw string) error {
 	return nil
 }
 
+func (f *fakeKeychain) Version(user string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.stored[user] // a fake's version may show the password: nothing logs it
+}
+
 func (f *fakeKeychain) Source(user string) (string, bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -173,15 +179,14 @@ type rig struct {
 	dir      string // the data folder
 	path     string // the settings file
 	watcher  *fakeWatcher
-	editor   *config.Editor
+	owner    *config.Owner
 	listings *fakeListings
 	mailer   *fakeMailer
 	keychain *fakeKeychain
 	auto     *fakeAutostart
 	now      time.Time
-	saved    []config.Settings // what the editor told the app, in order
-	opened   []string          // the files the window opened: "settings file", "log"
-	savedMu  sync.Mutex        // guards saved and opened
+	opened   []string   // the files the window opened: "settings file", "log"
+	savedMu  sync.Mutex // guards opened
 }
 
 func (r *rig) open(what string) func() error {
@@ -204,13 +209,10 @@ func startRig(t testing.TB, settingsText string) *rig {
 	if err := os.WriteFile(r.path, []byte(settingsText), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	r.editor = config.NewEditor(r.path, func(s config.Settings) {
-		r.savedMu.Lock()
-		r.saved = append(r.saved, s)
-		r.savedMu.Unlock()
-	})
+	r.owner = config.Open(r.path, config.Options{Secrets: r.keychain})
+	t.Cleanup(r.owner.Close)
 	r.watcher.setState(State{Snapshot: engine.Snapshot{At: r.now, Overall: engine.AllGood}})
-	srv, err := Start(r.dir, Deps{Watcher: r.watcher, Settings: r.editor, Listings: r.listings, Mailer: r.mailer,
+	srv, err := Start(r.dir, Deps{Watcher: r.watcher, Settings: r.owner, Listings: r.listings, Mailer: r.mailer,
 		Keychain: r.keychain, Autostart: r.auto, OpenSettingsFile: r.open("settings file"), OpenLog: r.open("log"), Port: -1, Now: func() time.Time { return r.now },
 		Location: time.UTC, Version: "test"})
 	if err != nil {

@@ -41,7 +41,7 @@ func TestStartWritesTheAddress(t *testing.T) {
 
 	// A restart keeps the token, so an open tab and its cookie stay good.
 	r.srv.Close()
-	again, err := Start(r.dir, Deps{Watcher: r.watcher, Settings: r.editor, Port: -1})
+	again, err := Start(r.dir, Deps{Watcher: r.watcher, Settings: r.owner, Port: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestStartFallsBackToAFreePort(t *testing.T) {
 	}
 	defer taken.Close()
 	port := taken.Addr().(*net.TCPAddr).Port
-	srv, err := Start(t.TempDir(), Deps{Watcher: newFakeWatcher(), Settings: startRig(t, emptySettings).editor, Port: port})
+	srv, err := Start(t.TempDir(), Deps{Watcher: newFakeWatcher(), Settings: startRig(t, emptySettings).owner, Port: port})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestStartFallsBackToAFreePort(t *testing.T) {
 	}
 	free := taken.Addr().(*net.TCPAddr).Port
 	taken.Close()
-	srv2, err := Start(t.TempDir(), Deps{Watcher: newFakeWatcher(), Settings: startRig(t, emptySettings).editor, Port: free})
+	srv2, err := Start(t.TempDir(), Deps{Watcher: newFakeWatcher(), Settings: startRig(t, emptySettings).owner, Port: free})
 	if err != nil {
 		t.Fatal(err)
 	}
