@@ -10,8 +10,8 @@ import (
 	"os/signal"
 	"time"
 
+	"rentwatch/listing"
 	"rentwatch/pages"
-	"rentwatch/pages/read"
 )
 
 // cmdCheck loads one page now in the watcher's browser profile and prints
@@ -96,7 +96,7 @@ func printCheckJSON(stdout, stderr io.Writer, res pages.Result) int {
 	}
 	listings := res.Listings
 	if listings == nil {
-		listings = []read.Listing{}
+		listings = []listing.Listing{}
 	}
 	out := map[string]any{
 		"url": res.URL, "status": res.Status,

@@ -7,7 +7,7 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/config"
-	"rentwatch/pages/read"
+	"rentwatch/listing"
 	"rentwatch/seen"
 )
 
@@ -19,7 +19,7 @@ const softBlockMin = 3
 // "not seen": not in the search's snapshot and not known to any search
 // within the retention. A search's first clean check is its baseline. It
 // returns how many new listings were queued for the user.
-func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listings []read.Listing) int {
+func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listings []listing.Listing) int {
 	v.listings = len(listings)
 	v.found(nothingNew, "")
 	prev, had, err := e.d.Store.Snapshot(s.URL)
@@ -55,7 +55,7 @@ func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listing
 
 // nextSnapshot is the page's listings with their first-seen times: kept
 // from the last snapshot, now for a listing it did not have.
-func nextSnapshot(search string, prev seen.Snapshot, listings []read.Listing, now time.Time) seen.Snapshot {
+func nextSnapshot(search string, prev seen.Snapshot, listings []listing.Listing, now time.Time) seen.Snapshot {
 	snap := seen.Snapshot{Search: search, Listings: make(map[string]time.Time, len(listings)), CheckedAt: now}
 	for _, l := range listings {
 		first, ok := prev.Listings[l.ID]
@@ -72,7 +72,7 @@ func nextSnapshot(search string, prev seen.Snapshot, listings []read.Listing, no
 // by another search: one listing is alerted once). New ones the search's
 // filter keeps are marked queued; those it drops are left: never alerted,
 // and in the snapshot like every listing on the page, so not new again.
-func (e *Engine) newOn(s config.Search, listings []read.Listing, prev seen.Snapshot, now time.Time) (fresh []seen.Alert, left []LeftOut, err error) {
+func (e *Engine) newOn(s config.Search, listings []listing.Listing, prev seen.Snapshot, now time.Time) (fresh []seen.Alert, left []LeftOut, err error) {
 	ids := make([]string, len(listings))
 	for i, l := range listings {
 		ids[i] = l.ID
@@ -135,7 +135,7 @@ func (e *Engine) saveSnapshot(v *searchState, snap seen.Snapshot, now time.Time)
 	}
 }
 
-func alertFor(s config.Search, l read.Listing, now time.Time) seen.Alert {
+func alertFor(s config.Search, l listing.Listing, now time.Time) seen.Alert {
 	return seen.Alert{
 		ListingID: l.ID, Search: s.URL, SearchName: s.Name,
 		URL: l.URL, Title: l.Title, Price: l.Price, Place: l.Place, FoundAt: now,

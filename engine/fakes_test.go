@@ -14,9 +14,9 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/config"
+	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
-	"rentwatch/pages/read"
 	"rentwatch/seen"
 )
 
@@ -86,7 +86,7 @@ func (p *fakePortal) page(url string) pages.Result {
 	defer p.mu.Unlock()
 	res := pages.Result{URL: url, Status: 200, Verdict: blocks.Verdict{Kind: blocks.OK}}
 	for _, id := range p.listings[url] {
-		res.Listings = append(res.Listings, read.Listing{ID: id, URL: url + "/" + id, Title: "Room " + id, Price: "€ 700"})
+		res.Listings = append(res.Listings, listing.Listing{ID: id, URL: url + "/" + id, Title: "Room " + id, Price: "€ 700"})
 	}
 	res.Site = "generic"
 	return res

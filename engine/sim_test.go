@@ -18,9 +18,9 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/config"
+	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
-	"rentwatch/pages/read"
 	"rentwatch/seen"
 )
 
@@ -216,7 +216,7 @@ func (w *world) Load(ctx context.Context, url string) (pages.Result, error) {
 	res := pages.Result{URL: url, Status: 200, Verdict: blocks.Verdict{Kind: blocks.OK}}
 	for _, l := range w.listings {
 		if l.search == url && !at.Before(l.posted) && at.Before(l.gone) {
-			res.Listings = append(res.Listings, read.Listing{ID: l.id, URL: l.id, Title: l.id})
+			res.Listings = append(res.Listings, listing.Listing{ID: l.id, URL: l.id, Title: l.id})
 		}
 	}
 	return res, nil

@@ -10,8 +10,8 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/config"
+	"rentwatch/listing"
 	"rentwatch/outbox"
-	"rentwatch/pages/read"
 )
 
 // oldLadder is the policy this engine replaced: one exponential ladder
@@ -81,7 +81,7 @@ func (m *oldMonitor) cycle(ctx context.Context) {
 	wg.Wait()
 }
 
-func (m *oldMonitor) judge(ctx context.Context, s config.Search, v blocks.Verdict, listings []read.Listing, err error) {
+func (m *oldMonitor) judge(ctx context.Context, s config.Search, v blocks.Verdict, listings []listing.Listing, err error) {
 	if err != nil {
 		return // the old monitor retried errors next cycle
 	}

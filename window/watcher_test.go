@@ -9,6 +9,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
 	"rentwatch/pages/read"
@@ -20,7 +21,7 @@ type onePage struct{}
 
 func (onePage) Load(ctx context.Context, url string) (pages.Result, error) {
 	return pages.Result{URL: url + "?page=1", Status: 200, Verdict: blocks.Verdict{Kind: blocks.OK},
-		Reading: read.Reading{Site: "generic", Listings: []read.Listing{
+		Reading: read.Reading{Site: "generic", Listings: []listing.Listing{
 			{ID: "1", URL: url + "/1", Title: "Room one", Price: "€ 700", SizeM2: 14, Image: url + "/1.jpg"},
 			{ID: "2", URL: url + "/2", Title: "Room two", Price: "€ 800"},
 		}}}, nil
