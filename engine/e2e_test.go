@@ -340,7 +340,7 @@ func (r *e2eRig) newListing(t *testing.T, search config.Search, room testkit.Roo
 	r.waitDelivered(t, want)
 	t.Logf("room posted to email in mailpit within %v", time.Since(posted).Round(10*time.Millisecond))
 	r.checkAlerted(t, search, want)
-	if recent := r.eng.Snapshot().Recent; len(recent) == 0 || recent[0].URL != want.URL || recent[0].Search != search.Name {
+	if recent := r.eng.Snapshot().Recent; len(recent) == 0 || recent[0].URL != want.URL || recent[0].SearchName != search.Name {
 		t.Errorf("Recent listings %+v, want %s first", recent, want.URL)
 	}
 	mails, pops := len(r.mail.Messages(t)), len(r.pops.All())
@@ -412,10 +412,10 @@ func (r *e2eRig) smtpDown(t *testing.T, search config.Search, room testkit.Room)
 	unseen := func(when string) {
 		t.Helper()
 		queued, err := r.store.Queue("email")
-		if err != nil || !slices.ContainsFunc(queued, func(a seen.Alert) bool { return a.ListingID == want.ID }) {
+		if err != nil || !slices.ContainsFunc(queued, func(a listing.Alert) bool { return a.ID == want.ID }) {
 			t.Errorf("%s: email's queue %v (err %v) lacks %s", when, queued, err, want.ID)
 		}
-		if q, _ := r.store.Queue("desktop"); slices.ContainsFunc(q, func(a seen.Alert) bool { return a.ListingID == want.ID }) {
+		if q, _ := r.store.Queue("desktop"); slices.ContainsFunc(q, func(a listing.Alert) bool { return a.ID == want.ID }) {
 			t.Errorf("%s: the desktop's queue still holds %s after its pop-up", when, want.ID)
 		}
 		if pops := r.popsWith(want.Title); len(pops) != 1 {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"rentwatch/config"
+	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
 	"rentwatch/seen"
@@ -45,15 +46,15 @@ type Store interface {
 	Snapshot(search string) (seen.Snapshot, bool, error)
 	Known(ids []string, now time.Time) (map[string]bool, error)
 	SaveSnapshot(snap seen.Snapshot, now time.Time) error
-	Accept(alerts []seen.Alert, snaps []seen.Snapshot, now time.Time) error
-	Pending() ([]seen.Alert, error)
+	Accept(alerts []listing.Alert, snaps []seen.Snapshot, now time.Time) error
+	Pending() ([]listing.Alert, error)
 	SetChannels(ids []string) error
-	Queue(channel string) ([]seen.Alert, error)
+	Queue(channel string) ([]listing.Alert, error)
 	Sent(channel string, ids []string, now time.Time) (first []string, err error)
 	ForgetSearch(search string) error
 	// LeftOut records new listings a search's filter left out, with why,
 	// for the window's Listings page.
-	LeftOut(alerts []seen.Alert, reasons []string) error
+	LeftOut(alerts []listing.Alert, reasons []string) error
 	// Delays returns a search's latest times to alert, oldest first (the
 	// store adds one at each listing's first delivery).
 	Delays(search string) ([]time.Duration, error)
@@ -83,7 +84,7 @@ type Notices interface {
 // Replier answers a listing for the user (the optional auto-reply). It
 // returns ErrNoReply when it has nothing to do for that listing's search.
 type Replier interface {
-	Reply(ctx context.Context, a seen.Alert) error
+	Reply(ctx context.Context, a listing.Alert) error
 }
 
 // Clock is the engine's time. Tests run the real one inside a

@@ -117,7 +117,7 @@ func (e *Engine) apply(o outcome, r report, s *searchState, now time.Time) bool 
 		return true
 	}
 	e.clearHost(host)
-	found := e.compare(now, r.visit.search, s, r.result.Listings)
+	found := e.compare(now, r.visit.search, s, r.result.Listings, r.result.Portal)
 	if s.last == nothingNew || s.last == foundNew { // a page it could diff
 		e.cameBack(host, s.url, found)
 	}

@@ -181,7 +181,7 @@ func TestANeedsYouNoticeRidesInTheNextEmail(t *testing.T) {
 		if len(mails) != 1 {
 			t.Fatalf("the notice went out in %d emails, want 1", len(mails))
 		}
-		if len(mails[0].Alerts) != 1 || mails[0].Alerts[0].ListingID != "b1" {
+		if len(mails[0].Alerts) != 1 || mails[0].Alerts[0].ID != "b1" {
 			t.Errorf("the email with the notice carried %+v, want the listing found meanwhile", mails[0].Alerts)
 		}
 		out.email.mu.Lock()

@@ -230,7 +230,7 @@ func (e *Engine) loadPending() {
 		return
 	}
 	for _, a := range alerts {
-		e.st.pending[a.ListingID] = true
+		e.st.pending[a.ID] = true
 	}
 }
 

@@ -289,12 +289,12 @@ func (w *world) lastEpisode(host string, at time.Time) int {
 	return last
 }
 
-func (w *world) Deliver(ctx context.Context, batch []outbox.Alert) error {
+func (w *world) Deliver(ctx context.Context, batch []listing.Alert) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for _, a := range batch {
-		if _, ok := w.told[a.ListingID]; !ok {
-			w.told[a.ListingID] = time.Now()
+		if _, ok := w.told[a.ID]; !ok {
+			w.told[a.ID] = time.Now()
 		}
 	}
 	return nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"rentwatch/listing"
 )
 
 // emailChannel sends one email per message with the Outbox's current
@@ -45,7 +47,7 @@ func SendTest(ctx context.Context, s EmailSettings) error {
 		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: "email settings: " + err.Error()}
 	}
 	now := time.Now()
-	msg, err := compose(Message{Alerts: []Alert{testAlert(now, "email alerts work")}}, c.env, now, "rentwatch test message")
+	msg, err := compose(Message{Alerts: []listing.Alert{testAlert(now, "email alerts work")}}, c.env, now, "rentwatch test message")
 	if err != nil {
 		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: err.Error()}
 	}
@@ -66,13 +68,9 @@ func SendTestStored(ctx context.Context, s EmailSettings) error {
 }
 
 // testAlert is the listing of a test message; works says what works.
-func testAlert(now time.Time, works string) Alert {
-	return Alert{
-		SearchName: "rentwatch test",
-		Title:      "This is a test message: " + works,
-		Place:      "sent " + now.Format("2006-01-02 15:04:05"),
-		FoundAt:    now,
-	}
+func testAlert(now time.Time, works string) listing.Alert {
+	return listing.Alert{Listing: listing.Listing{Title: "This is a test message: " + works, Place: "sent " + now.Format("2006-01-02 15:04:05")},
+		SearchName: "rentwatch test", FoundAt: now}
 }
 
 // desktopChannel shows the message as pop-ups: one per search with news

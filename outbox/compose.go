@@ -12,6 +12,8 @@ import (
 	"unicode"
 
 	"github.com/emersion/go-message/mail"
+
+	"rentwatch/listing"
 )
 
 // maxTitle caps how much of a page's text goes into one line of a message
@@ -36,7 +38,7 @@ type listingLine struct {
 
 // groupBySearch groups a batch by search (see groupAlerts) and cleans
 // every field that came from a page or from the settings.
-func groupBySearch(batch []Alert) []searchGroup {
+func groupBySearch(batch []listing.Alert) []searchGroup {
 	alerts := groupAlerts(batch)
 	groups := make([]searchGroup, 0, len(alerts))
 	for _, as := range alerts {
@@ -54,7 +56,7 @@ func groupBySearch(batch []Alert) []searchGroup {
 }
 
 // listingOf is one alert's listing as shown.
-func listingOf(a Alert) listingLine {
+func listingOf(a listing.Alert) listingLine {
 	line := listingLine{
 		Title:  oneLine(a.Title, maxTitle),
 		Price:  keepAmountTogether(oneLine(a.Price, 60)),
@@ -76,7 +78,7 @@ func listingOf(a Alert) listingLine {
 }
 
 // sizeText is the size as the page shows it, else the square metres read.
-func sizeText(a Alert) string {
+func sizeText(a listing.Alert) string {
 	if s := oneLine(a.Size, 40); s != "" {
 		return keepAmountTogether(s)
 	}
@@ -99,7 +101,7 @@ func roomsText(n float64) string {
 
 // portalName is the site the listing is on: the reader's portal, else the
 // listing's host.
-func portalName(a Alert) string {
+func portalName(a listing.Alert) string {
 	if p := oneLine(a.Portal, 60); p != "" && p != "generic" {
 		return p
 	}
@@ -149,8 +151,8 @@ func unitFollows(r []rune) bool {
 // in the order the searches first appear in it. Pop-ups and the email
 // group by this one function, so popUps can tell which alerts each pop-up
 // covered.
-func groupAlerts(batch []Alert) [][]Alert {
-	var out [][]Alert
+func groupAlerts(batch []listing.Alert) [][]listing.Alert {
+	var out [][]listing.Alert
 	index := map[string]int{}
 	for _, a := range batch {
 		name := oneLine(a.SearchName, maxTitle)
@@ -168,7 +170,7 @@ func groupAlerts(batch []Alert) [][]Alert {
 // Subject is the subject line for a batch: "3 new listings: Kamernet
 // Amsterdam West" when one search has news, "5 new listings on 2 searches"
 // otherwise.
-func Subject(batch []Alert) string {
+func Subject(batch []listing.Alert) string {
 	groups := groupBySearch(batch)
 	noun := "listings"
 	if len(batch) == 1 {

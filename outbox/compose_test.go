@@ -12,20 +12,24 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
+
+	"rentwatch/listing"
 )
 
 func TestSubject(t *testing.T) {
-	a := func(search string) Alert { return Alert{SearchName: search, Title: "x"} }
+	a := func(search string) listing.Alert {
+		return listing.Alert{Listing: listing.Listing{Title: "x"}, SearchName: search}
+	}
 	tests := []struct {
 		name  string
-		batch []Alert
+		batch []listing.Alert
 		want  string
 	}{
-		{"one listing", []Alert{a("Kamernet Amsterdam West")}, "1 new listing: Kamernet Amsterdam West"},
-		{"three, one search", []Alert{a("Kamernet Amsterdam West"), a("Kamernet Amsterdam West"), a("Kamernet Amsterdam West")}, "3 new listings: Kamernet Amsterdam West"},
-		{"five on two searches", []Alert{a("A"), a("B"), a("A"), a("B"), a("B")}, "5 new listings on 2 searches"},
-		{"name with a line break", []Alert{a("Funda\r\nBcc: x@y")}, "1 new listing: Funda Bcc: x@y"},
-		{"no name", []Alert{a("  ")}, "1 new listing: (unnamed search)"},
+		{"one listing", []listing.Alert{a("Kamernet Amsterdam West")}, "1 new listing: Kamernet Amsterdam West"},
+		{"three, one search", []listing.Alert{a("Kamernet Amsterdam West"), a("Kamernet Amsterdam West"), a("Kamernet Amsterdam West")}, "3 new listings: Kamernet Amsterdam West"},
+		{"five on two searches", []listing.Alert{a("A"), a("B"), a("A"), a("B"), a("B")}, "5 new listings on 2 searches"},
+		{"name with a line break", []listing.Alert{a("Funda\r\nBcc: x@y")}, "1 new listing: Funda Bcc: x@y"},
+		{"no name", []listing.Alert{a("  ")}, "1 new listing: (unnamed search)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -13,21 +13,9 @@ import (
 	"slices"
 	"sync"
 	"time"
-)
 
-// Alert is one new listing found by one search, with what the reader
-// found on the page (empty or zero where it did not).
-type Alert struct {
-	SearchName, SearchURL string
-	ListingID, URL        string
-	Title, Price, Place   string
-	PriceValue            float64
-	Size                  string  // as the page shows it ("18 m²")
-	SizeM2, Rooms         float64 // 0: not read
-	Image                 string  // the photo's URL: linked, never fetched by us
-	Portal                string  // the site ("kamernet.nl"); "" or "generic" when not known
-	FoundAt               time.Time
-}
+	"rentwatch/listing"
+)
 
 // The things a click on a pop-up (or a push) can open.
 const (
@@ -58,7 +46,7 @@ type Notice struct {
 // (several make one message, never a burst) and the notices it has not
 // told yet.
 type Message struct {
-	Alerts  []Alert
+	Alerts  []listing.Alert
 	Notices []Notice
 }
 
@@ -283,7 +271,7 @@ func (o *Outbox) takeNotes() (notes []string, sent func()) {
 // the first failure, after every channel has had its try. The engine
 // delivers channel by channel from their queues instead; this is for
 // callers with no queue.
-func (o *Outbox) Deliver(ctx context.Context, batch []Alert) error {
+func (o *Outbox) Deliver(ctx context.Context, batch []listing.Alert) error {
 	if len(batch) == 0 {
 		return nil
 	}

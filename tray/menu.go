@@ -121,7 +121,7 @@ func searchItem(v engine.SearchView, now time.Time, seen map[string]int) Item {
 }
 
 // recentMenu is the "Recent listings" submenu, newest first.
-func recentMenu(recent []engine.Alert) Item {
+func recentMenu(recent []engine.Told) Item {
 	it := Item{ID: "recent", Title: "Recent listings"}
 	if len(recent) == 0 {
 		it.Children = []Item{{ID: "recent:0", Title: "No new listings yet", Disabled: true}}
@@ -135,7 +135,7 @@ func recentMenu(recent []engine.Alert) Item {
 		if p := clean(a.Price, 20); p != "" {
 			title = p + " · " + title
 		}
-		if s := clean(a.Search, maxTitle); s != "" {
+		if s := clean(a.SearchName, maxTitle); s != "" {
 			title += " — " + s
 		}
 		c := Item{ID: fmt.Sprintf("recent:%d", i), Title: clip(title, maxTitle), Tooltip: clean(a.URL, 200)}

@@ -9,6 +9,7 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/engine"
+	"rentwatch/listing"
 )
 
 var (
@@ -233,8 +234,8 @@ func TestMenuLines(t *testing.T) {
 func TestMenuRecentListings(t *testing.T) {
 	s := allGood()
 	for i := range 25 {
-		s.Recent = append(s.Recent, engine.Alert{Search: "Kamernet West", Price: "€ 750",
-			Title: fmt.Sprintf("Room in De Pijp %d", i), URL: fmt.Sprintf("https://kamernet.nl/kamer/%d", i)})
+		s.Recent = append(s.Recent, engine.Told{Alert: listing.Alert{Listing: listing.Listing{Price: "€ 750", Title: fmt.Sprintf("Room in De Pijp %d", i),
+			URL: fmt.Sprintf("https://kamernet.nl/kamer/%d", i)}, SearchName: "Kamernet West"}})
 	}
 	s.Recent[1].URL = "javascript:alert(1)"
 	s.Recent[2].Price, s.Recent[2].Title = "", "Studio\nOud-West"

@@ -12,6 +12,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/listing"
 	"rentwatch/seen"
 )
 
@@ -97,13 +98,13 @@ func storeRig(b *testing.B, r *rig, m int, missEvery bool) *Server {
 	if err := st.SetChannels([]string{"desktop"}); err != nil {
 		b.Fatal(err)
 	}
-	alerts, ids := make([]seen.Alert, m), make([]string, m)
+	alerts, ids := make([]listing.Alert, m), make([]string, m)
 	for i := range m {
 		sr := set.Searches[i%len(set.Searches)]
 		ids[i] = strconv.Itoa(i)
-		alerts[i] = seen.Alert{ListingID: ids[i], Search: sr.URL, SearchName: sr.Name, URL: fmt.Sprintf("%s/room/%d", sr.URL, i),
-			Title: fmt.Sprintf("Room %d in Amsterdam", i), Price: "€ 950,-", Place: "West", SizeM2: 14,
-			Image: fmt.Sprintf("https://img.example/%d.jpg", i), FoundAt: r.now.Add(-time.Duration(i) * time.Minute)}
+		alerts[i] = listing.Alert{Listing: listing.Listing{ID: ids[i], URL: fmt.Sprintf("%s/room/%d", sr.URL, i), Title: fmt.Sprintf("Room %d in Amsterdam", i),
+			Price: "€ 950,-", Place: "West", SizeM2: 14, Image: fmt.Sprintf("https://img.example/%d.jpg", i)},
+			SearchURL: sr.URL, SearchName: sr.Name, FoundAt: r.now.Add(-time.Duration(i) * time.Minute)}
 	}
 	if err := st.Accept(alerts, nil, r.now); err != nil {
 		b.Fatal(err)

@@ -51,8 +51,8 @@ func (s *seenListings) Listings() ([]Listing, error) {
 	}
 	list := make([]Listing, len(records))
 	for i, r := range records {
-		list[i] = Listing{ID: r.ListingID, URL: r.URL, Title: r.Title, Price: r.Price, Place: r.Place,
-			Image: r.Image, Size: r.SizeM2, Search: r.SearchName, SearchURL: r.Search, FoundAt: r.FoundAt,
+		list[i] = Listing{ID: r.ID, URL: r.URL, Title: r.Title, Price: r.Price, Place: r.Place,
+			Image: r.Image, Size: r.SizeM2, Search: r.SearchName, SearchURL: r.SearchURL, FoundAt: r.FoundAt,
 			LeftOut: r.LeftOut}
 	}
 	s.list, s.version, s.read = list, v, true
