@@ -27,7 +27,7 @@ func (a *app) startWindow() {
 	exe, _ := os.Executable()
 	editor := config.NewEditor(a.settingsPath, func(s config.Settings) { a.settingsChanged(s, nil) })
 	srv, err := window.Start(a.dataDir, window.Deps{
-		Watcher:          window.EngineWatcher(a.engine),
+		Watcher:          a.engine,
 		Settings:         editor,
 		Listings:         window.SeenListings(a.store),
 		Mailer:           testMailer{},

@@ -86,10 +86,10 @@ func TestSeenListings(t *testing.T) {
 		}
 	}
 	got, _ := l.Listings()
-	want := Listing{ID: "1", URL: search + "/1", Title: "Room 1", Price: "€ 700", Place: "West", Size: 14,
-		Image: "https://img.test/1.jpg", Search: "Kamernet Amsterdam", SearchURL: search, FoundAt: t0}
+	want := seen.Listed{Alert: listing.Alert{Listing: listing.Listing{ID: "1", URL: search + "/1", Title: "Room 1", Price: "€ 700", Place: "West", SizeM2: 14,
+		Image: "https://img.test/1.jpg"}, SearchName: "Kamernet Amsterdam", SearchURL: search, FoundAt: t0}}
 	if g := got[1]; g.ID != want.ID || g.URL != want.URL || g.Title != want.Title || g.Price != want.Price ||
-		g.Place != want.Place || g.Size != want.Size || g.Image != want.Image || g.Search != want.Search ||
+		g.Place != want.Place || g.SizeM2 != want.SizeM2 || g.Image != want.Image || g.SearchName != want.SearchName ||
 		g.SearchURL != want.SearchURL || !g.FoundAt.Equal(want.FoundAt) || g.LeftOut != "" {
 		t.Errorf("the delivered listing reads %+v, want %+v", g, want)
 	}

@@ -2,7 +2,6 @@ package window
 
 import (
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 
@@ -31,12 +30,6 @@ type stateView struct {
 	MaxSearches int            `json:"max_searches"`
 	Searches    []searchView   `json:"searches"`
 	Channels    []channelView  `json:"channels"` // where alerts go: pop-ups, email, each push URL
-	// Lacking is what this build's engine cannot do yet (see Partial);
-	// the calls for it answer 501.
-	Lacking []Feature `json:"not_in_this_build,omitempty"`
-
-	// for the page only
-	NoPreview, NoPauseFor, NoActivity bool `json:"-"`
 }
 
 // channelView is one delivery channel and how it is doing.
@@ -79,8 +72,7 @@ type searchView struct {
 	NeedsUser   bool       `json:"needs_user"`
 	Filter      filterJSON `json:"filter"`
 	FilterWords string     `json:"filter_words,omitempty"`
-	// Walls are the site's walls in the last 24 h, oldest first; null
-	// where this build does not record them.
+	// Walls are the site's walls in the last 24 h, oldest first.
 	Walls []wallView `json:"walls"`
 
 	// for the page only
@@ -126,14 +118,10 @@ type hourCell struct {
 // filters, on or off) with the engine's live state of each (by URL). A
 // settings file that does not load leaves the engine's last good searches
 // shown, and says what is wrong.
-// lacking is what the watcher cannot do (see Partial).
-func buildState(st State, set config.Settings, setErr error, alerted map[string]int, lacking []Feature, now time.Time, loc *time.Location) stateView {
+func buildState(st engine.Snapshot, set config.Settings, setErr error, alerted map[string]int, now time.Time, loc *time.Location) stateView {
 	v := stateView{At: now, Overall: st.Overall, Paused: st.Paused, PausedUntil: when(st.PausedUntil),
 		Problem: st.Problem, LastCycle: when(st.LastCycle), NextCycle: when(st.NextCycle), Manual: st.Manual,
-		MaxSearches: config.MaxSearches, Searches: []searchView{}, Lacking: lacking,
-		NoPreview: slices.Contains(lacking, FeaturePreview), NoPauseFor: slices.Contains(lacking, FeaturePauseFor),
-		NoActivity: slices.Contains(lacking, FeatureActivity)}
-	wallsKnown := !slices.Contains(lacking, FeatureWalls)
+		MaxSearches: config.MaxSearches, Searches: []searchView{}}
 	if setErr != nil && v.Problem == "" {
 		v.Problem = setErr.Error()
 	}
@@ -152,11 +140,7 @@ func buildState(st State, set config.Settings, setErr error, alerted map[string]
 			sv = engine.SearchView{Name: c.Name, URL: c.URL, Host: blocks.HostKey(c.URL), Status: engine.Pending}
 		}
 		sv.Name, sv.Paused = c.Name, !c.Enabled
-		sr := buildSearch(sv, c.Filter, st.Walls[sv.Host], alerted[c.URL], now, loc)
-		if !wallsKnown {
-			sr.Walls, sr.Timeline, sr.WallsText = nil, nil, ""
-		}
-		v.Searches = append(v.Searches, sr)
+		v.Searches = append(v.Searches, buildSearch(sv, c.Filter, st.Walls[sv.Host], alerted[c.URL], now, loc))
 	}
 	v.Channels = []channelView{}
 	for _, c := range st.Channels {
@@ -174,7 +158,7 @@ func buildState(st State, set config.Settings, setErr error, alerted map[string]
 	return v
 }
 
-func buildSearch(sv engine.SearchView, f config.Filter, walls []Wall, alerted int, now time.Time, loc *time.Location) searchView {
+func buildSearch(sv engine.SearchView, f config.Filter, walls []engine.Wall, alerted int, now time.Time, loc *time.Location) searchView {
 	v := searchView{ID: searchID(sv.URL), Name: sv.Name, URL: sv.URL, Host: sv.Host, Site: siteName(sv.Host),
 		Enabled: !sv.Paused, Status: sv.Status, Wall: sv.Wall, Vendor: sv.Vendor, Listings: sv.Listings,
 		NewToday: sv.NewToday, Alerted: alerted, LastError: sv.LastError, NeedsUser: sv.NeedsUser,

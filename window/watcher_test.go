@@ -36,7 +36,9 @@ func (quietOutbox) Name() string                               { return "alerts"
 func (quietOutbox) Kind() string                               { return "" }
 func (quietOutbox) Send(context.Context, outbox.Message) error { return nil }
 
-func TestEngineWatcherCarriesWhatTheEngineSays(t *testing.T) {
+// The running engine is the window's Watcher as it is: what the window
+// shows is what the engine says, in the engine's own types.
+func TestTheEngineIsTheWatcher(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		store, err := seen.OpenInMemory()
 		if err != nil {
@@ -50,27 +52,27 @@ func TestEngineWatcherCarriesWhatTheEngineSays(t *testing.T) {
 		done := make(chan struct{})
 		go func() { e.Run(ctx); close(done) }()
 		defer func() { cancel(); <-done }()
-		w := EngineWatcher(e)
+		var w Watcher = e
 
 		time.Sleep(10 * time.Second)
 		p, err := w.Preview(context.Background(), "https://kamernet.test/huren/utrecht")
-		if err != nil || p.FinalURL != "https://kamernet.test/huren/utrecht?page=1" || len(p.Listings) != 2 ||
-			p.Listings[0].Size != 14 || p.Listings[0].Image == "" || p.Verdict.Kind != blocks.OK || p.LoadedAt.IsZero() {
+		if err != nil || p.Page.URL != "https://kamernet.test/huren/utrecht?page=1" || len(p.Page.Listings) != 2 ||
+			p.Page.Listings[0].SizeM2 != 14 || p.Page.Listings[0].Image == "" || p.Page.Verdict.Kind != blocks.OK || p.LoadedAt.IsZero() {
 			t.Fatalf("preview %+v, %v", p, err)
 		}
 		until := time.Now().Add(time.Hour)
-		w.Pause(until)
+		w.PauseUntil(until)
 		time.Sleep(time.Second)
-		if s := w.State(); !s.Paused || !s.PausedUntil.Equal(until) || len(s.Searches) != 1 {
+		if s := w.Snapshot(); !s.Paused || !s.PausedUntil.Equal(until) || len(s.Searches) != 1 {
 			t.Errorf("state after Pause: paused %v until %v, %d searches", s.Paused, s.PausedUntil, len(s.Searches))
 		}
 		events := w.Activity(5)
-		if len(events) == 0 || events[0].Kind != EventInfo || events[0].Text == "" {
+		if len(events) == 0 || events[0].Kind != engine.EventInfo || events[0].Text == "" {
 			t.Errorf("activity %+v, want the pause first", events)
 		}
-		w.Resume()
+		w.Resume("")
 		time.Sleep(time.Second)
-		if w.State().Paused {
+		if w.Snapshot().Paused {
 			t.Errorf("Resume left it paused")
 		}
 	})

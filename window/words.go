@@ -86,7 +86,7 @@ func searchWords(v engine.SearchView) (string, string) {
 
 // statusLine is the page's one-line summary of the whole watcher, which
 // has searches saved searches.
-func statusLine(s State, searches int, now time.Time, loc *time.Location) (string, string) {
+func statusLine(s engine.Snapshot, searches int, now time.Time, loc *time.Location) (string, string) {
 	switch {
 	case s.Problem != "":
 		return s.Problem, toneAlert

@@ -81,19 +81,19 @@ func TestSearchWords(t *testing.T) {
 func TestStatusLine(t *testing.T) {
 	now := time.Date(2025, 3, 14, 14, 2, 0, 0, time.UTC)
 	tests := []struct {
-		s        State
+		s        engine.Snapshot
 		searches int
 		want     string
 	}{
-		{State{}, 0, "No searches yet"},
-		{State{Snapshot: engine.Snapshot{Problem: "Settings file: config.toml:3: ..."}}, 2, "Settings file: config.toml:3"},
-		{State{Snapshot: engine.Snapshot{Paused: true}}, 2, "Paused until you resume"},
-		{State{Snapshot: engine.Snapshot{Paused: true}, PausedUntil: now.Add(time.Hour)}, 2, "Paused until 15:02"},
-		{State{Snapshot: engine.Snapshot{Overall: engine.AllGood}}, 2, "Starting: the first check"},
-		{State{Snapshot: engine.Snapshot{Overall: engine.AllGood, LastCycle: now.Add(-2 * time.Minute)}}, 2, "All quiet: checked 2 min ago"},
-		{State{Snapshot: engine.Snapshot{Overall: engine.NeedsYou}}, 2, "A search needs you"},
-		{State{Snapshot: engine.Snapshot{Overall: engine.OnHold}}, 2, "A site is making us wait"},
-		{State{Snapshot: engine.Snapshot{Manual: "https://x.example/"}}, 2, "Checking by hand"},
+		{engine.Snapshot{}, 0, "No searches yet"},
+		{engine.Snapshot{Problem: "Settings file: config.toml:3: ..."}, 2, "Settings file: config.toml:3"},
+		{engine.Snapshot{Paused: true}, 2, "Paused until you resume"},
+		{engine.Snapshot{Paused: true, PausedUntil: now.Add(time.Hour)}, 2, "Paused until 15:02"},
+		{engine.Snapshot{Overall: engine.AllGood}, 2, "Starting: the first check"},
+		{engine.Snapshot{Overall: engine.AllGood, LastCycle: now.Add(-2 * time.Minute)}, 2, "All quiet: checked 2 min ago"},
+		{engine.Snapshot{Overall: engine.NeedsYou}, 2, "A search needs you"},
+		{engine.Snapshot{Overall: engine.OnHold}, 2, "A site is making us wait"},
+		{engine.Snapshot{Manual: "https://x.example/"}, 2, "Checking by hand"},
 	}
 	for _, tt := range tests {
 		if got, _ := statusLine(tt.s, tt.searches, now, time.UTC); !strings.HasPrefix(got, tt.want) {
@@ -166,7 +166,7 @@ func TestDeliveryWords(t *testing.T) {
 			[]string{"Pop-ups have not shown since 13:55: the desktop did not take the pop-up (no server)."}},
 	}
 	for _, tt := range tests {
-		got, tone := statusLine(State{Snapshot: engine.Snapshot{Overall: engine.NeedsYou, Delivery: tt.d}}, 2, now, time.UTC)
+		got, tone := statusLine(engine.Snapshot{Overall: engine.NeedsYou, Delivery: tt.d}, 2, now, time.UTC)
 		for _, w := range tt.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("status line %q lacks %q", got, w)
