@@ -20,6 +20,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/listing"
 	"rentwatch/pages/read"
+	"rentwatch/words"
 )
 
 // maxInspectBytes bounds what inspect reads: far above any real page.
@@ -274,7 +275,7 @@ func printInspect(w io.Writer, r inspectJSON) {
 	if r.RetryAfterMS != nil {
 		fmt.Fprintf(&line, "  retry in %v", time.Duration(*r.RetryAfterMS)*time.Millisecond)
 	}
-	fmt.Fprintf(&line, "  (%s, %d listing%s)", r.Site, len(r.Listings), plural(len(r.Listings)))
+	fmt.Fprintf(&line, "  (%s, %s)", r.Site, words.Plural(len(r.Listings), "listing", "listings"))
 	fmt.Fprintln(w, line.String())
 	if r.Unread != "" {
 		fmt.Fprintf(w, "  could not read: %s\n", r.Unread)
@@ -289,11 +290,4 @@ func printInspect(w io.Writer, r inspectJSON) {
 		}
 		fmt.Fprintf(w, "  %-16s %s  %s\n", l.Price, l.Title, l.URL)
 	}
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

@@ -12,6 +12,7 @@ import (
 	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/seen"
+	"rentwatch/words"
 )
 
 // PermanentRetry is how long a channel refused for good (a bad password, a
@@ -360,7 +361,7 @@ func (e *Engine) tellTrouble(k *courier, now time.Time) {
 	} else {
 		n.Title = k.ch.Name() + " failing"
 		n.Body = fmt.Sprintf("Alerts have not gone out by %s since %s: %s. Its listings are kept and retried.",
-			k.ch.Name(), d.Since.Local().Format("15:04"), d.Reason)
+			k.ch.Name(), words.Clock(d.Since, now, e.d.Location), d.Reason)
 	}
 	e.d.Notices.Tell(n)
 }

@@ -115,9 +115,12 @@ type Deps struct {
 	// hand is under way, and no load begins until it returned. The next
 	// Load starts the browser again. nil: the browser is kept.
 	Release func()
-	Clock   Clock        // nil: the real clock
-	Rand    *rand.Rand   // nil: seeded from the clock
-	Log     *slog.Logger // nil: discard
+	Clock   Clock      // nil: the real clock
+	Rand    *rand.Rand // nil: seeded from the clock
+	// Location is the user's time zone, for the times in the words the
+	// engine says (notices, activity). nil: the system's.
+	Location *time.Location
+	Log      *slog.Logger // nil: discard
 	// Parallel is how many hosts are checked at once (default 2). Requests
 	// to one host never overlap.
 	Parallel int
@@ -169,6 +172,9 @@ type Engine struct {
 func New(d Deps, s Settings) *Engine {
 	if d.Clock == nil {
 		d.Clock = realClock{}
+	}
+	if d.Location == nil {
+		d.Location = time.Local
 	}
 	if d.Rand == nil {
 		seed := uint64(d.Clock.Now().UnixNano())

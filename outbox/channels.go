@@ -87,7 +87,7 @@ func (desktopChannel) Kind() string { return "desktop" }
 // which is better than one that never shows.
 func (c desktopChannel) Send(ctx context.Context, m Message) error {
 	var first error
-	for _, p := range popUpsFor(m) {
+	for _, p := range popUpsFor(m, c.o.now()) {
 		if err := ctx.Err(); err != nil {
 			return &SendError{Reason: "desktop pop-ups: cancelled"}
 		}

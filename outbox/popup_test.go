@@ -45,13 +45,13 @@ func TestPopUpsFor(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := popUpsFor(tt.m)
+			got := popUpsFor(tt.m, time.Now())
 			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 				t.Errorf("popUpsFor =\n%q\nwant\n%q", got, tt.want)
 			}
 		})
 	}
-	long := popUpsFor(Message{Alerts: []listing.Alert{alert("F", strings.Repeat("x", 5000))}})
+	long := popUpsFor(Message{Alerts: []listing.Alert{alert("F", strings.Repeat("x", 5000))}}, time.Now())
 	if n := len([]rune(long[0].Body)); n > maxPopUpBody {
 		t.Errorf("body is %d runes, cap is %d", n, maxPopUpBody)
 	}
@@ -117,7 +117,7 @@ func TestDesktopPopUps(t *testing.T) {
 // The pop-up's text is shortened between words.
 func TestPopUpBodyIsCutBetweenWords(t *testing.T) {
 	title := strings.Repeat("Sunny room near the park ", 30)
-	body := popUpsFor(Message{Alerts: []listing.Alert{{Listing: listing.Listing{ID: "1", Title: title}, SearchName: "S"}}})[0].Body
+	body := popUpsFor(Message{Alerts: []listing.Alert{{Listing: listing.Listing{ID: "1", Title: title}, SearchName: "S"}}}, time.Now())[0].Body
 	if n := len([]rune(body)); n > maxPopUpBody {
 		t.Errorf("body is %d runes, cap is %d", n, maxPopUpBody)
 	}

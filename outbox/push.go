@@ -200,7 +200,7 @@ func (c *pushChannel) Send(ctx context.Context, m Message) error {
 	if c.bad != nil {
 		return c.bad
 	}
-	text, params := pushMessage(c.scheme, m)
+	text, params := pushMessage(c.scheme, m, time.Now())
 	for k := range params {
 		if c.keys != nil && !c.keys[k] {
 			delete(params, k)

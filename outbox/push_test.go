@@ -153,7 +153,7 @@ func TestNtfyMessage(t *testing.T) {
 		}
 	}
 	for _, s := range []string{"Sunny room on the Amstel", "€\u00a0745 · 16\u00a0m² · 1\u00a0room · Amsterdam Oost",
-		"https://kamernet.nl/huren/kamer-amsterdam/k1", "on kamernet.nl, first seen", "Studio in De Pijp", "€\u00a01.150"} {
+		"https://kamernet.nl/huren/kamer-amsterdam/k1", "on Kamernet, first seen", "Studio in De Pijp", "€\u00a01.150"} {
 		if !strings.Contains(r.Body, s) {
 			t.Errorf("body lacks %q:\n%s", s, r.Body)
 		}

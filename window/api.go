@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"rentwatch/config"
+	"rentwatch/words"
 )
 
 // routes is the window's mux: the pages, their static files and the JSON
@@ -242,7 +243,7 @@ func (s *Server) apiCheckByHand(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.d.Watcher.ManualCheck(u)
-	writeJSON(w, http.StatusAccepted, map[string]string{"message": "Opening " + siteName(hostOf(u)) +
+	writeJSON(w, http.StatusAccepted, map[string]string{"message": "Opening " + words.Site(hostOf(u)) +
 		" in a browser window. Pass its check there, then close the window: rentwatch tries again at once."})
 }
 

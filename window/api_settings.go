@@ -11,6 +11,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/words"
 )
 
 func hostOf(u string) string { return blocks.HostKey(u) }
@@ -262,7 +263,7 @@ func (s *Server) apiPause(w http.ResponseWriter, r *http.Request) {
 	s.d.Watcher.PauseUntil(until)
 	msg := "Paused until you resume."
 	if !until.IsZero() {
-		msg = "Paused until " + clock(until, now, s.d.Location) + "."
+		msg = "Paused until " + words.Clock(until, now, s.d.Location) + "."
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"message": msg, "paused_until": when(until)})
 }
@@ -322,7 +323,7 @@ func (s *Server) activity() []activityView {
 		v := activityView{At: e.At, Kind: e.Kind, Search: e.Search, Text: e.Text,
 			Clock: e.At.In(s.d.Location).Format("15:04")}
 		if e.Host != "" {
-			v.Site = siteName(e.Host)
+			v.Site = words.Site(e.Host)
 		}
 		out = append(out, v)
 	}

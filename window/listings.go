@@ -9,6 +9,7 @@ import (
 
 	"rentwatch/listing"
 	"rentwatch/seen"
+	"rentwatch/words"
 )
 
 // listingView is one listing in the API and on the page.
@@ -46,7 +47,7 @@ func buildListing(l listing.Alert, leftOut string, now time.Time, loc *time.Loca
 		v.Title = "(no title)"
 	}
 	if !l.FoundAt.IsZero() {
-		v.FoundWords, v.FoundMS = clock(l.FoundAt, now, loc), l.FoundAt.UnixMilli()
+		v.FoundWords, v.FoundMS = words.Clock(l.FoundAt, now, loc), l.FoundAt.UnixMilli()
 	}
 	return v
 }

@@ -13,6 +13,7 @@ import (
 	"rentwatch/config"
 	"rentwatch/engine"
 	"rentwatch/listing"
+	"rentwatch/words"
 )
 
 // A preview is one load of a page, and a page load is a request to a site
@@ -159,13 +160,13 @@ func buildPreview(e *previewEntry, f config.Filter, set config.Settings, now tim
 		}
 	}
 	if !p.LoadedAt.IsZero() {
-		v.LoadedIn = "Loaded " + clock(p.LoadedAt, now, loc) + " (" + ago(now.Sub(p.LoadedAt)) + ")"
+		v.LoadedIn = "Loaded " + words.Clock(p.LoadedAt, now, loc) + " (" + words.Ago(now.Sub(p.LoadedAt)) + ")"
 	}
 	switch {
 	case !p.Until.IsZero():
 		v.Verdict = p.Wall
-		v.Words = "Nothing was loaded: " + siteName(host) + " " + wallWords(p.Wall) + ", and rentwatch does not knock while a site asks it to wait."
-		v.Advice = "It may be asked again " + clock(p.Until, now, loc) + " (in " + countdown(p.Until.Sub(now)) +
+		v.Words = "Nothing was loaded: " + words.Site(host) + " " + words.Wall(p.Wall) + ", and rentwatch does not knock while a site asks it to wait."
+		v.Advice = "It may be asked again " + words.Clock(p.Until, now, loc) + " (in " + words.Countdown(p.Until.Sub(now)) +
 			"). You can save the search now: it is checked then."
 		v.Tone = toneWait
 		return v
@@ -188,7 +189,7 @@ func buildPreview(e *previewEntry, f config.Filter, set config.Settings, now tim
 		v.Listings = append(v.Listings, buildListing(listing.Alert{Listing: l}, why, now, loc))
 	}
 	v.Read = len(p.Page.Listings)
-	v.Words = "The page loaded and rentwatch read " + plural(v.Read, "listing", "listings") + " on it."
+	v.Words = "The page loaded and rentwatch read " + words.Plural(v.Read, "listing", "listings") + " on it."
 	v.Warnings = previewWarnings(p, e.url, v)
 	if len(v.Warnings) > 0 {
 		v.Tone = toneWait
@@ -199,7 +200,7 @@ func buildPreview(e *previewEntry, f config.Filter, set config.Settings, now tim
 // previewWarnings are what the user should know before relying on a search.
 func previewWarnings(p engine.PreviewResult, asked string, v previewView) []string {
 	w := []string{}
-	site := siteName(blocks.HostKey(asked))
+	site := words.Site(blocks.HostKey(asked))
 	switch {
 	case looksLikeOneListing(asked, p.Page.URL, p.Page.Listings):
 		w = append(w, "This looks like one listing, not a page of search results. Paste the address of the search results "+

@@ -8,6 +8,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/words"
 )
 
 // The views: what the pages and the API show, built from the owners'
@@ -159,7 +160,7 @@ func buildState(st engine.Snapshot, set config.Settings, setErr error, alerted m
 }
 
 func buildSearch(sv engine.SearchView, f config.Filter, walls []engine.Wall, alerted int, now time.Time, loc *time.Location) searchView {
-	v := searchView{ID: searchID(sv.URL), Name: sv.Name, URL: sv.URL, Host: sv.Host, Site: siteName(sv.Host),
+	v := searchView{ID: searchID(sv.URL), Name: sv.Name, URL: sv.URL, Host: sv.Host, Site: words.Site(sv.Host),
 		Enabled: !sv.Paused, Status: sv.Status, Wall: sv.Wall, Vendor: sv.Vendor, Listings: sv.Listings,
 		NewToday: sv.NewToday, Alerted: alerted, LastError: sv.LastError, NeedsUser: sv.NeedsUser,
 		LastCheck: when(sv.LastCheck), NextCheck: when(sv.NextCheck),
@@ -171,20 +172,20 @@ func buildSearch(sv engine.SearchView, f config.Filter, walls []engine.Wall, ale
 	v.AlertWords = "no alert yet"
 	if sv.Delay > 0 {
 		secs := sv.Delay.Seconds()
-		v.TimeToAlert, v.AlertWords = &secs, countdown(sv.Delay)
+		v.TimeToAlert, v.AlertWords = &secs, words.Duration(sv.Delay)
 	}
 	if sv.Until.After(now) && !sv.Paused {
-		v.Until, v.UntilMS, v.UntilWords = when(sv.Until), sv.Until.UnixMilli(), countdown(sv.Until.Sub(now))
+		v.Until, v.UntilMS, v.UntilWords = when(sv.Until), sv.Until.UnixMilli(), words.Countdown(sv.Until.Sub(now))
 	}
 	v.LastWords = "never"
 	if !sv.LastCheck.IsZero() {
-		v.LastWords = clock(sv.LastCheck, now, loc) + " (" + ago(now.Sub(sv.LastCheck)) + ")"
+		v.LastWords = words.Clock(sv.LastCheck, now, loc) + " (" + words.Ago(now.Sub(sv.LastCheck)) + ")"
 	}
 	switch {
 	case sv.Paused:
 		v.NextWords = "not while it is off"
 	case !sv.NextCheck.IsZero() && sv.NextCheck.After(now):
-		v.NextWords = "in " + countdown(sv.NextCheck.Sub(now))
+		v.NextWords = "in " + words.Countdown(sv.NextCheck.Sub(now))
 	case sv.Until.After(now):
 		v.NextWords = "when the site's wait ends"
 	case sv.Status == engine.Checking:
@@ -221,7 +222,7 @@ func timeline(walls []wallView, now time.Time, loc *time.Location) ([]hourCell, 
 			if w.Vendor != "" {
 				by = " (" + w.Vendor + ")"
 			}
-			cells[i].Title = w.At.In(loc).Format("15:04") + " " + wallName(w.Kind) + by
+			cells[i].Title = w.At.In(loc).Format("15:04") + " " + words.WallName(w.Kind) + by
 		}
 	}
 	if len(walls) == 0 {
@@ -229,9 +230,9 @@ func timeline(walls []wallView, now time.Time, loc *time.Location) ([]hourCell, 
 	}
 	var parts []string
 	for _, w := range walls {
-		parts = append(parts, wallName(w.Kind)+" at "+w.At.In(loc).Format("15:04"))
+		parts = append(parts, words.WallName(w.Kind)+" at "+w.At.In(loc).Format("15:04"))
 	}
-	return cells, plural(len(walls), "wall", "walls") + " in the last 24 hours: " + strings.Join(parts, ", ")
+	return cells, words.Plural(len(walls), "wall", "walls") + " in the last 24 hours: " + strings.Join(parts, ", ")
 }
 
 // worse orders walls by how much they keep us away.
@@ -249,20 +250,6 @@ func wallRank(k blocks.Kind) int {
 		return 1
 	}
 	return 0
-}
-
-func wallName(k blocks.Kind) string {
-	switch k {
-	case blocks.Challenge:
-		return "human check"
-	case blocks.RateLimited:
-		return "slow down"
-	case blocks.Denied:
-		return "refused"
-	case blocks.Error:
-		return "not loading"
-	}
-	return string(k)
 }
 
 // when is t for the JSON: nil for the zero time.

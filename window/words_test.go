@@ -8,6 +8,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/words"
 )
 
 func TestCountdown(t *testing.T) {
@@ -20,7 +21,7 @@ func TestCountdown(t *testing.T) {
 		{time.Hour, "1 h 00 min"}, {time.Hour + 5*time.Minute + 30*time.Second, "1 h 05 min"},
 	}
 	for _, tt := range tests {
-		if got := countdown(tt.d); got != tt.want {
+		if got := words.Countdown(tt.d); got != tt.want {
 			t.Errorf("countdown(%v) = %q, want %q", tt.d, got, tt.want)
 		}
 	}
@@ -44,7 +45,7 @@ func TestClock(t *testing.T) {
 		{time.Time{}, "never"},
 	}
 	for _, tt := range tests {
-		if got := clock(tt.t, now, ams); got != tt.want {
+		if got := words.Clock(tt.t, now, ams); got != tt.want {
 			t.Errorf("clock(%v) = %q, want %q", tt.t, got, tt.want)
 		}
 	}
