@@ -177,9 +177,9 @@ const NoticeHold = 3 * time.Minute
 // channel of kind, first held at held (zero: not yet), before it goes on
 // its own: NoticeHold on email, nothing on the others (a pop-up, a push to
 // the phone: they are one notice each anyway).
-func noticeWait(kind string, held, now time.Time) time.Duration {
+func noticeWait(kind outbox.Kind, held, now time.Time) time.Duration {
 	switch {
-	case kind != "email":
+	case kind != outbox.KindEmail:
 		return 0
 	case held.IsZero():
 		return NoticeHold
@@ -416,11 +416,11 @@ type ChannelView struct {
 	// State is "ok", "sending", "retrying" (temporary failures; RetryAt
 	// says when) or "stopped" (refused for good: Reason says why).
 	State   string
-	Kind    string    // outbox.Channel.Kind: "desktop", "email", "ntfy", ...
-	Queued  int       // listings it still owes, at the last look
-	Since   time.Time // the first failure of the run under way
-	Reason  string    // the last failure, in words
-	Status  int       // the server's answer to the last failure; 0: none
+	Kind    outbox.Kind // what sort of channel: outbox.KindEmail, outbox.KindDesktop, "ntfy", ...
+	Queued  int         // listings it still owes, at the last look
+	Since   time.Time   // the first failure of the run under way
+	Reason  string      // the last failure, in words
+	Status  int         // the server's answer to the last failure; 0: none
 	RetryAt time.Time
 }
 

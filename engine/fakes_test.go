@@ -148,9 +148,9 @@ func (m *mailbox) Channels() []outbox.Channel { return []outbox.Channel{batchCha
 // message's alerts (its notices are dropped).
 type batchChannel func(ctx context.Context, batch []listing.Alert) error
 
-func (batchChannel) ID() string   { return "outbox" }
-func (batchChannel) Name() string { return "alerts" }
-func (batchChannel) Kind() string { return "" }
+func (batchChannel) ID() string        { return "outbox" }
+func (batchChannel) Name() string      { return "alerts" }
+func (batchChannel) Kind() outbox.Kind { return "" }
 func (b batchChannel) Send(ctx context.Context, m outbox.Message) error {
 	return b(ctx, m.Alerts)
 }

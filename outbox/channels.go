@@ -14,7 +14,7 @@ type emailChannel struct{ o *Outbox }
 
 func (emailChannel) ID() string   { return "email" }
 func (emailChannel) Name() string { return "email" }
-func (emailChannel) Kind() string { return "email" }
+func (emailChannel) Kind() Kind   { return KindEmail }
 
 // Send returns nil only once the SMTP server answered 250 to the message;
 // a failure is a *DeliveryError.
@@ -80,7 +80,7 @@ type desktopChannel struct{ o *Outbox }
 
 func (desktopChannel) ID() string   { return "desktop" }
 func (desktopChannel) Name() string { return "desktop pop-ups" }
-func (desktopChannel) Kind() string { return "desktop" }
+func (desktopChannel) Kind() Kind   { return KindDesktop }
 
 // Send shows every pop-up, even when one fails, and returns the first
 // failure: the pop-ups that went out may then show again on the retry,

@@ -61,10 +61,10 @@ type Channel interface {
 	// Name is the channel in the user's words, with no secret in it.
 	Name() string
 	// Kind is what sort of channel it is, for the words that say what to
-	// check when it fails: "desktop", "email", or a push URL's service as
-	// its scheme names it ("ntfy", "telegram", "generic", ...; "push" for
-	// a URL with no scheme).
-	Kind() string
+	// check when it fails: KindDesktop, KindEmail, or a push URL's service
+	// as its scheme names it ("ntfy", "telegram", KindWebhook, ...;
+	// KindPush for a URL with no scheme).
+	Kind() Kind
 	Send(ctx context.Context, m Message) error
 }
 

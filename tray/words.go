@@ -58,27 +58,27 @@ func statusLine(s engine.Snapshot, now time.Time) string {
 // says what to check, in the words of the channel that was refused.
 func deliveryLine(d engine.Delivery, now time.Time) string {
 	switch {
-	case d.Refused && deliveryKind(d) == "email":
+	case d.Refused && deliveryKind(d) == outbox.KindEmail:
 		return "Check your email settings: " + d.Reason
 	case d.Refused:
-		what := outbox.KindSettings(deliveryKind(d))
+		what := deliveryKind(d).Settings()
 		if line := "Check " + what + " in the settings: " + refusal(d); utf8.RuneCountInString(line) <= maxTitle {
 			return line
 		}
 		return "Check " + what + ": " + refusal(d) // the point before "in the settings"
-	case deliveryKind(d) == "email":
+	case deliveryKind(d) == outbox.KindEmail:
 		return "Email not going out since " + words.Clock(d.Since, now, now.Location()) + " — listings kept, retrying"
-	case deliveryKind(d) == "desktop", deliveryKind(d) == "":
-		return outbox.KindName(deliveryKind(d)) + " not showing since " + words.Clock(d.Since, now, now.Location()) + " — listings kept, retrying"
+	case deliveryKind(d) == outbox.KindDesktop, deliveryKind(d) == "":
+		return deliveryKind(d).Name() + " not showing since " + words.Clock(d.Since, now, now.Location()) + " — listings kept, retrying"
 	}
-	return outbox.KindName(deliveryKind(d)) + " not reached since " + words.Clock(d.Since, now, now.Location()) + " — listings kept, retrying"
+	return deliveryKind(d).Name() + " not reached since " + words.Clock(d.Since, now, now.Location()) + " — listings kept, retrying"
 }
 
 // deliveryKind is the failing channel's kind; email when the engine says
 // so without one.
-func deliveryKind(d engine.Delivery) string {
+func deliveryKind(d engine.Delivery) outbox.Kind {
 	if d.Kind == "" && d.Email {
-		return "email"
+		return outbox.KindEmail
 	}
 	return d.Kind
 }
@@ -87,7 +87,7 @@ func deliveryKind(d engine.Delivery) string {
 // one answered ("the server said 401"), else the reason without the
 // channel's name in front (an email refusal is already a sentence).
 func refusal(d engine.Delivery) string {
-	if d.Status > 0 && deliveryKind(d) != "email" {
+	if d.Status > 0 && deliveryKind(d) != outbox.KindEmail {
 		return fmt.Sprintf("the server said %d", d.Status)
 	}
 	return withoutName(d)
@@ -111,15 +111,15 @@ func problemDetail(s engine.Snapshot, now time.Time) string {
 	switch {
 	case s.Problem != "":
 		return s.Problem
-	case d.Refused && kind == "email":
+	case d.Refused && kind == outbox.KindEmail:
 		return "Check your email settings: " + d.Reason + ". No email goes out until they change; the listings are kept for it."
 	case d.Refused:
 		return fmt.Sprintf("Check %s in the settings: %s (%s). Nothing goes out by %s until they change; its listings are kept for it, "+
-			"and the other channels still get every alert.", outbox.KindSettings(kind), refusal(d), withoutName(d), channelName(d))
-	case d.Failing && kind == "email":
+			"and the other channels still get every alert.", kind.Settings(), refusal(d), withoutName(d), channelName(d))
+	case d.Failing && kind == outbox.KindEmail:
 		return "Email not going out since " + words.Clock(d.Since, now, now.Location()) + ": " + d.Reason + ". The listings are kept and retried at every check."
-	case d.Failing && (kind == "desktop" || kind == ""):
-		return outbox.KindName(kind) + " not showing since " + words.Clock(d.Since, now, now.Location()) + ": " + d.Reason + ". The listings are kept and retried at every check."
+	case d.Failing && (kind == outbox.KindDesktop || kind == ""):
+		return kind.Name() + " not showing since " + words.Clock(d.Since, now, now.Location()) + ": " + d.Reason + ". The listings are kept and retried at every check."
 	case d.Failing:
 		return fmt.Sprintf("%s not reached since %s: %s. Its listings are kept and retried; the other channels still get every alert.",
 			channelName(d), words.Clock(d.Since, now, now.Location()), withoutName(d))
@@ -135,7 +135,7 @@ func channelName(d engine.Delivery) string {
 	if d.Channel != "" {
 		return d.Channel
 	}
-	return outbox.KindName(deliveryKind(d))
+	return deliveryKind(d).Name()
 }
 
 // deliveryShort is the tooltip's word on delivery trouble, "" for none.
@@ -143,14 +143,14 @@ func deliveryShort(d engine.Delivery, now time.Time) string {
 	kind := deliveryKind(d)
 	switch {
 	case d.Refused:
-		return "check " + outbox.KindSettings(kind)
-	case d.Failing && kind == "email":
+		return "check " + kind.Settings()
+	case d.Failing && kind == outbox.KindEmail:
 		return "email failing since " + words.Clock(d.Since, now, now.Location())
 	case d.Failing && kind == "":
 		return "alerts failing since " + words.Clock(d.Since, now, now.Location())
 	case d.Failing:
-		name := outbox.KindName(kind)
-		if kind == "desktop" || kind == "generic" || kind == "push" { // words, not names
+		name := kind.Name()
+		if kind == outbox.KindDesktop || kind == outbox.KindWebhook || kind == outbox.KindPush { // words, not names
 			name = strings.ToLower(name)
 		}
 		return name + " failing since " + words.Clock(d.Since, now, now.Location())

@@ -8,6 +8,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/outbox"
 	"rentwatch/words"
 )
 
@@ -35,15 +36,15 @@ type stateView struct {
 
 // channelView is one delivery channel and how it is doing.
 type channelView struct {
-	ID      string     `json:"id"`
-	Name    string     `json:"name"`  // never the URL: it holds a secret
-	Kind    string     `json:"kind"`  // desktop, email, ntfy, telegram, generic, ...
-	State   string     `json:"state"` // ok, sending, retrying, stopped
-	Words   string     `json:"words"`
-	Tone    string     `json:"tone"`
-	Queued  int        `json:"queued"` // listings it still owes
-	Since   *time.Time `json:"since"`  // the first failure of the run under way
-	RetryAt *time.Time `json:"retry_at"`
+	ID      string      `json:"id"`
+	Name    string      `json:"name"`  // never the URL: it holds a secret
+	Kind    outbox.Kind `json:"kind"`  // desktop, email, ntfy, telegram, generic, ...
+	State   string      `json:"state"` // ok, sending, retrying, stopped
+	Words   string      `json:"words"`
+	Tone    string      `json:"tone"`
+	Queued  int         `json:"queued"` // listings it still owes
+	Since   *time.Time  `json:"since"`  // the first failure of the run under way
+	RetryAt *time.Time  `json:"retry_at"`
 }
 
 // searchView is one search with its settings and its live state.

@@ -33,7 +33,7 @@ func (quietOutbox) Channels() []outbox.Channel { return []outbox.Channel{quietOu
 
 func (quietOutbox) ID() string                                 { return "outbox" }
 func (quietOutbox) Name() string                               { return "alerts" }
-func (quietOutbox) Kind() string                               { return "" }
+func (quietOutbox) Kind() outbox.Kind                          { return "" }
 func (quietOutbox) Send(context.Context, outbox.Message) error { return nil }
 
 // The running engine is the window's Watcher as it is: what the window

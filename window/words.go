@@ -103,23 +103,23 @@ func statusLine(s engine.Snapshot, searches int, now time.Time, loc *time.Locati
 func deliveryWords(d engine.Delivery, now time.Time, loc *time.Location) string {
 	kind := d.Kind
 	if kind == "" && d.Email {
-		kind = "email"
+		kind = outbox.KindEmail
 	}
 	name := d.Channel
 	if name == "" {
-		name = outbox.KindName(kind)
+		name = kind.Name()
 	}
 	why := withoutName(d.Reason, d.Channel)
 	switch {
-	case d.Refused && kind == "email":
+	case d.Refused && kind == outbox.KindEmail:
 		return "Check your email settings: " + why + ". No email goes out until they change; the listings are kept for it."
 	case d.Refused:
 		return fmt.Sprintf("Check %s in the settings: %s. Nothing goes out by %s until then; its listings are kept for it, "+
-			"and the other channels still get every alert.", outbox.KindSettings(kind), refusalWords(d.Status, why), name)
-	case kind == "email":
+			"and the other channels still get every alert.", kind.Settings(), refusalWords(d.Status, why), name)
+	case kind == outbox.KindEmail:
 		return "Email has not gone out since " + words.Clock(d.Since, now, loc) + ": " + why + ". The listings are kept and retried."
-	case kind == "desktop" || kind == "":
-		return outbox.KindName(kind) + " have not shown since " + words.Clock(d.Since, now, loc) + ": " + why + ". The listings are kept and retried."
+	case kind == outbox.KindDesktop || kind == "":
+		return kind.Name() + " have not shown since " + words.Clock(d.Since, now, loc) + ": " + why + ". The listings are kept and retried."
 	}
 	return fmt.Sprintf("%s has not been reached since %s: %s. Its listings are kept and retried; the other channels still get every alert.",
 		name, words.Clock(d.Since, now, loc), why)
@@ -138,7 +138,7 @@ func channelWords(v engine.ChannelView, now time.Time, loc *time.Location) (stri
 		}
 		return said + ".", toneWait
 	case "stopped":
-		return fmt.Sprintf("Stopped: check %s in the settings (%s). %s for it.", outbox.KindSettings(v.Kind),
+		return fmt.Sprintf("Stopped: check %s in the settings (%s). %s for it.", v.Kind.Settings(),
 			refusalWords(v.Status, why), keptWords(v.Queued)), toneAlert
 	}
 	if v.Queued > 0 {
