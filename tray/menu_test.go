@@ -459,7 +459,7 @@ func TestSiteNameAndClean(t *testing.T) {
 		"127.0.0.1:8080": "127.0.0.1", "localhost:8080": "Localhost", "": "The site", "één.nl": "Één",
 	} {
 		if got := words.Site(host); got != want {
-			t.Errorf("siteName(%q) = %q, want %q", host, got, want)
+			t.Errorf("words.Site(%q) = %q, want %q", host, got, want)
 		}
 	}
 	for _, tt := range []struct {
