@@ -197,7 +197,7 @@ func (r *trayRig) secondInstance(t *testing.T) {
 	}
 }
 
-var countdownRe = regexp.MustCompile(`retrying in (\d+:\d\d)$`)
+var countdownRe = regexp.MustCompile(`retrying in (\d+ min \d\d s)$`)
 
 func (r *trayRig) countdown(t *testing.T) {
 	// The countdown ticks while the menu is open, as a panel says it is.
@@ -225,7 +225,7 @@ func (r *trayRig) countdown(t *testing.T) {
 	})
 	// Retry-After: 120 is the floor; the first step of the 429 ladder is 2 min ±15%.
 	var m, s int
-	fmt.Sscanf(second, "%d:%d", &m, &s)
+	fmt.Sscanf(second, "%d min %d s", &m, &s)
 	if left := time.Duration(m)*time.Minute + time.Duration(s)*time.Second; left < 60*time.Second || left > 140*time.Second {
 		t.Errorf("the countdown reads %s; want about two minutes (Retry-After: 120)", second)
 	}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"rentwatch/pages"
-	"rentwatch/pages/read"
 )
 
 // cmdCheck loads one page now in the watcher's browser profile and prints
@@ -88,28 +87,34 @@ func printCheck(w io.Writer, res pages.Result) {
 
 func ms(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
 
+// checkJSON is the `check --json` object: the page's report as `inspect
+// --json` has it, and how the load went.
+type checkJSON struct {
+	pageJSON
+	URL             string           `json:"url"`
+	Status          int              `json:"status"`
+	Expected        bool             `json:"expected"`
+	SoftBlock       bool             `json:"soft_block"`
+	LoadMS          int64            `json:"load_ms"`
+	ChallengeWaitMS int64            `json:"challenge_wait_ms"`
+	PhasesMS        map[string]int64 `json:"phases_ms"`
+}
+
 func printCheckJSON(stdout, stderr io.Writer, res pages.Result) int {
-	var retry *int64
-	if res.Verdict.RetryAfter > 0 {
-		ms := res.Verdict.RetryAfter.Milliseconds()
-		retry = &ms
-	}
-	listings := res.Listings
-	if listings == nil {
-		listings = []read.Listing{}
-	}
-	out := map[string]any{
-		"url": res.URL, "status": res.Status,
-		"verdict": res.Verdict.Kind, "vendor": res.Verdict.Vendor, "reason": res.Verdict.Reason,
-		"retry_after_ms": retry, "site": res.Site, "expected": res.Expected, "soft_block": res.SoftBlock,
-		"load_ms": res.Took.Milliseconds(), "challenge_wait_ms": res.Waited.Milliseconds(),
-		"phases_ms": map[string]int64{
+	out := checkJSON{URL: res.URL, Status: res.Status, Expected: res.Expected, SoftBlock: res.SoftBlock,
+		LoadMS: res.Took.Milliseconds(), ChallengeWaitMS: res.Waited.Milliseconds(),
+		PhasesMS: map[string]int64{
 			"tab": res.Phases.Tab.Milliseconds(), "response": res.Phases.Commit.Milliseconds(),
 			"dom_ready": res.Phases.DOMReady.Milliseconds(), "settle": res.Phases.Settle.Milliseconds(),
 			"read": res.Phases.Read.Milliseconds(),
-		},
-		"listings": listings,
+		}}
+	// the readers give absolute URLs already: the page's own address only
+	// guards the contract
+	base, _ := url.Parse(res.URL)
+	if base == nil {
+		base = &url.URL{}
 	}
+	out.pageJSON = pageReport(res.Verdict, res.Site, res.Listings, base)
 	enc := json.NewEncoder(stdout)
 	if err := enc.Encode(out); err != nil {
 		fmt.Fprintf(stderr, "rentwatch check: %v\n", err)

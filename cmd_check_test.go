@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -128,6 +129,47 @@ func TestCheckJSON(t *testing.T) {
 	}
 	if len(got.Listings) != 5 || got.Listings[0].Title == "" || !strings.HasPrefix(got.Listings[0].URL, srv.URL+"/room/") {
 		t.Errorf("listings = %+v", got.Listings)
+	}
+}
+
+// check --json and inspect --json print a page's listings as one type: the
+// same page, loaded by check and saved for inspect, gives the same listing
+// objects, every field the page shows (here the place) in both.
+func TestCheckAndInspectShowListingsAlike(t *testing.T) {
+	g := globals{chrome: checkChrome(t), data: t.TempDir()}
+	page := filepath.Join("testdata", "unseen3", "us_address_facts_link.html")
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(html)
+	}))
+	t.Cleanup(srv.Close)
+	code, out, errs := runCheck(t, g, srv.URL+"/rent", "--json")
+	if code != 0 {
+		t.Fatalf("check: exit %d, stderr %q", code, errs)
+	}
+	var checked struct{ Listings []map[string]any }
+	if err := json.Unmarshal([]byte(out), &checked); err != nil {
+		t.Fatalf("check: not JSON: %v\n%s", err, out)
+	}
+	code, out, errs = runInspect(t, page, "--json", "--url", srv.URL+"/rent")
+	if code != 0 {
+		t.Fatalf("inspect: exit %d, stderr %q", code, errs)
+	}
+	var inspected struct{ Listings []map[string]any }
+	if err := json.Unmarshal([]byte(out), &inspected); err != nil {
+		t.Fatalf("inspect: not JSON: %v\n%s", err, out)
+	}
+	if len(checked.Listings) == 0 || !reflect.DeepEqual(checked.Listings, inspected.Listings) {
+		t.Errorf("check's listings\n%v\ninspect's\n%v\nwant the same", checked.Listings, inspected.Listings)
+	}
+	for _, l := range inspected.Listings {
+		if l["place"] == nil {
+			t.Errorf("inspect's listing %v: the place the page shows is missing", l)
+		}
 	}
 }
 

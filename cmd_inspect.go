@@ -18,7 +18,9 @@ import (
 	"golang.org/x/text/encoding/unicode"
 
 	"rentwatch/blocks"
+	"rentwatch/listing"
 	"rentwatch/pages/read"
+	"rentwatch/words"
 )
 
 // maxInspectBytes bounds what inspect reads: far above any real page.
@@ -197,32 +199,43 @@ func fromUTF16(b []byte) (out []byte, ok bool, err error) {
 	return append([]byte("\ufeff"), u...), true, nil
 }
 
-// inspectJSON is the `inspect --json` object, the contract in DESIGN.md.
-type inspectJSON struct {
-	Verdict      string           `json:"verdict"`
-	Vendor       string           `json:"vendor"`
-	Reason       string           `json:"reason"`
-	RetryAfterMS *int64           `json:"retry_after_ms"` // null when the site gave none
-	Site         string           `json:"site"`
-	Listings     []inspectListing `json:"listings"` // never null
-	// Unread says why the page holds listings none could read (absent
-	// when it holds none); Dropped lists the links the readers left out.
-	Unread  string        `json:"unread,omitempty"`
-	Dropped []inspectDrop `json:"dropped,omitempty"`
+// pageJSON is what `inspect --json` and `check --json` print of a page,
+// the contract in DESIGN.md ("Command line"). Its listings are
+// listing.Listing, as everywhere: a field a card does not show is absent.
+type pageJSON struct {
+	Verdict      string            `json:"verdict"`
+	Vendor       string            `json:"vendor"`
+	Reason       string            `json:"reason"`
+	RetryAfterMS *int64            `json:"retry_after_ms"` // null when the site gave none
+	Site         string            `json:"site"`
+	Listings     []listing.Listing `json:"listings"` // never null; absolute URLs
 }
 
-// inspectListing is one listing; the fields after price are there only
-// where the page shows them.
-type inspectListing struct {
-	ID         string  `json:"id"`
-	URL        string  `json:"url"`
-	Title      string  `json:"title"`
-	Price      string  `json:"price"`
-	PriceValue float64 `json:"price_value,omitempty"`
-	Size       string  `json:"size,omitempty"`
-	SizeM2     float64 `json:"size_m2,omitempty"`
-	Rooms      float64 `json:"rooms,omitempty"`
-	Image      string  `json:"image,omitempty"`
+// pageReport is the verdict and the listings of a page loaded from base.
+func pageReport(v blocks.Verdict, site string, listings []listing.Listing, base *url.URL) pageJSON {
+	out := pageJSON{Verdict: string(v.Kind), Vendor: v.Vendor, Reason: v.Reason, Site: site,
+		Listings: make([]listing.Listing, 0, len(listings))}
+	if v.RetryAfter > 0 {
+		ms := v.RetryAfter.Milliseconds()
+		out.RetryAfterMS = &ms
+	}
+	if out.Site == "" {
+		out.Site = "generic"
+	}
+	for _, l := range listings {
+		l.URL = absoluteURL(base, l.URL)
+		out.Listings = append(out.Listings, l)
+	}
+	return out
+}
+
+// inspectJSON is the `inspect --json` object: the page's report, and why
+// the page holds listings none could read (absent when it holds none) and
+// the links the readers left out.
+type inspectJSON struct {
+	pageJSON
+	Unread  string        `json:"unread,omitempty"`
+	Dropped []inspectDrop `json:"dropped,omitempty"`
 }
 
 type inspectDrop struct {
@@ -231,27 +244,7 @@ type inspectDrop struct {
 }
 
 func inspectReport(v blocks.Verdict, r read.Reading, base *url.URL) inspectJSON {
-	out := inspectJSON{
-		Verdict:  string(v.Kind),
-		Vendor:   v.Vendor,
-		Reason:   v.Reason,
-		Site:     r.Site,
-		Listings: make([]inspectListing, 0, len(r.Listings)),
-	}
-	if v.RetryAfter > 0 {
-		ms := v.RetryAfter.Milliseconds()
-		out.RetryAfterMS = &ms
-	}
-	if out.Site == "" {
-		out.Site = "generic"
-	}
-	for _, l := range r.Listings {
-		out.Listings = append(out.Listings, inspectListing{
-			ID: l.ID, URL: absoluteURL(base, l.URL), Title: l.Title, Price: l.Price,
-			PriceValue: l.PriceValue, Size: l.Size, SizeM2: l.SizeM2, Rooms: l.Rooms, Image: l.Image,
-		})
-	}
-	out.Unread = r.Unread
+	out := inspectJSON{pageJSON: pageReport(v, r.Site, r.Listings, base), Unread: r.Unread}
 	for _, d := range r.Dropped {
 		out.Dropped = append(out.Dropped, inspectDrop{URL: d.URL, Why: d.Why})
 	}
@@ -282,7 +275,7 @@ func printInspect(w io.Writer, r inspectJSON) {
 	if r.RetryAfterMS != nil {
 		fmt.Fprintf(&line, "  retry in %v", time.Duration(*r.RetryAfterMS)*time.Millisecond)
 	}
-	fmt.Fprintf(&line, "  (%s, %d listing%s)", r.Site, len(r.Listings), plural(len(r.Listings)))
+	fmt.Fprintf(&line, "  (%s, %s)", r.Site, words.Plural(len(r.Listings), "listing", "listings"))
 	fmt.Fprintln(w, line.String())
 	if r.Unread != "" {
 		fmt.Fprintf(w, "  could not read: %s\n", r.Unread)
@@ -297,11 +290,4 @@ func printInspect(w io.Writer, r inspectJSON) {
 		}
 		fmt.Fprintf(w, "  %-16s %s  %s\n", l.Price, l.Title, l.URL)
 	}
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

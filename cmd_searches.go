@@ -14,7 +14,7 @@ import (
 
 	"rentwatch/config"
 	"rentwatch/seen"
-	"rentwatch/tray"
+	"rentwatch/words"
 )
 
 const searchesUsage = "usage: rentwatch searches list | add URL [--name NAME] | remove NAME-OR-URL"
@@ -147,7 +147,7 @@ func delayWords(delays map[string]time.Duration, search string) string {
 		return "unknown"
 	}
 	if d, ok := delays[search]; ok {
-		return tray.Spell(d)
+		return words.Duration(d)
 	}
 	return "none yet"
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"rentwatch/config"
+	"rentwatch/listing"
 	"rentwatch/seen"
 )
 
@@ -204,9 +205,10 @@ func TestSearchesListShowsTheTimeToAlert(t *testing.T) {
 	for i, d := range []time.Duration{20 * time.Second, 2 * time.Minute, 25 * time.Second} {
 		id := fmt.Sprint("L", i)
 		found := t0.Add(time.Duration(i) * time.Hour)
-		a := seen.Alert{ListingID: id, Search: west, SearchName: "West", URL: west + "/" + id, FoundAt: found}
+		a := listing.Alert{Listing: listing.Listing{ID: id, URL: west + "/" + id}, SearchURL: west, SearchName: "West",
+			FoundAt: found}
 		snap := seen.Snapshot{Search: west, Listings: map[string]time.Time{id: found}, CheckedAt: found}
-		if err := store.Accept([]seen.Alert{a}, []seen.Snapshot{snap}, found); err != nil {
+		if err := store.Accept([]listing.Alert{a}, []seen.Snapshot{snap}, found); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := store.Sent("email", []string{id}, found.Add(d)); err != nil {

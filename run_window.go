@@ -26,7 +26,7 @@ import (
 func (a *app) startWindow() {
 	exe, _ := os.Executable()
 	srv, err := window.Start(a.dataDir, window.Deps{
-		Watcher:          window.EngineWatcher(a.engine),
+		Watcher:          a.engine,
 		Settings:         a.settings,
 		Listings:         window.SeenListings(a.store),
 		Mailer:           testMailer{},

@@ -47,7 +47,7 @@ func (deliveredOutbox) Channels() []outbox.Channel { return []outbox.Channel{del
 
 func (deliveredOutbox) ID() string                                 { return "outbox" }
 func (deliveredOutbox) Name() string                               { return "alerts" }
-func (deliveredOutbox) Kind() string                               { return "" }
+func (deliveredOutbox) Kind() outbox.Kind                          { return "" }
 func (deliveredOutbox) Send(context.Context, outbox.Message) error { return nil }
 
 // TestWindowSavesReachTheEngine: a search saved in the window reaches the

@@ -3,11 +3,12 @@ package config
 import (
 	"errors"
 	"fmt"
-	"net"
 	"net/url"
 	"sort"
 	"strings"
 	"unicode"
+
+	"rentwatch/words"
 )
 
 // Errors AddSearch and RemoveSearch wrap, for callers that decide on them.
@@ -82,20 +83,6 @@ func (s *Settings) freeName(name string) string {
 	}
 }
 
-// brands spells portal names the way the portals do; others get their
-// first letter capitalised.
-var brands = map[string]string{
-	"wg-gesucht": "WG-Gesucht", "immobilienscout24": "ImmobilienScout24", "seloger": "SeLoger",
-	"immowelt": "Immowelt", "huurwoningen": "Huurwoningen", "leboncoin": "Leboncoin",
-}
-
-// secondLevel are public suffixes of two labels, so "rightmove.co.uk" is
-// read as the brand "rightmove", not "co".
-var secondLevel = map[string]bool{
-	"co.uk": true, "org.uk": true, "com.au": true, "co.nz": true, "com.br": true,
-	"co.jp": true, "com.es": true, "co.za": true, "com.mx": true, "com.tr": true,
-}
-
 // noise are words that say nothing about which search this is: every
 // search is for rent, and navigation words are the same on every portal.
 var noise = setOf(
@@ -162,31 +149,11 @@ func NameFromURL(raw string) string {
 	return strings.Join(append([]string{brand}, words...), " ")
 }
 
-// brandOf returns the display brand of a host and its lowercase label:
-// "www.rightmove.co.uk" -> "Rightmove", "rightmove". An IP address is its
-// own brand.
+// brandOf returns what people call the site at host (words.Site) and its
+// label, lowercase: "www.rightmove.co.uk" -> "Rightmove", "rightmove".
 func brandOf(host string) (brand, label string) {
-	host = strings.ToLower(strings.TrimSuffix(host, "."))
-	if net.ParseIP(host) != nil {
-		return host, host
-	}
-	labels := strings.Split(strings.TrimPrefix(strings.TrimPrefix(host, "www."), "m."), ".")
-	switch {
-	case len(labels) >= 3 && secondLevel[strings.Join(labels[len(labels)-2:], ".")]:
-		label = labels[len(labels)-3]
-	case len(labels) >= 2:
-		label = labels[len(labels)-2]
-	default:
-		label = labels[0]
-	}
-	if b, ok := brands[label]; ok {
-		return b, label
-	}
-	parts := strings.Split(label, "-")
-	for i, p := range parts {
-		parts[i] = capitalise(p)
-	}
-	return strings.Join(parts, "-"), label
+	brand = words.Site(host)
+	return brand, strings.ToLower(brand)
 }
 
 func capitalise(w string) string {

@@ -225,7 +225,7 @@ func TestWatchingGoesOnDuringACheckByHand(t *testing.T) {
 		if d := toldAt[0].Sub(opened); d < ManualReminder || d > ManualReminder+time.Second {
 			t.Errorf("the reminder came %v after the window opened, want %v", d, ManualReminder)
 		}
-		if n := notices[0]; n.Open != (outbox.Action{Kind: outbox.OpenManual, URL: fiveOnOneHost[0]}) || !strings.Contains(n.Body, "kamernet.test") || n.Key == "" {
+		if n := notices[0]; n.Open != (outbox.Action{Kind: outbox.OpenManual, URL: fiveOnOneHost[0]}) || !strings.Contains(n.Body, "Kamernet") || n.Key == "" {
 			t.Errorf("reminder %+v: want it about the search in the window", n)
 		}
 	})

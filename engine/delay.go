@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"rentwatch/blocks"
-	"rentwatch/seen"
+	"rentwatch/listing"
 )
 
 // DelaysKept is how many of a search's latest times to alert it keeps;
@@ -23,14 +23,14 @@ func (e *Engine) deliveryFailed(channel string, err error) {
 // after the listing's first sighting that was: the number the product
 // exists to keep small; and notes the alerts in the activity. deliver calls
 // it once per delivered batch.
-func (e *Engine) alerted(alerts []seen.Alert, at time.Time) {
+func (e *Engine) alerted(alerts []listing.Alert, at time.Time) {
 	var order []string
-	bySearch := map[string][]seen.Alert{}
+	bySearch := map[string][]listing.Alert{}
 	for _, a := range alerts {
-		if _, ok := bySearch[a.Search]; !ok {
-			order = append(order, a.Search)
+		if _, ok := bySearch[a.SearchURL]; !ok {
+			order = append(order, a.SearchURL)
 		}
-		bySearch[a.Search] = append(bySearch[a.Search], a)
+		bySearch[a.SearchURL] = append(bySearch[a.SearchURL], a)
 	}
 	for _, url := range order {
 		list := bySearch[url]
@@ -41,7 +41,7 @@ func (e *Engine) alerted(alerts []seen.Alert, at time.Time) {
 		e.note(EventAlert, list[0].SearchName, blocks.HostKey(url), text)
 	}
 	for _, a := range alerts {
-		s := e.st.searches[a.Search]
+		s := e.st.searches[a.SearchURL]
 		if s == nil || a.FoundAt.IsZero() {
 			continue
 		}

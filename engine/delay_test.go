@@ -7,8 +7,8 @@ import (
 	"testing/synctest"
 	"time"
 
+	"rentwatch/listing"
 	"rentwatch/outbox"
-	"rentwatch/seen"
 )
 
 func TestTypicalDelay(t *testing.T) {
@@ -81,7 +81,7 @@ func TestASearchKeepsItsLatestDelays(t *testing.T) {
 	e := New(Deps{}, Settings{Searches: searches(fiveOnOneHost[0])})
 	t0 := time.Date(2026, 12, 2, 14, 0, 0, 0, time.UTC)
 	for i := range DelaysKept + 5 {
-		e.alerted([]seen.Alert{{Search: fiveOnOneHost[0], FoundAt: t0}}, t0.Add(time.Duration(i)*time.Second))
+		e.alerted([]listing.Alert{{SearchURL: fiveOnOneHost[0], FoundAt: t0}}, t0.Add(time.Duration(i)*time.Second))
 	}
 	got := e.st.searches[fiveOnOneHost[0]].delays
 	if len(got) != DelaysKept || got[0] != 5*time.Second || got[DelaysKept-1] != time.Duration(DelaysKept+4)*time.Second {

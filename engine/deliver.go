@@ -9,8 +9,10 @@ import (
 	"time"
 
 	"rentwatch/config"
+	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/seen"
+	"rentwatch/words"
 )
 
 // PermanentRetry is how long a channel refused for good (a bad password, a
@@ -30,10 +32,10 @@ const PermanentRetry = 10 * time.Minute
 // accept queues a clean check's new listings for every channel and writes
 // the search's snapshot, in one transaction (seen.Store.Accept). It
 // returns how many were queued.
-func (e *Engine) accept(v *searchState, s config.Search, snap seen.Snapshot, fresh []seen.Alert, now time.Time) int {
+func (e *Engine) accept(v *searchState, s config.Search, snap seen.Snapshot, fresh []listing.Alert, now time.Time) int {
 	if err := e.d.Store.Accept(fresh, []seen.Snapshot{snap}, now); err != nil {
 		for _, a := range fresh {
-			delete(e.st.pending, a.ListingID)
+			delete(e.st.pending, a.ID)
 		}
 		v.found(failed, "queueing alerts: "+err.Error())
 		return 0
@@ -153,7 +155,7 @@ func (e *Engine) deliver(ctx context.Context) {
 			k.hold.Stop()
 		}
 		k.busy = true
-		msg := outbox.Message{Alerts: outboxBatch(alerts), Notices: notices}
+		msg := outbox.Message{Alerts: alerts, Notices: notices}
 		go func() {
 			err := c.Send(ctx, msg)
 			e.do(func() { e.sent(ctx, k, alerts, notices, err) })
@@ -175,9 +177,9 @@ const NoticeHold = 3 * time.Minute
 // channel of kind, first held at held (zero: not yet), before it goes on
 // its own: NoticeHold on email, nothing on the others (a pop-up, a push to
 // the phone: they are one notice each anyway).
-func noticeWait(kind string, held, now time.Time) time.Duration {
+func noticeWait(kind outbox.Kind, held, now time.Time) time.Duration {
 	switch {
-	case kind != "email":
+	case kind != outbox.KindEmail:
 		return 0
 	case held.IsZero():
 		return NoticeHold
@@ -224,7 +226,7 @@ func (e *Engine) sending() bool {
 }
 
 // sent takes one send's result on the engine goroutine.
-func (e *Engine) sent(ctx context.Context, k *courier, alerts []seen.Alert, notices []outbox.Notice, err error) {
+func (e *Engine) sent(ctx context.Context, k *courier, alerts []listing.Alert, notices []outbox.Notice, err error) {
 	k.busy = false
 	now := e.d.Clock.Now()
 	stopping := ctx.Err() != nil
@@ -240,7 +242,7 @@ func (e *Engine) sent(ctx context.Context, k *courier, alerts []seen.Alert, noti
 	}
 	ids := make([]string, len(alerts))
 	for i, a := range alerts {
-		ids[i] = a.ListingID
+		ids[i] = a.ID
 	}
 	first, serr := e.d.Store.Sent(k.ch.ID(), ids, now)
 	if serr != nil {
@@ -260,7 +262,7 @@ func (e *Engine) sent(ctx context.Context, k *courier, alerts []seen.Alert, noti
 	k.failures, k.stopped, k.retryAt, k.trouble, k.told, k.queued = 0, false, time.Time{}, mailTrouble{}, false, 0
 	firsts := firstOf(alerts, first)
 	for _, a := range firsts {
-		delete(e.st.pending, a.ListingID)
+		delete(e.st.pending, a.ID)
 	}
 	e.remember(firsts, now)
 	e.alerted(firsts, now)
@@ -290,10 +292,10 @@ func (e *Engine) sent(ctx context.Context, k *courier, alerts []seen.Alert, noti
 // channel: waiting for every channel would let one broken channel (a push
 // URL refused for good, an SMTP server down for hours) hold the replies
 // back, and a late reply is a lost room; the user has seen the listing.
-func firstOf(alerts []seen.Alert, first []string) []seen.Alert {
-	var out []seen.Alert
+func firstOf(alerts []listing.Alert, first []string) []listing.Alert {
+	var out []listing.Alert
 	for _, a := range alerts {
-		if slices.Contains(first, a.ListingID) {
+		if slices.Contains(first, a.ID) {
 			out = append(out, a)
 		}
 	}
@@ -359,7 +361,7 @@ func (e *Engine) tellTrouble(k *courier, now time.Time) {
 	} else {
 		n.Title = k.ch.Name() + " failing"
 		n.Body = fmt.Sprintf("Alerts have not gone out by %s since %s: %s. Its listings are kept and retried.",
-			k.ch.Name(), d.Since.Local().Format("15:04"), d.Reason)
+			k.ch.Name(), words.Clock(d.Since, now, e.d.Location), d.Reason)
 	}
 	e.d.Notices.Tell(n)
 }
@@ -414,11 +416,11 @@ type ChannelView struct {
 	// State is "ok", "sending", "retrying" (temporary failures; RetryAt
 	// says when) or "stopped" (refused for good: Reason says why).
 	State   string
-	Kind    string    // outbox.Channel.Kind: "desktop", "email", "ntfy", ...
-	Queued  int       // listings it still owes, at the last look
-	Since   time.Time // the first failure of the run under way
-	Reason  string    // the last failure, in words
-	Status  int       // the server's answer to the last failure; 0: none
+	Kind    outbox.Kind // what sort of channel: outbox.KindEmail, outbox.KindDesktop, "ntfy", ...
+	Queued  int         // listings it still owes, at the last look
+	Since   time.Time   // the first failure of the run under way
+	Reason  string      // the last failure, in words
+	Status  int         // the server's answer to the last failure; 0: none
 	RetryAt time.Time
 }
 
@@ -447,26 +449,11 @@ func (out *couriers) views() []ChannelView {
 	return vs
 }
 
-func outboxBatch(alerts []seen.Alert) []outbox.Alert {
-	out := make([]outbox.Alert, len(alerts))
-	for i, a := range alerts {
-		out[i] = outbox.Alert{
-			SearchName: a.SearchName, SearchURL: a.Search, ListingID: a.ListingID,
-			URL: a.URL, Title: a.Title, Price: a.Price, Place: a.Place, FoundAt: a.FoundAt,
-			PriceValue: a.PriceValue, Size: a.Size, SizeM2: a.SizeM2, Rooms: a.Rooms,
-			Image: a.Image, Portal: a.Portal,
-		}
-	}
-	return out
-}
-
 // remember puts delivered alerts at the top of "Recent listings".
-func (e *Engine) remember(alerts []seen.Alert, now time.Time) {
-	fresh := make([]Alert, 0, len(alerts))
+func (e *Engine) remember(alerts []listing.Alert, now time.Time) {
+	fresh := make([]Told, 0, len(alerts))
 	for i := len(alerts) - 1; i >= 0; i-- {
-		a := alerts[i]
-		fresh = append(fresh, Alert{Search: a.SearchName, Title: a.Title, Price: a.Price,
-			URL: a.URL, FoundAt: a.FoundAt, Notified: now})
+		fresh = append(fresh, Told{Alert: alerts[i], Notified: now})
 	}
 	e.st.recent = append(fresh, e.st.recent...)
 	if len(e.st.recent) > RecentMax {

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"rentwatch/blocks"
+	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
-	"rentwatch/seen"
 )
 
 func TestBaselineThenNewListingsAreAlertedOnceAcrossSearches(t *testing.T) {
@@ -95,7 +95,7 @@ func TestKillBetweenDeliveryAndSnapshotGivesADuplicateNotALoss(t *testing.T) {
 
 type failingReplier struct{ calls int }
 
-func (f *failingReplier) Reply(ctx context.Context, a seen.Alert) error {
+func (f *failingReplier) Reply(ctx context.Context, a listing.Alert) error {
 	f.calls++
 	return errors.New("recipe out of date")
 }
@@ -193,10 +193,10 @@ type recordingReplier struct {
 	ids []string
 }
 
-func (f *recordingReplier) Reply(ctx context.Context, a seen.Alert) error {
+func (f *recordingReplier) Reply(ctx context.Context, a listing.Alert) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.ids = append(f.ids, a.ListingID)
+	f.ids = append(f.ids, a.ID)
 	return nil
 }
 
@@ -255,10 +255,10 @@ type timedReplier struct {
 	at  []time.Time
 }
 
-func (f *timedReplier) Reply(ctx context.Context, a seen.Alert) error {
+func (f *timedReplier) Reply(ctx context.Context, a listing.Alert) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.ids, f.at = append(f.ids, a.ListingID), append(f.at, time.Now())
+	f.ids, f.at = append(f.ids, a.ID), append(f.at, time.Now())
 	return nil
 }
 

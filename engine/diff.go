@@ -7,7 +7,7 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/config"
-	"rentwatch/pages/read"
+	"rentwatch/listing"
 	"rentwatch/seen"
 )
 
@@ -19,7 +19,10 @@ const softBlockMin = 3
 // "not seen": not in the search's snapshot and not known to any search
 // within the retention. A search's first clean check is its baseline. It
 // returns how many new listings were queued for the user.
-func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listings []read.Listing) int {
+//
+// portal is the portal definition that read the page ("funda.nl"), ""
+// for none: the alerts name the search page's host then.
+func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listings []listing.Listing, portal string) int {
 	v.listings = len(listings)
 	v.found(nothingNew, "")
 	prev, had, err := e.d.Store.Snapshot(s.URL)
@@ -42,7 +45,10 @@ func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listing
 		e.d.Log.Info("baseline", "search", s.Name, "listings", len(listings))
 		return 0
 	}
-	fresh, left, err := e.newOn(s, listings, prev, now)
+	if portal == "" {
+		portal = v.host
+	}
+	fresh, left, err := e.newOn(s, listings, portal, prev, now)
 	if err != nil {
 		v.found(failed, "reading what was seen: "+err.Error())
 		return 0
@@ -55,7 +61,7 @@ func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listing
 
 // nextSnapshot is the page's listings with their first-seen times: kept
 // from the last snapshot, now for a listing it did not have.
-func nextSnapshot(search string, prev seen.Snapshot, listings []read.Listing, now time.Time) seen.Snapshot {
+func nextSnapshot(search string, prev seen.Snapshot, listings []listing.Listing, now time.Time) seen.Snapshot {
 	snap := seen.Snapshot{Search: search, Listings: make(map[string]time.Time, len(listings)), CheckedAt: now}
 	for _, l := range listings {
 		first, ok := prev.Listings[l.ID]
@@ -72,7 +78,7 @@ func nextSnapshot(search string, prev seen.Snapshot, listings []read.Listing, no
 // by another search: one listing is alerted once). New ones the search's
 // filter keeps are marked queued; those it drops are left: never alerted,
 // and in the snapshot like every listing on the page, so not new again.
-func (e *Engine) newOn(s config.Search, listings []read.Listing, prev seen.Snapshot, now time.Time) (fresh []seen.Alert, left []LeftOut, err error) {
+func (e *Engine) newOn(s config.Search, listings []listing.Listing, portal string, prev seen.Snapshot, now time.Time) (fresh []listing.Alert, left []LeftOut, err error) {
 	ids := make([]string, len(listings))
 	for i, l := range listings {
 		ids[i] = l.ID
@@ -85,12 +91,12 @@ func (e *Engine) newOn(s config.Search, listings []read.Listing, prev seen.Snaps
 		switch _, inSnap := prev.Listings[l.ID]; {
 		case e.st.pending[l.ID], known[l.ID], inSnap:
 		default:
+			a := listing.Alert{Listing: l, SearchURL: s.URL, SearchName: s.Name, Portal: portal, FoundAt: now}
 			if kept, why := Sift(s.Filter, FilterInput{Title: l.Title, Price: l.Price, Size: l.SizeM2}); !kept {
-				left = append(left, LeftOut{Search: s.Name, SearchURL: s.URL, ListingID: l.ID, URL: l.URL,
-					Title: l.Title, Price: l.Price, Place: l.Place, Image: l.Image, Size: l.SizeM2, FoundAt: now, Reason: why})
+				left = append(left, LeftOut{Alert: a, Reason: why})
 				continue
 			}
-			fresh = append(fresh, alertFor(s, l, now))
+			fresh = append(fresh, a)
 			e.st.pending[l.ID] = true
 		}
 	}
@@ -101,17 +107,17 @@ func (e *Engine) newOn(s config.Search, listings []read.Listing, prev seen.Snaps
 // window's Listings page lists them as such), keeps the latest for the
 // snapshot, newest first, each once, and notes them in the activity.
 func (e *Engine) leftOut(left []LeftOut) {
-	var alerts []seen.Alert
+	var alerts []listing.Alert
 	var reasons []string
 	for _, l := range left {
-		if slices.ContainsFunc(e.st.leftOut, func(o LeftOut) bool { return o.SearchURL == l.SearchURL && o.ListingID == l.ListingID }) {
+		if slices.ContainsFunc(e.st.leftOut, func(o LeftOut) bool { return o.SearchURL == l.SearchURL && o.ID == l.ID }) {
 			continue // found again (its snapshot was not saved)
 		}
 		e.st.leftOut = slices.Insert(e.st.leftOut, 0, l)
-		alerts = append(alerts, l.alert())
+		alerts = append(alerts, l.Alert)
 		reasons = append(reasons, l.Reason)
-		e.d.Log.Info("left out by the filter", "search", l.Search, "listing", l.URL, "why", l.Reason)
-		e.note(EventInfo, l.Search, blocks.HostKey(l.SearchURL), fmt.Sprintf("left out by your filter: %s (%s)", l.Title, l.Reason))
+		e.d.Log.Info("left out by the filter", "search", l.SearchName, "listing", l.URL, "why", l.Reason)
+		e.note(EventInfo, l.SearchName, blocks.HostKey(l.SearchURL), fmt.Sprintf("left out by your filter: %s (%s)", l.Title, l.Reason))
 	}
 	if len(e.st.leftOut) > LeftOutMax {
 		e.st.leftOut = e.st.leftOut[:LeftOutMax]
@@ -123,22 +129,8 @@ func (e *Engine) leftOut(left []LeftOut) {
 	}
 }
 
-// alert is the left-out listing as the store keeps listings.
-func (l LeftOut) alert() seen.Alert {
-	return seen.Alert{ListingID: l.ListingID, Search: l.SearchURL, SearchName: l.Search, URL: l.URL,
-		Title: l.Title, Price: l.Price, Place: l.Place, Image: l.Image, SizeM2: l.Size, FoundAt: l.FoundAt}
-}
-
 func (e *Engine) saveSnapshot(v *searchState, snap seen.Snapshot, now time.Time) {
 	if err := e.d.Store.SaveSnapshot(snap, now); err != nil {
 		v.found(failed, "saving what was seen: "+err.Error())
-	}
-}
-
-func alertFor(s config.Search, l read.Listing, now time.Time) seen.Alert {
-	return seen.Alert{
-		ListingID: l.ID, Search: s.URL, SearchName: s.Name,
-		URL: l.URL, Title: l.Title, Price: l.Price, Place: l.Place, FoundAt: now,
-		PriceValue: l.PriceValue, Size: l.Size, SizeM2: l.SizeM2, Rooms: l.Rooms, Image: l.Image,
 	}
 }

@@ -13,9 +13,9 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/internal/testkit"
+	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
-	"rentwatch/pages/read"
 	"rentwatch/seen"
 )
 
@@ -213,7 +213,7 @@ func describe(s Snapshot) string {
 // post puts room on the search's page and returns the listing the
 // reader makes of it: the id, absolute URL and price text the alert must
 // carry.
-func (r *e2eRig) post(t *testing.T, search config.Search, room testkit.Room) read.Listing {
+func (r *e2eRig) post(t *testing.T, search config.Search, room testkit.Room) listing.Listing {
 	t.Helper()
 	host := r.hostOf(search)
 	host.Post(search.URL, room)
@@ -226,7 +226,7 @@ func (r *e2eRig) post(t *testing.T, search config.Search, room testkit.Room) rea
 		}
 	}
 	t.Fatalf("the reader does not find room %d on %s", room.ID, search.URL)
-	return read.Listing{}
+	return listing.Listing{}
 }
 
 // messageWith returns the one message in mailpit naming title.
@@ -252,7 +252,7 @@ func (r *e2eRig) popsWith(title string) []testkit.Notification {
 
 // checkAlerted checks one new listing reached the user whole, by email
 // and by pop-up, and was then recorded as seen for its search.
-func (r *e2eRig) checkAlerted(t *testing.T, search config.Search, want read.Listing) {
+func (r *e2eRig) checkAlerted(t *testing.T, search config.Search, want listing.Listing) {
 	t.Helper()
 	r.waitDelivered(t, want)
 	msg, ok := r.messageWith(t, want.Title)
@@ -291,7 +291,7 @@ func (r *e2eRig) checkAlerted(t *testing.T, search config.Search, want read.List
 
 // waitDelivered waits until every channel delivered want: an email and a
 // pop-up name it and no channel's queue holds anything.
-func (r *e2eRig) waitDelivered(t *testing.T, want read.Listing) {
+func (r *e2eRig) waitDelivered(t *testing.T, want listing.Listing) {
 	t.Helper()
 	r.waitFor(t, fmt.Sprintf("%q delivered on every channel", want.Title), func() bool {
 		_, mailed := r.messageWith(t, want.Title)
@@ -340,7 +340,7 @@ func (r *e2eRig) newListing(t *testing.T, search config.Search, room testkit.Roo
 	r.waitDelivered(t, want)
 	t.Logf("room posted to email in mailpit within %v", time.Since(posted).Round(10*time.Millisecond))
 	r.checkAlerted(t, search, want)
-	if recent := r.eng.Snapshot().Recent; len(recent) == 0 || recent[0].URL != want.URL || recent[0].Search != search.Name {
+	if recent := r.eng.Snapshot().Recent; len(recent) == 0 || recent[0].URL != want.URL || recent[0].SearchName != search.Name {
 		t.Errorf("Recent listings %+v, want %s first", recent, want.URL)
 	}
 	mails, pops := len(r.mail.Messages(t)), len(r.pops.All())
@@ -412,10 +412,10 @@ func (r *e2eRig) smtpDown(t *testing.T, search config.Search, room testkit.Room)
 	unseen := func(when string) {
 		t.Helper()
 		queued, err := r.store.Queue("email")
-		if err != nil || !slices.ContainsFunc(queued, func(a seen.Alert) bool { return a.ListingID == want.ID }) {
+		if err != nil || !slices.ContainsFunc(queued, func(a listing.Alert) bool { return a.ID == want.ID }) {
 			t.Errorf("%s: email's queue %v (err %v) lacks %s", when, queued, err, want.ID)
 		}
-		if q, _ := r.store.Queue("desktop"); slices.ContainsFunc(q, func(a seen.Alert) bool { return a.ListingID == want.ID }) {
+		if q, _ := r.store.Queue("desktop"); slices.ContainsFunc(q, func(a listing.Alert) bool { return a.ID == want.ID }) {
 			t.Errorf("%s: the desktop's queue still holds %s after its pop-up", when, want.ID)
 		}
 		if pops := r.popsWith(want.Title); len(pops) != 1 {

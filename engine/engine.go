@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"rentwatch/config"
+	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
 	"rentwatch/seen"
@@ -45,15 +46,15 @@ type Store interface {
 	Snapshot(search string) (seen.Snapshot, bool, error)
 	Known(ids []string, now time.Time) (map[string]bool, error)
 	SaveSnapshot(snap seen.Snapshot, now time.Time) error
-	Accept(alerts []seen.Alert, snaps []seen.Snapshot, now time.Time) error
-	Pending() ([]seen.Alert, error)
+	Accept(alerts []listing.Alert, snaps []seen.Snapshot, now time.Time) error
+	Pending() ([]listing.Alert, error)
 	SetChannels(ids []string) error
-	Queue(channel string) ([]seen.Alert, error)
+	Queue(channel string) ([]listing.Alert, error)
 	Sent(channel string, ids []string, now time.Time) (first []string, err error)
 	ForgetSearch(search string) error
 	// LeftOut records new listings a search's filter left out, with why,
 	// for the window's Listings page.
-	LeftOut(alerts []seen.Alert, reasons []string) error
+	LeftOut(alerts []listing.Alert, reasons []string) error
 	// Delays returns a search's latest times to alert, oldest first (the
 	// store adds one at each listing's first delivery).
 	Delays(search string) ([]time.Duration, error)
@@ -83,7 +84,7 @@ type Notices interface {
 // Replier answers a listing for the user (the optional auto-reply). It
 // returns ErrNoReply when it has nothing to do for that listing's search.
 type Replier interface {
-	Reply(ctx context.Context, a seen.Alert) error
+	Reply(ctx context.Context, a listing.Alert) error
 }
 
 // Clock is the engine's time. Tests run the real one inside a
@@ -114,9 +115,12 @@ type Deps struct {
 	// hand is under way, and no load begins until it returned. The next
 	// Load starts the browser again. nil: the browser is kept.
 	Release func()
-	Clock   Clock        // nil: the real clock
-	Rand    *rand.Rand   // nil: seeded from the clock
-	Log     *slog.Logger // nil: discard
+	Clock   Clock      // nil: the real clock
+	Rand    *rand.Rand // nil: seeded from the clock
+	// Location is the user's time zone, for the times in the words the
+	// engine says (notices, activity). nil: the system's.
+	Location *time.Location
+	Log      *slog.Logger // nil: discard
 	// Parallel is how many hosts are checked at once (default 2). Requests
 	// to one host never overlap.
 	Parallel int
@@ -168,6 +172,9 @@ type Engine struct {
 func New(d Deps, s Settings) *Engine {
 	if d.Clock == nil {
 		d.Clock = realClock{}
+	}
+	if d.Location == nil {
+		d.Location = time.Local
 	}
 	if d.Rand == nil {
 		seed := uint64(d.Clock.Now().UnixNano())

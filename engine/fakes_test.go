@@ -14,9 +14,9 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/config"
+	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
-	"rentwatch/pages/read"
 	"rentwatch/seen"
 )
 
@@ -45,6 +45,7 @@ type fakePortal struct {
 	counts   map[string]int
 	requests []request
 	listings map[string][]string // ids on each search page, by URL
+	portals  map[string]string   // the portal definition that reads each host's pages; none: generic
 }
 
 func newPortal() *fakePortal {
@@ -86,9 +87,12 @@ func (p *fakePortal) page(url string) pages.Result {
 	defer p.mu.Unlock()
 	res := pages.Result{URL: url, Status: 200, Verdict: blocks.Verdict{Kind: blocks.OK}}
 	for _, id := range p.listings[url] {
-		res.Listings = append(res.Listings, read.Listing{ID: id, URL: url + "/" + id, Title: "Room " + id, Price: "€ 700"})
+		res.Listings = append(res.Listings, listing.Listing{ID: id, URL: url + "/" + id, Title: "Room " + id, Price: "€ 700"})
 	}
 	res.Site = "generic"
+	if def := p.portals[blocks.HostKey(url)]; def != "" {
+		res.Site, res.Portal, res.Expected = def, def, true
+	}
 	return res
 }
 
@@ -132,7 +136,7 @@ func always(int) bool { return true }
 // mailbox records delivered batches; fail makes a delivery fail.
 type mailbox struct {
 	mu      sync.Mutex
-	batches [][]outbox.Alert
+	batches [][]listing.Alert
 	fail    func(n int) error // n counts attempts from 1
 	tries   int
 }
@@ -142,16 +146,16 @@ func (m *mailbox) Channels() []outbox.Channel { return []outbox.Channel{batchCha
 
 // batchChannel is a fake's one channel, "outbox": the func gets each
 // message's alerts (its notices are dropped).
-type batchChannel func(ctx context.Context, batch []outbox.Alert) error
+type batchChannel func(ctx context.Context, batch []listing.Alert) error
 
-func (batchChannel) ID() string   { return "outbox" }
-func (batchChannel) Name() string { return "alerts" }
-func (batchChannel) Kind() string { return "" }
+func (batchChannel) ID() string        { return "outbox" }
+func (batchChannel) Name() string      { return "alerts" }
+func (batchChannel) Kind() outbox.Kind { return "" }
 func (b batchChannel) Send(ctx context.Context, m outbox.Message) error {
 	return b(ctx, m.Alerts)
 }
 
-func (m *mailbox) Deliver(ctx context.Context, batch []outbox.Alert) error {
+func (m *mailbox) Deliver(ctx context.Context, batch []listing.Alert) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.tries++
@@ -171,7 +175,7 @@ func (m *mailbox) told() []string {
 	var ids []string
 	for _, b := range m.batches {
 		for _, a := range b {
-			ids = append(ids, a.ListingID)
+			ids = append(ids, a.ID)
 		}
 	}
 	return ids

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"rentwatch/blocks"
+	"rentwatch/listing"
 	"rentwatch/pages"
 	"rentwatch/seen"
 )
@@ -82,7 +83,7 @@ func (l *requestLog) gaps(t *testing.T, min time.Duration) (startToStart, endToS
 // listing's host like any other, and a wall there is a wall.
 type simReplier struct{ l Loader }
 
-func (r simReplier) Reply(ctx context.Context, a seen.Alert) error {
+func (r simReplier) Reply(ctx context.Context, a listing.Alert) error {
 	res, err := r.l.Load(ctx, a.URL)
 	if err == nil && res.Verdict.Kind != blocks.OK {
 		return &pages.WallError{URL: a.URL, Host: blocks.HostKey(a.URL), Verdict: res.Verdict}

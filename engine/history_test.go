@@ -154,7 +154,7 @@ func TestAFilteredListingIsLeftOutOnce(t *testing.T) {
 			t.Errorf("the left-out listing is not in the search's snapshot: it would be new again: %v", snap.Listings)
 		}
 		left := r.e.Snapshot().LeftOut
-		if len(left) != 1 || left[0].ListingID != "b" || left[0].SearchURL != west || !strings.Contains(left[0].Reason, `"room b"`) {
+		if len(left) != 1 || left[0].ID != "b" || left[0].SearchURL != west || !strings.Contains(left[0].Reason, `"room b"`) {
 			t.Fatalf("left out: %+v, want b once, with the reason", left)
 		}
 		if !slices.ContainsFunc(r.e.Activity(ActivityMax), func(ev Event) bool {
@@ -167,7 +167,7 @@ func TestAFilteredListingIsLeftOutOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, l := range listed {
-			switch l.ListingID {
+			switch l.ID {
 			case "b":
 				if !strings.Contains(l.LeftOut, `"room b"`) || !l.DeliveredAt.IsZero() {
 					t.Errorf("the store lists b as %+v, want it left out, with the reason, never delivered", l)

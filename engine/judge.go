@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rentwatch/blocks"
+	"rentwatch/words"
 )
 
 // judge takes one finished check on the engine goroutine. The ladders and
@@ -117,7 +118,7 @@ func (e *Engine) apply(o outcome, r report, s *searchState, now time.Time) bool 
 		return true
 	}
 	e.clearHost(host)
-	found := e.compare(now, r.visit.search, s, r.result.Listings)
+	found := e.compare(now, r.visit.search, s, r.result.Listings, r.result.Portal)
 	if s.last == nothingNew || s.last == foundNew { // a page it could diff
 		e.cameBack(host, s.url, found)
 	}
@@ -139,7 +140,7 @@ func (e *Engine) recordWall(host, search string, verdict blocks.Verdict, now tim
 	hs.wall(Wall{At: now, Kind: entry.Kind, Vendor: verdict.Vendor})
 	e.d.Log.Info("wall", "host", host, "kind", entry.Kind, "vendor", verdict.Vendor,
 		"reason", verdict.Reason, "failures", entry.Failures, "wait", entry.Wait.Round(time.Second))
-	e.note(EventWall, name, host, fmt.Sprintf("%s; next try in %s", wallWords(verdict.Vendor, entry.Kind), roundWait(entry.Wait)))
+	e.note(EventWall, name, host, fmt.Sprintf("%s; next try in %s", wallWords(verdict.Vendor, entry.Kind), words.Countdown(entry.Wait)))
 	return entry
 }
 
@@ -161,14 +162,6 @@ func (e *Engine) liftWall(host string) {
 	hs.errors, hs.vendor = 0, ""
 }
 
-// roundWait is a wait as the activity says it: "45 s", "5 min".
-func roundWait(d time.Duration) string {
-	if d < time.Minute {
-		return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
-	}
-	return fmt.Sprintf("%d min", int(d.Round(time.Minute)/time.Minute))
-}
-
 // countError counts a hard error; only the ERROR_GRACE-th in a row makes
 // the host wait.
 func (e *Engine) countError(host string, err error, now time.Time) bool {
@@ -182,7 +175,7 @@ func (e *Engine) countError(host string, err error, now time.Time) bool {
 	hs.wall(Wall{At: now, Kind: blocks.Error})
 	e.d.Log.Warn("load failed again, host waits", "host", host, "err", err,
 		"failures", entry.Failures, "wait", entry.Wait.Round(time.Second))
-	e.note(EventWall, "", host, fmt.Sprintf("the site did not load %d times in a row; next try in %s", hs.errors, roundWait(entry.Wait)))
+	e.note(EventWall, "", host, fmt.Sprintf("the site did not load %d times in a row; next try in %s", hs.errors, words.Countdown(entry.Wait)))
 	return false
 }
 
@@ -195,19 +188,12 @@ func describeWall(vendor string, kind blocks.Kind) string {
 	return wallWords(vendor, kind)
 }
 
-// wallWords says who put up a wall of kind and what it is.
+// wallWords says who put up a wall of kind (the vendor, when known) and
+// what it is.
 func wallWords(vendor string, kind blocks.Kind) string {
 	who := vendor
-	if who == "" {
+	if who == "" || kind == blocks.Error {
 		who = "the site"
 	}
-	switch kind {
-	case blocks.Challenge:
-		return who + " put up a check that did not clear by itself"
-	case blocks.RateLimited:
-		return who + " asked us to slow down"
-	case blocks.Error:
-		return "the site did not load"
-	}
-	return who + " refused us"
+	return words.Walled(who, "", kind)
 }

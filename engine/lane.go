@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"rentwatch/config"
+	"rentwatch/listing"
 	"rentwatch/pages"
-	"rentwatch/seen"
 )
 
 // lane is the one road to a host. Every request the engine makes to a
@@ -90,7 +90,7 @@ type visit struct {
 	seq    int           // order of arrival, across lanes
 	search config.Search // checkVisit
 	url    string        // checkVisit, previewVisit: the page to load
-	alert  seen.Alert    // replyVisit
+	alert  listing.Alert // replyVisit
 	// ctx is the caller's, for a preview; nil: the engine's alone.
 	ctx context.Context
 	// answer takes the report of a preview or a reply, whose caller waits.

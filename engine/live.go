@@ -22,7 +22,7 @@ type state struct {
 
 	pending map[string]bool // listing ids queued for delivery
 
-	recent          []Alert
+	recent          []Told
 	leftOut         []LeftOut // newest first, at most LeftOutMax
 	paused          bool
 	pausedUntil     time.Time       // when a pause of everything ends by itself; zero: until resumed
@@ -161,7 +161,7 @@ func (st *state) snapshot(now time.Time) Snapshot {
 		NextCycle:   st.nextCycle,
 		NewToday:    st.newToday,
 		Manual:      st.manual,
-		Recent:      append([]Alert(nil), st.recent...),
+		Recent:      append([]Told(nil), st.recent...),
 		LeftOut:     slices.Clone(st.leftOut),
 	}
 	if now.Local().Format(time.DateOnly) != st.day {

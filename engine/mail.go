@@ -1,6 +1,10 @@
 package engine
 
-import "time"
+import (
+	"time"
+
+	"rentwatch/outbox"
+)
 
 // A run of failed deliveries is shown once it has lasted: two attempts in
 // a row, or MailTroubleAfter since the first, whichever comes first. One
@@ -26,11 +30,13 @@ type Delivery struct {
 	// Email is true when the failing channel is email (false: pop-ups).
 	Email bool
 	// Channel is the failing channel's name in the user's words ("ntfy
-	// (ntfy.example.org)"), Kind its sort (outbox.Channel.Kind: "email",
-	// "desktop", "ntfy", "telegram", ...) and Status the server's last
-	// answer (an HTTP status, an SMTP code; 0 when none came).
-	Channel, Kind string
-	Status        int
+	// (ntfy.example.org)"), Kind its sort (outbox.KindEmail,
+	// outbox.KindDesktop, "ntfy", "telegram", ...) and Status the
+	// server's last answer (an HTTP status, an SMTP code; 0 when none
+	// came).
+	Channel string
+	Kind    outbox.Kind
+	Status  int
 }
 
 // mailTrouble is the run of failed deliveries under way, on the engine
@@ -43,8 +49,9 @@ type mailTrouble struct {
 	permanent bool
 	noticed   bool // the snapshot was published after MailTroubleAfter
 
-	channel, kind string // the channel's Name and Kind
-	status        int    // the server's last answer
+	channel string      // the channel's Name
+	kind    outbox.Kind // and Kind
+	status  int         // the server's last answer
 }
 
 // failed adds one failed attempt.

@@ -2,14 +2,12 @@ package engine
 
 import (
 	"fmt"
-	"net"
 	"slices"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"rentwatch/blocks"
+	"rentwatch/words"
 )
 
 // BackShown is how long the tray says that a site which needed the user
@@ -77,7 +75,7 @@ func (e *Engine) wallNeedsYou(host, search string, entry blocks.Entry, now time.
 	}
 	hs.needs = needsEpisode{since: now}
 	hs.back = comeback{} // blocked again: no longer "back"
-	e.tell(needsYouNotice(host, on.name, on.url, entry.Kind, now, len(others)))
+	e.tell(needsYouNotice(host, on.name, on.url, entry.Kind, now, e.d.Location, len(others)))
 }
 
 // endUnwatchedEpisodes forgets the episode of a host no search in the
@@ -98,13 +96,14 @@ func (st *state) endUnwatchedEpisodes() {
 
 // needsYouNotice is the notice of host's episode begun at since with a
 // wall of kind, met by the search name at url; others is how many other
-// sites are watched meanwhile.
-func needsYouNotice(host, name, url string, kind blocks.Kind, since time.Time, others int) Notice {
-	site := SiteName(host)
-	what := site + " refused rentwatch at " + since.Local().Format("15:04") +
+// sites are watched meanwhile. Times are in loc.
+func needsYouNotice(host, name, url string, kind blocks.Kind, since time.Time, loc *time.Location, others int) Notice {
+	site := words.Site(host)
+	at := words.Clock(since, since, loc)
+	what := site + " refused rentwatch at " + at +
 		": it lets nobody in until a person passes its check."
 	if kind == blocks.Challenge {
-		what = site + " put up a check at " + since.Local().Format("15:04") +
+		what = site + " put up a check at " + at +
 			` (an "are you human?" page) that did not clear by itself.`
 	}
 	watched := " Your other sites are still watched."
@@ -143,7 +142,7 @@ func (e *Engine) hostServed(host string, now time.Time) {
 	}
 	hs.back = comeback{at: now, since: hs.needs.since, unchecked: unchecked}
 	hs.needs = needsEpisode{}
-	e.note(EventWall, "", host, "needed you since "+hs.back.since.Local().Format("15:04")+"; watched again")
+	e.note(EventWall, "", host, "needed you since "+words.Clock(hs.back.since, now, e.d.Location)+"; watched again")
 }
 
 // cameBack counts the new listings a clean check of search found, when it
@@ -174,30 +173,3 @@ func (st *state) backs(now time.Time) []SiteBack {
 	})
 	return out
 }
-
-// SiteName is what people call a host: "www.kamernet.nl" -> "Kamernet",
-// "funda.co.uk" -> "Funda"; an IP address stays as it is.
-func SiteName(host string) string {
-	h := strings.ToLower(strings.TrimSpace(host))
-	if hp, _, err := net.SplitHostPort(h); err == nil {
-		h = hp
-	}
-	if h == "" {
-		return "The site"
-	}
-	if net.ParseIP(strings.Trim(h, "[]")) != nil {
-		return h
-	}
-	labels := strings.Split(strings.TrimPrefix(h, "www."), ".")
-	name := labels[0]
-	if n := len(labels); n >= 2 {
-		name = labels[n-2]
-		if n >= 3 && len(labels[n-1]) == 2 && secondLevel[name] { // funda.co.uk
-			name = labels[n-3]
-		}
-	}
-	r, size := utf8.DecodeRuneInString(name)
-	return string(unicode.ToUpper(r)) + name[size:]
-}
-
-var secondLevel = map[string]bool{"co": true, "com": true, "org": true, "net": true, "ac": true}

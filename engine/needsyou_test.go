@@ -16,15 +16,16 @@ import (
 // recorder is one delivery channel that keeps every message and when it
 // went out.
 type recorder struct {
-	id, kind string
-	mu       sync.Mutex // guards msgs and at
-	msgs     []outbox.Message
-	at       []time.Time
+	id   string
+	kind outbox.Kind
+	mu   sync.Mutex // guards msgs and at
+	msgs []outbox.Message
+	at   []time.Time
 }
 
-func (c *recorder) ID() string   { return c.id }
-func (c *recorder) Name() string { return c.id }
-func (c *recorder) Kind() string { return c.kind }
+func (c *recorder) ID() string        { return c.id }
+func (c *recorder) Name() string      { return c.id }
+func (c *recorder) Kind() outbox.Kind { return c.kind }
 func (c *recorder) Send(ctx context.Context, m outbox.Message) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -181,7 +182,7 @@ func TestANeedsYouNoticeRidesInTheNextEmail(t *testing.T) {
 		if len(mails) != 1 {
 			t.Fatalf("the notice went out in %d emails, want 1", len(mails))
 		}
-		if len(mails[0].Alerts) != 1 || mails[0].Alerts[0].ListingID != "b1" {
+		if len(mails[0].Alerts) != 1 || mails[0].Alerts[0].ID != "b1" {
 			t.Errorf("the email with the notice carried %+v, want the listing found meanwhile", mails[0].Alerts)
 		}
 		out.email.mu.Lock()
@@ -209,7 +210,7 @@ func TestNoticeWait(t *testing.T) {
 	at := time.Date(2026, 3, 2, 14, 2, 0, 0, time.UTC)
 	for _, c := range []struct {
 		name      string
-		kind      string
+		kind      outbox.Kind
 		held, now time.Time
 		want      time.Duration
 	}{

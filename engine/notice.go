@@ -2,10 +2,10 @@ package engine
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"rentwatch/outbox"
+	"rentwatch/words"
 )
 
 // ManualReminder is how long the window of a check by hand may stay open
@@ -51,7 +51,7 @@ func (e *Engine) tell(n Notice) {
 // manualReminder is the reminder for the window of a check by hand on s,
 // opened at opened.
 func (e *Engine) manualReminder(s *searchState, opened time.Time) Notice {
-	site := strings.TrimPrefix(s.host, "www.")
+	site := words.Site(s.host)
 	return Notice{
 		Key:       fmt.Sprintf("manual-open %s %s", s.url, opened.Format(time.RFC3339Nano)),
 		Title:     "Close the window when you are done",

@@ -8,6 +8,7 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/pages"
+	"rentwatch/words"
 )
 
 // PreviewResult is what one load of a page showed, for the window's
@@ -78,21 +79,8 @@ func (e *Engine) heldPreview(v visit, now time.Time) (PreviewResult, bool) {
 	}
 	p.Until, p.Wall = entry.NextRetryAt, entry.Kind
 	p.Words = fmt.Sprintf("waiting until %s, after %s: nothing was loaded, so as not to make it worse",
-		entry.NextRetryAt.Local().Format("15:04"), afterWords(entry.Kind))
+		words.Clock(entry.NextRetryAt, now, e.d.Location), words.WallAfter(entry.Kind))
 	return p, true
-}
-
-// afterWords names a wall after "after".
-func afterWords(k blocks.Kind) string {
-	switch k {
-	case blocks.Challenge:
-		return "a check it did not let us through"
-	case blocks.RateLimited:
-		return "a request to slow down"
-	case blocks.Denied:
-		return "a refusal"
-	}
-	return "pages that did not load"
 }
 
 // judgePreview applies a preview's load to its host as a check's would be

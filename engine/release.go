@@ -1,6 +1,10 @@
 package engine
 
-import "time"
+import (
+	"time"
+
+	"rentwatch/words"
+)
 
 // ReleaseIdle is how long the engine must have nothing to send before it
 // lets the browser go (Deps.Release). A browser started again costs about
@@ -37,11 +41,11 @@ func (e *Engine) maybeRelease(now, wake time.Time) {
 		return
 	}
 	e.st.released, e.st.releaseUntil = true, now.Add(ReleaseWait)
-	words := "nothing to check before " + next.Local().Format("15:04") + ": the browser is closed until then"
+	said := "nothing to check before " + words.Clock(next, now, e.d.Location) + ": the browser is closed until then"
 	if next.IsZero() {
-		words = "nothing to check for now: the browser is closed until the next check"
+		said = "nothing to check for now: the browser is closed until the next check"
 	}
-	e.note(EventInfo, "", "", words)
+	e.note(EventInfo, "", "", said)
 	e.d.Log.Info("releasing the browser", "next", next)
 	release := e.d.Release
 	go func() {

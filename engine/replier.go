@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"rentwatch/config"
+	"rentwatch/listing"
 	"rentwatch/pages"
-	"rentwatch/seen"
 )
 
 // The replier lives here, not in pages/ or the app: what to answer, and
@@ -56,13 +56,13 @@ func NewReplier(b ReplyBrowser, ledger ReplyLedger, settings func() config.Setti
 // confirmation after the click can then cost this listing its reply, but
 // never send a landlord the same message twice. Failures before the click
 // (a wall, a login, a stale recipe) leave the listing unmarked.
-func (r *replier) Reply(ctx context.Context, a seen.Alert) error {
+func (r *replier) Reply(ctx context.Context, a listing.Alert) error {
 	s := r.settings()
-	sr, ok := s.SearchByURL(a.Search)
+	sr, ok := s.SearchByURL(a.SearchURL)
 	if !ok || !sr.Reply {
 		return ErrNoReply
 	}
-	done, err := r.ledger.Replied(a.ListingID)
+	done, err := r.ledger.Replied(a.ID)
 	if err != nil {
 		return err
 	}
@@ -81,7 +81,7 @@ func (r *replier) Reply(ctx context.Context, a seen.Alert) error {
 		Title: a.Title, Price: a.Price, Place: a.Place, URL: a.URL, Name: me.Name})
 	_, err = r.browser.Reply(ctx, a.URL, pages.Reply{
 		Message: msg, Name: me.Name, Email: me.Email, Phone: me.Phone,
-		BeforeSend: func() error { return r.ledger.MarkReplied(a.ListingID, time.Now()) },
+		BeforeSend: func() error { return r.ledger.MarkReplied(a.ID, time.Now()) },
 	})
 	if err != nil {
 		return fmt.Errorf("reply to %s: %w", a.URL, err)

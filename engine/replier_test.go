@@ -9,6 +9,7 @@ import (
 
 	"rentwatch/config"
 	"rentwatch/internal/testkit"
+	"rentwatch/listing"
 	"rentwatch/pages"
 	"rentwatch/seen"
 )
@@ -49,23 +50,24 @@ func TestReplier(t *testing.T) {
 	settings := config.Settings{Reply: &config.Reply{Name: "Sam Jansen", Email: "sam@example.com",
 		Message: "Hallo, ik ben {name}. Is {title} ({price}) nog vrij?"}, Searches: []config.Search{on, off}}
 	r := NewReplier(b, store, func() config.Settings { return settings })
-	alert := func(s config.Search, id, variant string) seen.Alert {
-		return seen.Alert{ListingID: id, Search: s.URL, SearchName: s.Name, URL: site.URL + "/listing/" + variant,
-			Title: "Room on\r\nDamrak", Price: "€ 750", FoundAt: time.Now()}
+	alert := func(s config.Search, id, variant string) listing.Alert {
+		return listing.Alert{Listing: listing.Listing{ID: id, URL: site.URL + "/listing/" + variant, Title: "Room on\r\nDamrak", Price: "€ 750"},
+			SearchURL: s.URL, SearchName: s.Name, FoundAt: time.Now()}
 	}
 
 	steps := []struct {
 		name    string
-		alert   seen.Alert
+		alert   listing.Alert
 		wantErr error // errors.Is; nil: success
 		posts   int   // messages received so far
 		replied bool  // the listing is marked replied afterwards
 	}{
 		{"reply off", alert(off, "L1", "plain"), ErrNoReply, 0, false},
-		{"search gone from the settings", seen.Alert{ListingID: "L1", Search: "https://gone.example/", URL: site.URL + "/listing/plain"},
+		{"search gone from the settings", listing.Alert{Listing: listing.Listing{ID: "L1", URL: site.URL + "/listing/plain"},
+			SearchURL: "https://gone.example/"},
 			ErrNoReply, 0, false},
 		{"stale recipe leaves the listing unmarked", alert(on, "L2", "changed"), pages.ErrRecipeStale, 0, false},
-		{"portal without a recipe", seen.Alert{ListingID: "L3", Search: on.URL, URL: "http://127.0.0.9:9/listing/x"},
+		{"portal without a recipe", listing.Alert{Listing: listing.Listing{ID: "L3", URL: "http://127.0.0.9:9/listing/x"}, SearchURL: on.URL},
 			pages.ErrNoRecipe, 0, false},
 		{"reply on", alert(on, "L1", "plain"), nil, 1, true},
 		{"the same listing again", alert(on, "L1", "plain"), ErrNoReply, 1, true},
@@ -78,8 +80,8 @@ func TestReplier(t *testing.T) {
 		if n := len(site.Posts()); n != st.posts {
 			t.Fatalf("step %q: the site received %d messages, want %d", st.name, n, st.posts)
 		}
-		if got, err := store.Replied(st.alert.ListingID); err != nil || got != st.replied {
-			t.Fatalf("step %q: Replied(%s) = %v, %v; want %v", st.name, st.alert.ListingID, got, err, st.replied)
+		if got, err := store.Replied(st.alert.ID); err != nil || got != st.replied {
+			t.Fatalf("step %q: Replied(%s) = %v, %v; want %v", st.name, st.alert.ID, got, err, st.replied)
 		}
 	}
 	got := site.Posts()[0]

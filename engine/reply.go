@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"rentwatch/blocks"
+	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
-	"rentwatch/seen"
 )
 
 // ErrNoReply is what a Replier returns for a listing whose search has no
@@ -18,7 +18,7 @@ var ErrNoReply = errors.New("no auto-reply for this search")
 
 // replyJob is one auto-reply waiting its turn.
 type replyJob struct {
-	alert seen.Alert
+	alert listing.Alert
 	delay time.Duration
 }
 
@@ -28,18 +28,18 @@ type replyJob struct {
 // alert, never before: the user is told about the listing either way, so a
 // broken recipe or a blocking site still leaves them able to reply by hand.
 // Failing to reply must never mean failing to notify.
-func (e *Engine) replyAll(ctx context.Context, alerts []seen.Alert) {
+func (e *Engine) replyAll(ctx context.Context, alerts []listing.Alert) {
 	if e.d.Replier == nil {
 		return
 	}
 	for _, a := range alerts {
-		if s, ok := e.st.search(a.Search); !ok || !s.Reply {
+		if s, ok := e.st.search(a.SearchURL); !ok || !s.Reply {
 			continue
 		}
 		job := replyJob{alert: a, delay: e.between(e.d.ReplyMin, e.d.ReplyMax)}
 		select {
 		case e.replies <- job:
-			e.st.replying[a.Search]++
+			e.st.replying[a.SearchURL]++
 		default:
 			e.d.Log.Warn("too many auto-replies queued; skipping one", "listing", a.URL)
 		}
@@ -62,7 +62,7 @@ func (e *Engine) replyWorker(ctx context.Context) {
 			answer := make(chan report, 1)
 			host := blocks.HostKey(job.alert.URL)
 			if host == "" {
-				host = blocks.HostKey(job.alert.Search)
+				host = blocks.HostKey(job.alert.SearchURL)
 			}
 			v := visit{kind: replyVisit, host: host, alert: job.alert, answer: answer}
 			e.do(func() { e.enqueue(v) })
@@ -79,10 +79,10 @@ func (e *Engine) replyWorker(ctx context.Context) {
 // A wall met while replying is recorded against its host like any other.
 func (e *Engine) replied(r report) {
 	a, err := r.visit.alert, r.err
-	e.st.replying[a.Search]--
+	e.st.replying[a.SearchURL]--
 	var wall *pages.WallError
 	if errors.As(err, &wall) {
-		entry := e.recordWall(wall.Host, a.Search, wall.Verdict, e.d.Clock.Now())
+		entry := e.recordWall(wall.Host, a.SearchURL, wall.Verdict, e.d.Clock.Now())
 		e.d.Log.Info("wall while replying", "host", wall.Host, "kind", entry.Kind, "wait", entry.Wait.Round(time.Second))
 	}
 	switch {
@@ -91,14 +91,14 @@ func (e *Engine) replied(r report) {
 	case errors.Is(err, ErrNoReply):
 	default:
 		e.d.Log.Warn("auto-reply failed; the alert went out all the same", "listing", a.URL, "err", err)
-		if s := e.st.searches[a.Search]; s != nil {
+		if s := e.st.searches[a.SearchURL]; s != nil {
 			s.problem = "auto-reply failed: " + err.Error()
 		}
 		// The user hears of it on every channel too, once per listing,
 		// with the listing a click away.
 		if e.d.Notices != nil {
 			e.d.Notices.Tell(outbox.Notice{
-				Key:   "reply-failed " + a.ListingID,
+				Key:   "reply-failed " + a.ID,
 				Title: "The auto-reply failed",
 				Body:  fmt.Sprintf("The auto-reply to %q (%s) failed: %v. Reply by hand.", a.Title, a.URL, err),
 				Open:  outbox.Action{Kind: outbox.OpenWeb, URL: a.URL},

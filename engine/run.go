@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"rentwatch/words"
 )
 
 // Run is the monitor goroutine: it runs a cycle every Interval (with
@@ -109,11 +111,11 @@ func (e *Engine) jittered(d time.Duration) time.Duration {
 func (e *Engine) pauseAll(t time.Time) {
 	e.st.setPaused("", true)
 	e.st.pausedUntil = t
-	words := "paused until you resume"
+	said := "paused until you resume"
 	if !t.IsZero() {
-		words = "paused until " + t.Local().Format("Mon 15:04")
+		said = "paused until " + words.Clock(t, e.d.Clock.Now(), e.d.Location)
 	}
-	e.note(EventInfo, "", "", words)
+	e.note(EventInfo, "", "", said)
 	e.publish()
 }
 
@@ -230,7 +232,7 @@ func (e *Engine) loadPending() {
 		return
 	}
 	for _, a := range alerts {
-		e.st.pending[a.ListingID] = true
+		e.st.pending[a.ID] = true
 	}
 }
 

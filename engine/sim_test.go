@@ -18,9 +18,9 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/config"
+	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
-	"rentwatch/pages/read"
 	"rentwatch/seen"
 )
 
@@ -216,7 +216,7 @@ func (w *world) Load(ctx context.Context, url string) (pages.Result, error) {
 	res := pages.Result{URL: url, Status: 200, Verdict: blocks.Verdict{Kind: blocks.OK}}
 	for _, l := range w.listings {
 		if l.search == url && !at.Before(l.posted) && at.Before(l.gone) {
-			res.Listings = append(res.Listings, read.Listing{ID: l.id, URL: l.id, Title: l.id})
+			res.Listings = append(res.Listings, listing.Listing{ID: l.id, URL: l.id, Title: l.id})
 		}
 	}
 	return res, nil
@@ -289,12 +289,12 @@ func (w *world) lastEpisode(host string, at time.Time) int {
 	return last
 }
 
-func (w *world) Deliver(ctx context.Context, batch []outbox.Alert) error {
+func (w *world) Deliver(ctx context.Context, batch []listing.Alert) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for _, a := range batch {
-		if _, ok := w.told[a.ListingID]; !ok {
-			w.told[a.ListingID] = time.Now()
+		if _, ok := w.told[a.ID]; !ok {
+			w.told[a.ID] = time.Now()
 		}
 	}
 	return nil

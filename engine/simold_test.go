@@ -10,8 +10,7 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/config"
-	"rentwatch/outbox"
-	"rentwatch/pages/read"
+	"rentwatch/listing"
 )
 
 // oldLadder is the policy this engine replaced: one exponential ladder
@@ -25,7 +24,7 @@ var oldLadder = []time.Duration{10 * time.Minute, 20 * time.Minute, 40 * time.Mi
 type oldMonitor struct {
 	loader Loader
 	out    interface {
-		Deliver(context.Context, []outbox.Alert) error
+		Deliver(context.Context, []listing.Alert) error
 	}
 	searches []config.Search
 	rng      *rand.Rand
@@ -81,7 +80,7 @@ func (m *oldMonitor) cycle(ctx context.Context) {
 	wg.Wait()
 }
 
-func (m *oldMonitor) judge(ctx context.Context, s config.Search, v blocks.Verdict, listings []read.Listing, err error) {
+func (m *oldMonitor) judge(ctx context.Context, s config.Search, v blocks.Verdict, listings []listing.Listing, err error) {
 	if err != nil {
 		return // the old monitor retried errors next cycle
 	}
@@ -95,11 +94,11 @@ func (m *oldMonitor) judge(ctx context.Context, s config.Search, v blocks.Verdic
 	m.failures[s.URL] = 0
 	known := m.seen[s.URL]
 	fresh := map[string]bool{}
-	var alerts []outbox.Alert
+	var alerts []listing.Alert
 	for _, l := range listings {
 		fresh[l.ID] = true
 		if known != nil && !known[l.ID] {
-			alerts = append(alerts, outbox.Alert{ListingID: l.ID, URL: l.URL, SearchURL: s.URL})
+			alerts = append(alerts, listing.Alert{Listing: listing.Listing{ID: l.ID, URL: l.URL}, SearchURL: s.URL})
 		}
 	}
 	if len(alerts) == 0 || m.out.Deliver(ctx, alerts) == nil {

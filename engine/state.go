@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"rentwatch/blocks"
+	"rentwatch/listing"
 )
 
 // Status is what one search is doing, in the words the tray shows.
@@ -59,18 +60,14 @@ type SearchView struct {
 	Delays []time.Duration
 }
 
-// Alert is a listing the user was told about, for the "Recent listings" menu.
-type Alert struct {
-	Search   string // the search's name
-	Title    string
-	Price    string
-	URL      string
-	FoundAt  time.Time // first sighting
-	Notified time.Time // delivered
+// Told is a listing the user was told about, for the "Recent listings" menu.
+type Told struct {
+	listing.Alert
+	Notified time.Time // delivered (on the first channel)
 }
 
 // Delay is how long after its first sighting the listing was alerted.
-func (a Alert) Delay() time.Duration { return a.Notified.Sub(a.FoundAt) }
+func (a Told) Delay() time.Duration { return a.Notified.Sub(a.FoundAt) }
 
 // Snapshot is an immutable picture of the engine's state. The engine never
 // changes a Snapshot after publishing it, so readers need no locks.
@@ -82,7 +79,7 @@ type Snapshot struct {
 	// when not paused, or paused until resumed.
 	PausedUntil time.Time
 	Searches    []SearchView
-	Recent      []Alert // newest first, at most RecentMax
+	Recent      []Told // newest first, at most RecentMax
 	LastCycle   time.Time
 	NextCycle   time.Time
 	NewToday    int
@@ -119,17 +116,8 @@ type Wall struct {
 // LeftOut is a new listing its search's filter left out: never alerted,
 // and not new again (it is in the search's snapshot), but listed as such.
 type LeftOut struct {
-	Search    string // the search's name
-	SearchURL string
-	ListingID string
-	URL       string
-	Title     string
-	Price     string
-	Place     string
-	Image     string
-	Size      float64 // square metres; 0 when not shown
-	FoundAt   time.Time
-	Reason    string // why, in words: `the title has "students only"`
+	listing.Alert
+	Reason string // why, in words: `the title has "students only"`
 }
 
 // LeftOutMax is how many left-out listings a snapshot carries.

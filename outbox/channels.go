@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"rentwatch/listing"
 )
 
 // emailChannel sends one email per message with the Outbox's current
@@ -12,7 +14,7 @@ type emailChannel struct{ o *Outbox }
 
 func (emailChannel) ID() string   { return "email" }
 func (emailChannel) Name() string { return "email" }
-func (emailChannel) Kind() string { return "email" }
+func (emailChannel) Kind() Kind   { return KindEmail }
 
 // Send returns nil only once the SMTP server answered 250 to the message;
 // a failure is a *DeliveryError.
@@ -45,7 +47,7 @@ func SendTest(ctx context.Context, s EmailSettings) error {
 		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: "email settings: " + err.Error()}
 	}
 	now := time.Now()
-	msg, err := compose(Message{Alerts: []Alert{testAlert(now, "email alerts work")}}, c.env, now, "rentwatch test message")
+	msg, err := compose(Message{Alerts: []listing.Alert{testAlert(now, "email alerts work")}}, c.env, now, "rentwatch test message")
 	if err != nil {
 		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: err.Error()}
 	}
@@ -66,13 +68,9 @@ func SendTestStored(ctx context.Context, s EmailSettings) error {
 }
 
 // testAlert is the listing of a test message; works says what works.
-func testAlert(now time.Time, works string) Alert {
-	return Alert{
-		SearchName: "rentwatch test",
-		Title:      "This is a test message: " + works,
-		Place:      "sent " + now.Format("2006-01-02 15:04:05"),
-		FoundAt:    now,
-	}
+func testAlert(now time.Time, works string) listing.Alert {
+	return listing.Alert{Listing: listing.Listing{Title: "This is a test message: " + works, Place: "sent " + now.Format("2006-01-02 15:04:05")},
+		SearchName: "rentwatch test", FoundAt: now}
 }
 
 // desktopChannel shows the message as pop-ups: one per search with news
@@ -82,14 +80,14 @@ type desktopChannel struct{ o *Outbox }
 
 func (desktopChannel) ID() string   { return "desktop" }
 func (desktopChannel) Name() string { return "desktop pop-ups" }
-func (desktopChannel) Kind() string { return "desktop" }
+func (desktopChannel) Kind() Kind   { return KindDesktop }
 
 // Send shows every pop-up, even when one fails, and returns the first
 // failure: the pop-ups that went out may then show again on the retry,
 // which is better than one that never shows.
 func (c desktopChannel) Send(ctx context.Context, m Message) error {
 	var first error
-	for _, p := range popUpsFor(m) {
+	for _, p := range popUpsFor(m, c.o.now()) {
 		if err := ctx.Err(); err != nil {
 			return &SendError{Reason: "desktop pop-ups: cancelled"}
 		}

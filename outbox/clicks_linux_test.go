@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rentwatch/internal/testkit"
+	"rentwatch/listing"
 )
 
 // A click on a new-listing pop-up opens the listing; a click on a "needs
@@ -21,8 +22,8 @@ func TestClickOnAPopUpOpensIt(t *testing.T) {
 	defer pop.Close()
 	o := New(nil, pop)
 	m := Message{
-		Alerts: []Alert{{SearchName: "Kamernet Amsterdam", SearchURL: "https://kamernet.nl/huren/kamers-amsterdam", ListingID: "k1",
-			URL: "https://kamernet.nl/huren/kamer-amsterdam/k1", Title: "Sunny room", Price: "€ 745"}},
+		Alerts: []listing.Alert{{Listing: listing.Listing{ID: "k1", URL: "https://kamernet.nl/huren/kamer-amsterdam/k1", Title: "Sunny room", Price: "€ 745"},
+			SearchName: "Kamernet Amsterdam", SearchURL: "https://kamernet.nl/huren/kamers-amsterdam"}},
 		Notices: []Notice{{Key: "wall:funda", Title: "Funda needs you", Body: "Pass its check by hand.",
 			Open: Action{Kind: OpenManual, URL: "https://www.funda.nl/zoeken/huur"}}},
 	}

@@ -12,6 +12,9 @@ import (
 	"unicode"
 
 	"github.com/emersion/go-message/mail"
+
+	"rentwatch/listing"
+	"rentwatch/words"
 )
 
 // maxTitle caps how much of a page's text goes into one line of a message
@@ -28,33 +31,38 @@ type searchGroup struct {
 
 // listingLine is one listing as shown: every field cleaned of control
 // characters and capped; Link and Image are "" unless they are http or
-// https URLs. Found is when the listing was first seen.
+// https URLs. Found is when the listing was first seen, on the clock.
 type listingLine struct {
 	Title, Price, Size, Rooms, Place, Link, Image, Portal, Found string
-	Seen                                                         string // "on kamernet.nl, first seen 14:02, 30 Nov"
+	Seen                                                         string // "on Kamernet, first seen 14:02"
 }
 
 // groupBySearch groups a batch by search (see groupAlerts) and cleans
-// every field that came from a page or from the settings.
-func groupBySearch(batch []Alert) []searchGroup {
+// every field that came from a page or from the settings; times are said
+// as at now, in now's time zone.
+func groupBySearch(batch []listing.Alert, now time.Time) []searchGroup {
 	alerts := groupAlerts(batch)
 	groups := make([]searchGroup, 0, len(alerts))
 	for _, as := range alerts {
-		name := oneLine(as[0].SearchName, maxTitle)
-		if name == "" {
-			name = "(unnamed search)"
-		}
-		g := searchGroup{Name: name, URL: webLink(as[0].SearchURL)}
+		g := searchGroup{Name: groupName(as[0]), URL: webLink(as[0].SearchURL)}
 		for _, a := range as {
-			g.Listings = append(g.Listings, listingOf(a))
+			g.Listings = append(g.Listings, listingOf(a, now))
 		}
 		groups = append(groups, g)
 	}
 	return groups
 }
 
-// listingOf is one alert's listing as shown.
-func listingOf(a Alert) listingLine {
+// groupName is the name of the search of a's group, as shown.
+func groupName(a listing.Alert) string {
+	if name := oneLine(a.SearchName, maxTitle); name != "" {
+		return name
+	}
+	return "(unnamed search)"
+}
+
+// listingOf is one alert's listing as shown at now.
+func listingOf(a listing.Alert, now time.Time) listingLine {
 	line := listingLine{
 		Title:  oneLine(a.Title, maxTitle),
 		Price:  keepAmountTogether(oneLine(a.Price, 60)),
@@ -69,14 +77,14 @@ func listingOf(a Alert) listingLine {
 		line.Title = "(no title)"
 	}
 	if !a.FoundAt.IsZero() {
-		line.Found = a.FoundAt.Format("15:04, 2 Jan")
+		line.Found = words.Clock(a.FoundAt, now, now.Location())
 	}
 	line.Seen = seenOn(line)
 	return line
 }
 
 // sizeText is the size as the page shows it, else the square metres read.
-func sizeText(a Alert) string {
+func sizeText(a listing.Alert) string {
 	if s := oneLine(a.Size, 40); s != "" {
 		return keepAmountTogether(s)
 	}
@@ -97,16 +105,20 @@ func roomsText(n float64) string {
 	return strconv.FormatFloat(n, 'f', -1, 64) + "\u00a0rooms"
 }
 
-// portalName is the site the listing is on: the reader's portal, else the
-// listing's host.
-func portalName(a Alert) string {
-	if p := oneLine(a.Portal, 60); p != "" && p != "generic" {
-		return p
+// portalName is what people call the site the listing is on: its portal
+// ("kamernet.nl" is "Kamernet"), else the listing's host; "" when neither
+// is known.
+func portalName(a listing.Alert) string {
+	host := a.Portal
+	if host == "" || host == "generic" { // alerts queued before every alert named its portal
+		if u, err := url.Parse(a.URL); err == nil {
+			host = u.Hostname()
+		}
 	}
-	if u, err := url.Parse(a.URL); err == nil {
-		return strings.TrimPrefix(u.Hostname(), "www.")
+	if host == "" {
+		return ""
 	}
-	return ""
+	return oneLine(words.Site(host), 60)
 }
 
 // keepAmountTogether glues a currency sign or code to its number with a
@@ -149,8 +161,8 @@ func unitFollows(r []rune) bool {
 // in the order the searches first appear in it. Pop-ups and the email
 // group by this one function, so popUps can tell which alerts each pop-up
 // covered.
-func groupAlerts(batch []Alert) [][]Alert {
-	var out [][]Alert
+func groupAlerts(batch []listing.Alert) [][]listing.Alert {
+	var out [][]listing.Alert
 	index := map[string]int{}
 	for _, a := range batch {
 		name := oneLine(a.SearchName, maxTitle)
@@ -168,16 +180,13 @@ func groupAlerts(batch []Alert) [][]Alert {
 // Subject is the subject line for a batch: "3 new listings: Kamernet
 // Amsterdam West" when one search has news, "5 new listings on 2 searches"
 // otherwise.
-func Subject(batch []Alert) string {
-	groups := groupBySearch(batch)
-	noun := "listings"
-	if len(batch) == 1 {
-		noun = "listing"
-	}
+func Subject(batch []listing.Alert) string {
+	groups := groupAlerts(batch)
+	news := words.Plural(len(batch), "new listing", "new listings")
 	if len(groups) == 1 {
-		return fmt.Sprintf("%d new %s: %s", len(batch), noun, groups[0].Name)
+		return news + ": " + groupName(groups[0][0])
 	}
-	return fmt.Sprintf("%d new %s on %d searches", len(batch), noun, len(groups))
+	return fmt.Sprintf("%s on %d searches", news, len(groups))
 }
 
 // messageSubject is Subject of the alerts, or the first notice's title
@@ -211,23 +220,8 @@ func noticeLines(ns []Notice) []noticeLine {
 // oneLine flattens s to one line of printable text at most max runes long
 // (and an ellipsis, cut between words): CR, LF, tabs and other control
 // characters become single spaces, so page text can never start a new
-// header or a new line of its own.
-func oneLine(s string, max int) string {
-	var b strings.Builder
-	space := false
-	for _, r := range s {
-		if unicode.IsControl(r) || unicode.IsSpace(r) {
-			space = b.Len() > 0
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteRune(r)
-	}
-	return cutAtWord(b.String(), max+1)
-}
+// header or a new line of its own (words.Clean, words.Clip).
+func oneLine(s string, max int) string { return words.Clip(words.Clean(s), max+1) }
 
 // webLink returns u when it is an absolute http or https URL, else "":
 // a javascript: or data: URL from a page must never become a link.
@@ -311,7 +305,7 @@ func compose(m Message, env envelope, now time.Time, subject string, notes ...st
 		Notices []noticeLine
 		Groups  []searchGroup
 		Notes   []string
-	}{subject, noticeLines(m.Notices), groupBySearch(m.Alerts), flat}
+	}{subject, noticeLines(m.Notices), groupBySearch(m.Alerts, now), flat}
 
 	var h mail.Header
 	h.SetDate(now)

@@ -12,20 +12,24 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
+
+	"rentwatch/listing"
 )
 
 func TestSubject(t *testing.T) {
-	a := func(search string) Alert { return Alert{SearchName: search, Title: "x"} }
+	a := func(search string) listing.Alert {
+		return listing.Alert{Listing: listing.Listing{Title: "x"}, SearchName: search}
+	}
 	tests := []struct {
 		name  string
-		batch []Alert
+		batch []listing.Alert
 		want  string
 	}{
-		{"one listing", []Alert{a("Kamernet Amsterdam West")}, "1 new listing: Kamernet Amsterdam West"},
-		{"three, one search", []Alert{a("Kamernet Amsterdam West"), a("Kamernet Amsterdam West"), a("Kamernet Amsterdam West")}, "3 new listings: Kamernet Amsterdam West"},
-		{"five on two searches", []Alert{a("A"), a("B"), a("A"), a("B"), a("B")}, "5 new listings on 2 searches"},
-		{"name with a line break", []Alert{a("Funda\r\nBcc: x@y")}, "1 new listing: Funda Bcc: x@y"},
-		{"no name", []Alert{a("  ")}, "1 new listing: (unnamed search)"},
+		{"one listing", []listing.Alert{a("Kamernet Amsterdam West")}, "1 new listing: Kamernet Amsterdam West"},
+		{"three, one search", []listing.Alert{a("Kamernet Amsterdam West"), a("Kamernet Amsterdam West"), a("Kamernet Amsterdam West")}, "3 new listings: Kamernet Amsterdam West"},
+		{"five on two searches", []listing.Alert{a("A"), a("B"), a("A"), a("B"), a("B")}, "5 new listings on 2 searches"},
+		{"name with a line break", []listing.Alert{a("Funda\r\nBcc: x@y")}, "1 new listing: Funda Bcc: x@y"},
+		{"no name", []listing.Alert{a("  ")}, "1 new listing: (unnamed search)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -205,5 +209,36 @@ func TestCheckSettings(t *testing.T) {
 				t.Errorf("check = %+v, %v", c, err)
 			}
 		})
+	}
+}
+
+// The email and the push say which portal a listing is on, in
+// the words every other place uses: its portal when the alert names one
+// (the link may go through another host), else the link's host.
+func TestMessagesNameThePortal(t *testing.T) {
+	now := time.Date(2026, 3, 4, 14, 2, 0, 0, time.UTC)
+	tests := []struct {
+		name, portal, link, want string
+	}{
+		{"the portal named", "wg-gesucht.de", "https://click.partner.example/r?to=8812301", "on WG-Gesucht, first seen 13:50"},
+		{"a host as the portal", "www.rightmove.co.uk", "https://www.rightmove.co.uk/properties/1", "on Rightmove, first seen 13:50"},
+		{"an alert queued before alerts named their portal", "", "https://www.wg-gesucht.de/1.html", "on WG-Gesucht, first seen 13:50"},
+		{"the generic reader", "generic", "https://kamernet.nl/huren/kamer-1", "on Kamernet, first seen 13:50"},
+		{"nothing known", "", "", "first seen 13:50"},
+	}
+	for _, tt := range tests {
+		m := Message{Alerts: []listing.Alert{{Listing: listing.Listing{ID: "1", Title: "Room", URL: tt.link}, SearchName: "Berlin",
+			Portal: tt.portal, FoundAt: now.Add(-12 * time.Minute)}}}
+		msg, err := compose(m, envelope{From: "me@mail.example", To: []string{"a@x.test"}}, now, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts := mimeParts(t, msg)
+		for where, text := range map[string]string{"email text": parts["text/plain"], "email HTML": parts["text/html"],
+			"push": plainText(m, now)} {
+			if !strings.Contains(text, tt.want) {
+				t.Errorf("%s: the %s does not say %q:\n%s", tt.name, where, tt.want, text)
+			}
+		}
 	}
 }

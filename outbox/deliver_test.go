@@ -14,20 +14,24 @@ import (
 	"github.com/zalando/go-keyring"
 
 	"rentwatch/internal/testkit"
+	"rentwatch/listing"
 )
 
 // hostileTitle is page text that tries header injection and script
 // injection, with non-ASCII a real German listing would carry.
 const hostileTitle = "Zimmer in Niederschöneweide – 650 €\r\nBcc: evil@attacker.test\r\n\r\n<script>alert(1)</script><img src=x onerror=alert(2)>"
 
-func hostileBatch(now time.Time) []Alert {
-	return []Alert{
-		{SearchName: "WG-Gesucht Berlin Köpenick", SearchURL: "https://www.wg-gesucht.de/wg-zimmer-in-Berlin.8.0.1.0.html",
-			ListingID: "1", URL: "https://www.wg-gesucht.de/1.html", Title: hostileTitle, Price: "650 €", Place: "Niederschöneweide", FoundAt: now},
-		{SearchName: "WG-Gesucht Berlin Köpenick", SearchURL: "https://www.wg-gesucht.de/wg-zimmer-in-Berlin.8.0.1.0.html",
-			ListingID: "2", URL: "javascript:alert(3)", Title: "Sneaky link", Price: "500 €", FoundAt: now},
-		{SearchName: "Kamernet Amsterdam West", SearchURL: "https://kamernet.nl/huren/kamers-amsterdam",
-			ListingID: "k9", URL: "https://kamernet.nl/huren/kamer-amsterdam/k9", Title: "Room <b>West</b> & more", Price: "€ 850", Place: "Amsterdam", FoundAt: now},
+func hostileBatch(now time.Time) []listing.Alert {
+	return []listing.Alert{
+		{Listing: listing.Listing{ID: "1", URL: "https://www.wg-gesucht.de/1.html", Title: hostileTitle, Price: "650 €",
+			Place: "Niederschöneweide"}, SearchName: "WG-Gesucht Berlin Köpenick",
+			SearchURL: "https://www.wg-gesucht.de/wg-zimmer-in-Berlin.8.0.1.0.html", FoundAt: now},
+		{Listing: listing.Listing{ID: "2", URL: "javascript:alert(3)", Title: "Sneaky link", Price: "500 €"},
+			SearchName: "WG-Gesucht Berlin Köpenick",
+			SearchURL:  "https://www.wg-gesucht.de/wg-zimmer-in-Berlin.8.0.1.0.html", FoundAt: now},
+		{Listing: listing.Listing{ID: "k9", URL: "https://kamernet.nl/huren/kamer-amsterdam/k9", Title: "Room <b>West</b> & more",
+			Price: "€ 850", Place: "Amsterdam"}, SearchName: "Kamernet Amsterdam West",
+			SearchURL: "https://kamernet.nl/huren/kamers-amsterdam", FoundAt: now},
 	}
 }
 
@@ -50,7 +54,7 @@ func (r *recordingPop) NotifyClick(title, body string, open Action) error {
 }
 
 // mailTo sends batch on o's email channel.
-func mailTo(ctx context.Context, o *Outbox, batch []Alert) error {
+func mailTo(ctx context.Context, o *Outbox, batch []listing.Alert) error {
 	return emailChannel{o}.Send(ctx, Message{Alerts: batch})
 }
 

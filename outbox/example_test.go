@@ -3,15 +3,16 @@ package outbox_test
 import (
 	"fmt"
 
+	"rentwatch/listing"
 	"rentwatch/outbox"
 )
 
 func ExampleSubject() {
-	west := outbox.Alert{SearchName: "Kamernet Amsterdam West", Title: "Room"}
-	funda := outbox.Alert{SearchName: "Funda Utrecht", Title: "Flat"}
-	fmt.Println(outbox.Subject([]outbox.Alert{west}))
-	fmt.Println(outbox.Subject([]outbox.Alert{west, west, west}))
-	fmt.Println(outbox.Subject([]outbox.Alert{west, funda, funda, west, funda}))
+	west := listing.Alert{Listing: listing.Listing{Title: "Room"}, SearchName: "Kamernet Amsterdam West"}
+	funda := listing.Alert{Listing: listing.Listing{Title: "Flat"}, SearchName: "Funda Utrecht"}
+	fmt.Println(outbox.Subject([]listing.Alert{west}))
+	fmt.Println(outbox.Subject([]listing.Alert{west, west, west}))
+	fmt.Println(outbox.Subject([]listing.Alert{west, funda, funda, west, funda}))
 	// Output:
 	// 1 new listing: Kamernet Amsterdam West
 	// 3 new listings: Kamernet Amsterdam West

@@ -2,12 +2,25 @@ package outbox
 
 import "strings"
 
+// Kind is what sort of channel one is (Channel.Kind): pop-ups, email, or
+// a push URL's service as its scheme names it ("ntfy", "telegram", ...).
+// The tray and the window say what to check when a channel fails in its
+// words (Name, Settings).
+type Kind string
+
+// The kinds of channel rentwatch makes; a push URL's kind is its scheme.
+const (
+	KindDesktop Kind = "desktop" // desktop pop-ups
+	KindEmail   Kind = "email"
+	KindWebhook Kind = "generic" // shoutrrr's generic:// webhook
+	KindPush    Kind = "push"    // a push URL with no scheme
+)
+
 // What each kind of channel is called and what its settings are, for the
-// words that tell the user what to fix when a channel is refused. The
-// tray and the window build their sentences from these.
-var kinds = map[string]struct{ name, settings string }{
-	"desktop":    {"Pop-ups", "the desktop's notification settings"},
-	"email":      {"Email", "your email settings"},
+// words that tell the user what to fix when a channel is refused.
+var kinds = map[Kind]struct{ name, settings string }{
+	KindDesktop:  {"Pop-ups", "the desktop's notification settings"},
+	KindEmail:    {"Email", "your email settings"},
 	"ntfy":       {"ntfy", "the ntfy address"},
 	"telegram":   {"Telegram", "the Telegram bot token and chat"},
 	"pushover":   {"Pushover", "the Pushover token and user key"},
@@ -33,33 +46,35 @@ var kinds = map[string]struct{ name, settings string }{
 	"signal":     {"Signal", "the Signal server address and numbers"},
 	"wecom":      {"WeCom", "the WeCom webhook key"},
 	"logger":     {"Log", "the logger push URL"},
-	"generic":    {"Webhook", "the webhook address"},
-	"push":       {"Push", "the push URL"},
+	KindWebhook:  {"Webhook", "the webhook address"},
+	KindPush:     {"Push", "the push URL"},
 }
 
-// KindName is a channel kind (Channel.Kind) as people call it: "Email",
-// "Pop-ups", "ntfy", "Telegram", "Webhook". An unknown kind is its own
-// name; "" is "Alerts".
-func KindName(kind string) string {
-	if k, ok := kinds[strings.ToLower(kind)]; ok {
-		return k.name
+// Name is the kind of channel as people call it: "Email", "Pop-ups",
+// "ntfy", "Telegram", "Webhook". An unknown kind is its own name; "" is
+// "Alerts".
+func (k Kind) Name() string {
+	if c, ok := kinds[k.lower()]; ok {
+		return c.name
 	}
-	if kind == "" {
+	if k == "" {
 		return "Alerts"
 	}
-	return kind
+	return string(k)
 }
 
-// KindSettings is what the user checks in the settings when a channel of
-// this kind is refused: "the ntfy address", "the Telegram bot token and
-// chat", "your email settings". An unknown kind is "the <kind> push URL";
-// "" is "the delivery settings".
-func KindSettings(kind string) string {
-	if k, ok := kinds[strings.ToLower(kind)]; ok {
-		return k.settings
+// Settings is what the user checks in the settings when a channel of this
+// kind is refused: "the ntfy address", "the Telegram bot token and chat",
+// "your email settings". An unknown kind is "the <kind> push URL"; "" is
+// "the delivery settings".
+func (k Kind) Settings() string {
+	if c, ok := kinds[k.lower()]; ok {
+		return c.settings
 	}
-	if kind == "" {
+	if k == "" {
 		return "the delivery settings"
 	}
-	return "the " + kind + " push URL"
+	return "the " + string(k) + " push URL"
 }
+
+func (k Kind) lower() Kind { return Kind(strings.ToLower(string(k))) }

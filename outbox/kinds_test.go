@@ -6,12 +6,14 @@ import "testing"
 // and a URL's kind is its scheme, read or not.
 func TestKindWords(t *testing.T) {
 	for _, svc := range Services() {
-		if _, ok := kinds[svc]; !ok {
+		if _, ok := kinds[Kind(svc)]; !ok {
 			t.Errorf("service %q has no words: add it to kinds", svc)
 		}
 	}
 	tests := []struct {
-		raw, kind, name, settings string
+		raw            string
+		kind           Kind
+		name, settings string
 	}{
 		{"ntfy://ntfy.sh/rooms-7f3kq9x2", "ntfy", "ntfy", "the ntfy address"},
 		{"telegram://123:secret@telegram?chats=42", "telegram", "Telegram", "the Telegram bot token and chat"},
@@ -26,12 +28,12 @@ func TestKindWords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		c := newPushChannel(tt.raw)
-		if c.Kind() != tt.kind || KindName(c.Kind()) != tt.name || KindSettings(c.Kind()) != tt.settings {
-			t.Errorf("%s: kind %q (%q, %q), want %q (%q, %q)", Redact(tt.raw), c.Kind(), KindName(c.Kind()),
-				KindSettings(c.Kind()), tt.kind, tt.name, tt.settings)
+		if c.Kind() != tt.kind || c.Kind().Name() != tt.name || c.Kind().Settings() != tt.settings {
+			t.Errorf("%s: kind %q (%q, %q), want %q (%q, %q)", Redact(tt.raw), c.Kind(), c.Kind().Name(),
+				c.Kind().Settings(), tt.kind, tt.name, tt.settings)
 		}
 	}
-	if KindName("email") != "Email" || KindSettings("email") != "your email settings" || KindName("") != "Alerts" {
-		t.Errorf("email %q %q, none %q", KindName("email"), KindSettings("email"), KindName(""))
+	if KindEmail.Name() != "Email" || KindEmail.Settings() != "your email settings" || Kind("").Name() != "Alerts" {
+		t.Errorf("email %q %q, none %q", KindEmail.Name(), KindEmail.Settings(), Kind("").Name())
 	}
 }

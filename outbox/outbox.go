@@ -13,21 +13,9 @@ import (
 	"slices"
 	"sync"
 	"time"
-)
 
-// Alert is one new listing found by one search, with what the reader
-// found on the page (empty or zero where it did not).
-type Alert struct {
-	SearchName, SearchURL string
-	ListingID, URL        string
-	Title, Price, Place   string
-	PriceValue            float64
-	Size                  string  // as the page shows it ("18 m²")
-	SizeM2, Rooms         float64 // 0: not read
-	Image                 string  // the photo's URL: linked, never fetched by us
-	Portal                string  // the site ("kamernet.nl"); "" or "generic" when not known
-	FoundAt               time.Time
-}
+	"rentwatch/listing"
+)
 
 // The things a click on a pop-up (or a push) can open.
 const (
@@ -58,7 +46,7 @@ type Notice struct {
 // (several make one message, never a burst) and the notices it has not
 // told yet.
 type Message struct {
-	Alerts  []Alert
+	Alerts  []listing.Alert
 	Notices []Notice
 }
 
@@ -73,10 +61,10 @@ type Channel interface {
 	// Name is the channel in the user's words, with no secret in it.
 	Name() string
 	// Kind is what sort of channel it is, for the words that say what to
-	// check when it fails: "desktop", "email", or a push URL's service as
-	// its scheme names it ("ntfy", "telegram", "generic", ...; "push" for
-	// a URL with no scheme).
-	Kind() string
+	// check when it fails: KindDesktop, KindEmail, or a push URL's service
+	// as its scheme names it ("ntfy", "telegram", KindWebhook, ...;
+	// KindPush for a URL with no scheme).
+	Kind() Kind
 	Send(ctx context.Context, m Message) error
 }
 
@@ -283,7 +271,7 @@ func (o *Outbox) takeNotes() (notes []string, sent func()) {
 // the first failure, after every channel has had its try. The engine
 // delivers channel by channel from their queues instead; this is for
 // callers with no queue.
-func (o *Outbox) Deliver(ctx context.Context, batch []Alert) error {
+func (o *Outbox) Deliver(ctx context.Context, batch []listing.Alert) error {
 	if len(batch) == 0 {
 		return nil
 	}

@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"unicode"
+	"time"
 
 	"github.com/gen2brain/beeep"
 
 	"rentwatch/assets"
+	"rentwatch/words"
 )
 
 // icon is the app icon shown on pop-ups, at a size every notification
@@ -55,7 +56,7 @@ type popUp struct {
 // notification servers read the body as markup and beeep sends it as it
 // is. A search's pop-up opens its listing (the first, when it names
 // several); the summary opens the first search's page.
-func popUpsFor(m Message) []popUp {
+func popUpsFor(m Message, now time.Time) []popUp {
 	var out []popUp
 	for _, n := range m.Notices {
 		out = append(out, popUp{Title: oneLine(n.Title, maxTitle), Body: popUpBody([]string{oneLine(n.Body, maxPopUpBody)}), Open: n.Open})
@@ -63,7 +64,7 @@ func popUpsFor(m Message) []popUp {
 	if len(m.Alerts) == 0 {
 		return out
 	}
-	groups := groupBySearch(m.Alerts)
+	groups := groupBySearch(m.Alerts, now)
 	if len(groups) > maxPopUpSearches {
 		lines := make([]string, len(groups))
 		for i, g := range groups {
@@ -116,26 +117,7 @@ func listingSummary(l listingLine) string {
 // popUpBody joins lines (each already one line), caps the length and
 // escapes the markup characters.
 func popUpBody(lines []string) string {
-	return escapeMarkup(cutAtWord(strings.Join(lines, "\n"), maxPopUpBody))
-}
-
-// cutAtWord cuts s to n runes, the last an ellipsis, between words when
-// one ends in the second half: a word cut in half reads as another word.
-func cutAtWord(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	keep := r[:max(n-1, 0)]
-	if len(keep) > 0 && !unicode.IsSpace(r[len(keep)]) {
-		for i := len(keep) - 1; i >= len(keep)/2; i-- {
-			if unicode.IsSpace(keep[i]) {
-				keep = keep[:i]
-				break
-			}
-		}
-	}
-	return strings.TrimRightFunc(string(keep), unicode.IsSpace) + "…"
+	return escapeMarkup(words.Clip(strings.Join(lines, "\n"), maxPopUpBody))
 }
 
 var markupEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")

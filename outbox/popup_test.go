@@ -10,12 +10,14 @@ import (
 	"time"
 
 	"rentwatch/internal/testkit"
+	"rentwatch/listing"
 )
 
 func TestPopUpsFor(t *testing.T) {
-	alert := func(search, title string) Alert {
-		return Alert{SearchName: search, SearchURL: "https://" + strings.ToLower(search) + ".test/s", Title: title, Price: "€ 900", Place: "West",
-			URL: "https://" + strings.ToLower(search) + ".test/" + title}
+	alert := func(search, title string) listing.Alert {
+		return listing.Alert{Listing: listing.Listing{Title: title, Price: "€ 900", Place: "West",
+			URL: "https://" + strings.ToLower(search) + ".test/" + title}, SearchName: search,
+			SearchURL: "https://" + strings.ToLower(search) + ".test/s"}
 	}
 	web := func(u string) Action { return Action{Kind: OpenWeb, URL: u} }
 	tests := []struct {
@@ -23,18 +25,19 @@ func TestPopUpsFor(t *testing.T) {
 		m    Message
 		want []popUp
 	}{
-		{"one listing: a click opens it", Message{Alerts: []Alert{alert("Funda", "Flat & <garden>")}},
+		{"one listing: a click opens it", Message{Alerts: []listing.Alert{alert("Funda", "Flat & <garden>")}},
 			[]popUp{{"New listing: Funda", "Flat &amp; &lt;garden&gt; · €\u00a0900 · West", web("https://funda.test/s")}}}, // the listing's URL has a space: its search opens
-		{"line breaks flattened", Message{Alerts: []Alert{alert("Funda", "a\r\nb"), alert("Funda", "c")}},
+		{"line breaks flattened", Message{Alerts: []listing.Alert{alert("Funda", "a\r\nb"), alert("Funda", "c")}},
 			[]popUp{{"2 new listings: Funda", "a b · €\u00a0900 · West\nc · €\u00a0900 · West", web("https://funda.test/s")}}},
-		{"more than three listings: the first opens", Message{Alerts: []Alert{alert("F", "1"), alert("F", "2"), alert("F", "3"), alert("F", "4"), alert("F", "5")}},
+		{"more than three listings: the first opens", Message{Alerts: []listing.Alert{alert("F", "1"), alert("F", "2"), alert("F", "3"), alert("F", "4"), alert("F", "5")}},
 			[]popUp{{"5 new listings: F", "1 · €\u00a0900 · West\n2 · €\u00a0900 · West\n3 · €\u00a0900 · West\nand 2 more", web("https://f.test/1")}}},
-		{"three searches: one each", Message{Alerts: []Alert{alert("A", "1"), alert("B", "2"), alert("C", "3")}},
+		{"three searches: one each", Message{Alerts: []listing.Alert{alert("A", "1"), alert("B", "2"), alert("C", "3")}},
 			[]popUp{{"New listing: A", "1 · €\u00a0900 · West", web("https://a.test/1")}, {"New listing: B", "2 · €\u00a0900 · West", web("https://b.test/2")},
 				{"New listing: C", "3 · €\u00a0900 · West", web("https://c.test/3")}}},
-		{"four searches: one summary opens the first search", Message{Alerts: []Alert{alert("A", "1"), alert("B", "2"), alert("C", "3"), alert("D", "4"), alert("A", "5")}},
+		{"four searches: one summary opens the first search", Message{Alerts: []listing.Alert{alert("A", "1"), alert("B", "2"), alert("C", "3"), alert("D", "4"), alert("A", "5")}},
 			[]popUp{{"5 new listings on 4 searches", "A: 2 new\nB: 1 new\nC: 1 new\nD: 1 new", web("https://a.test/s")}}},
-		{"a listing with size and rooms", Message{Alerts: []Alert{{SearchName: "K", Title: "Room", Price: "950 EUR", SizeM2: 18, Rooms: 1, URL: "javascript:alert(1)"}}},
+		{"a listing with size and rooms", Message{Alerts: []listing.Alert{{Listing: listing.Listing{Title: "Room", Price: "950 EUR", SizeM2: 18, Rooms: 1, URL: "javascript:alert(1)"},
+			SearchName: "K"}}},
 			[]popUp{{"New listing: K", "Room · 950\u00a0EUR · 18\u00a0m² · 1\u00a0room", Action{}}}}, // never a javascript: link
 		{"a notice opens its check-by-hand window", Message{Notices: []Notice{{Key: "k", Title: "Funda needs you", Body: "Pass its check <by hand>",
 			Open: Action{Kind: OpenManual, URL: "https://funda.test/s"}}}},
@@ -42,13 +45,13 @@ func TestPopUpsFor(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := popUpsFor(tt.m)
+			got := popUpsFor(tt.m, time.Now())
 			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 				t.Errorf("popUpsFor =\n%q\nwant\n%q", got, tt.want)
 			}
 		})
 	}
-	long := popUpsFor(Message{Alerts: []Alert{alert("F", strings.Repeat("x", 5000))}})
+	long := popUpsFor(Message{Alerts: []listing.Alert{alert("F", strings.Repeat("x", 5000))}}, time.Now())
 	if n := len([]rune(long[0].Body)); n > maxPopUpBody {
 		t.Errorf("body is %d runes, cap is %d", n, maxPopUpBody)
 	}
@@ -89,13 +92,13 @@ func TestDesktopPopUps(t *testing.T) {
 	rec := startRecorder(t)
 	tests := []struct {
 		name  string
-		batch []Alert
+		batch []listing.Alert
 		want  []testkit.Notification
 	}{
 		{"one search, page markup escaped", hostileBatch(time.Now())[:2], []testkit.Notification{{
 			App: "rentwatch", Summary: "2 new listings: WG-Gesucht Berlin Köpenick", HasImage: true,
 			Body: "Zimmer in Niederschöneweide – 650 € Bcc: evil@attacker.test &lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt; · 650\u00a0€ · Niederschöneweide\nSneaky link · 500\u00a0€"}}},
-		{"four searches give one summary", []Alert{{SearchName: "A"}, {SearchName: "B"}, {SearchName: "C"}, {SearchName: "D & E"}}, []testkit.Notification{{
+		{"four searches give one summary", []listing.Alert{{SearchName: "A"}, {SearchName: "B"}, {SearchName: "C"}, {SearchName: "D & E"}}, []testkit.Notification{{
 			App: "rentwatch", Summary: "4 new listings on 4 searches", HasImage: true,
 			Body: "A: 1 new\nB: 1 new\nC: 1 new\nD &amp; E: 1 new"}}},
 	}
@@ -114,7 +117,7 @@ func TestDesktopPopUps(t *testing.T) {
 // The pop-up's text is shortened between words.
 func TestPopUpBodyIsCutBetweenWords(t *testing.T) {
 	title := strings.Repeat("Sunny room near the park ", 30)
-	body := popUpsFor(Message{Alerts: []Alert{{SearchName: "S", ListingID: "1", Title: title}}})[0].Body
+	body := popUpsFor(Message{Alerts: []listing.Alert{{Listing: listing.Listing{ID: "1", Title: title}, SearchName: "S"}}}, time.Now())[0].Body
 	if n := len([]rune(body)); n > maxPopUpBody {
 		t.Errorf("body is %d runes, cap is %d", n, maxPopUpBody)
 	}

@@ -180,18 +180,18 @@ func nameApart(chans []*pushChannel) {
 
 func (c *pushChannel) ID() string   { return c.id }
 func (c *pushChannel) Name() string { return c.name }
-func (c *pushChannel) Kind() string { return pushKind(c.raw) }
+func (c *pushChannel) Kind() Kind   { return pushKind(c.raw) }
 
 // pushKind is the service a push URL names by its scheme, read or not by
 // shoutrrr ("ntfy", "telegram"; "discord" for discord+https://...); "push"
 // when it has none.
-func pushKind(raw string) string {
+func pushKind(raw string) Kind {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || u.Scheme == "" {
-		return "push"
+		return KindPush
 	}
 	scheme, _, _ := strings.Cut(strings.ToLower(u.Scheme), "+")
-	return scheme
+	return Kind(scheme)
 }
 
 // Send pushes the message and returns nil once the service answered with
@@ -200,7 +200,7 @@ func (c *pushChannel) Send(ctx context.Context, m Message) error {
 	if c.bad != nil {
 		return c.bad
 	}
-	text, params := pushMessage(c.scheme, m)
+	text, params := pushMessage(c.scheme, m, time.Now())
 	for k := range params {
 		if c.keys != nil && !c.keys[k] {
 			delete(params, k)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"rentwatch/internal/testkit"
+	"rentwatch/listing"
 )
 
 // pushRequest is one request the loopback push server got.
@@ -119,14 +120,11 @@ func port(s *pushServer) string {
 }
 
 func listingMessage(now time.Time) Message {
-	return Message{Alerts: []Alert{{
-		SearchName: "Kamernet Amsterdam", SearchURL: "https://kamernet.nl/huren/kamers-amsterdam", ListingID: "k1",
-		URL: "https://kamernet.nl/huren/kamer-amsterdam/k1", Title: "Sunny room on the Amstel", Price: "€ 745",
-		SizeM2: 16, Rooms: 1, Place: "Amsterdam Oost", Image: "https://img.kamernet.nl/k1.jpg", Portal: "kamernet.nl", FoundAt: now,
-	}, {
-		SearchName: "Kamernet Amsterdam", ListingID: "k2", URL: "https://kamernet.nl/huren/kamer-amsterdam/k2",
-		Title: "Studio in De Pijp", Price: "€ 1.150", FoundAt: now,
-	}}}
+	return Message{Alerts: []listing.Alert{{Listing: listing.Listing{ID: "k1", URL: "https://kamernet.nl/huren/kamer-amsterdam/k1", Title: "Sunny room on the Amstel",
+		Price: "€ 745", SizeM2: 16, Rooms: 1, Place: "Amsterdam Oost",
+		Image: "https://img.kamernet.nl/k1.jpg"}, SearchName: "Kamernet Amsterdam",
+		SearchURL: "https://kamernet.nl/huren/kamers-amsterdam", Portal: "kamernet.nl", FoundAt: now}, {Listing: listing.Listing{ID: "k2", URL: "https://kamernet.nl/huren/kamer-amsterdam/k2", Title: "Studio in De Pijp",
+		Price: "€ 1.150"}, SearchName: "Kamernet Amsterdam", FoundAt: now}}}
 }
 
 // The ntfy channel speaks ntfy's protocol: one POST to the topic for the
@@ -155,7 +153,7 @@ func TestNtfyMessage(t *testing.T) {
 		}
 	}
 	for _, s := range []string{"Sunny room on the Amstel", "€\u00a0745 · 16\u00a0m² · 1\u00a0room · Amsterdam Oost",
-		"https://kamernet.nl/huren/kamer-amsterdam/k1", "on kamernet.nl, first seen", "Studio in De Pijp", "€\u00a01.150"} {
+		"https://kamernet.nl/huren/kamer-amsterdam/k1", "on Kamernet, first seen", "Studio in De Pijp", "€\u00a01.150"} {
 		if !strings.Contains(r.Body, s) {
 			t.Errorf("body lacks %q:\n%s", s, r.Body)
 		}

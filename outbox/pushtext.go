@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"html"
 	"strings"
+	"time"
 
 	"github.com/nicholas-fedor/shoutrrr/pkg/types"
+
+	"rentwatch/words"
 )
 
 // maxPushText caps a push's text: ntfy turns a longer message into an
@@ -18,7 +21,7 @@ const maxPushText = 3500
 // Settings a service does not take are dropped by the caller; ntfy's are
 // all set every time, because ntfy keeps a setting from one message to the
 // next.
-func pushMessage(scheme string, m Message) (string, types.Params) {
+func pushMessage(scheme string, m Message, now time.Time) (string, types.Params) {
 	title := messageSubject(m)
 	open, image := firstLinks(m)
 	params := types.Params{types.TitleKey: title}
@@ -32,12 +35,12 @@ func pushMessage(scheme string, m Message) (string, types.Params) {
 	case "telegram":
 		params[types.TitleKey] = "" // the title is the first line of the HTML
 		params["parsemode"], params["preview"] = "HTML", "yes"
-		return telegramText(title, image, m), params
+		return telegramText(title, image, m, now), params
 	case "generic":
 		params["url"], params["image"] = open, image
 		params["listings"] = fmt.Sprint(len(m.Alerts))
 	}
-	return cutAtWord(plainText(m), maxPushText), params
+	return words.Clip(plainText(m, now), maxPushText), params
 }
 
 // firstLinks is what a click opens (the first listing, else the first
@@ -61,7 +64,7 @@ func firstLinks(m Message) (open, image string) {
 
 // plainText is the push's body: notices first, then each search's
 // listings with what the reader found.
-func plainText(m Message) string {
+func plainText(m Message, now time.Time) string {
 	var b strings.Builder
 	for _, n := range noticeLines(m.Notices) {
 		fmt.Fprintf(&b, "⚠ %s\n%s\n", n.Title, n.Body)
@@ -70,7 +73,7 @@ func plainText(m Message) string {
 		}
 		b.WriteString("\n")
 	}
-	for _, g := range groupBySearch(m.Alerts) {
+	for _, g := range groupBySearch(m.Alerts, now) {
 		fmt.Fprintf(&b, "%s: %d new\n", g.Name, len(g.Listings))
 		for _, l := range g.Listings {
 			b.WriteString("\n" + l.Title + "\n")
@@ -100,7 +103,7 @@ func details(l listingLine) string {
 	return strings.Join(parts, " · ")
 }
 
-// seenOn is "on kamernet.nl, first seen 14:02, 30 Nov".
+// seenOn is "on Kamernet, first seen 14:02".
 func seenOn(l listingLine) string {
 	var parts []string
 	if l.Portal != "" {
@@ -115,13 +118,13 @@ func seenOn(l listingLine) string {
 // telegramText is the push as Telegram HTML. The photo comes as the link
 // preview of an invisible link to it at the very start (Telegram previews
 // the first link), so no photo is fetched or uploaded by us.
-func telegramText(title, image string, m Message) string {
+func telegramText(title, image string, m Message, now time.Time) string {
 	var b strings.Builder
 	if image != "" {
 		fmt.Fprintf(&b, "<a href=\"%s\">\u200b</a>", html.EscapeString(image))
 	}
 	fmt.Fprintf(&b, "<b>%s</b>\n\n", html.EscapeString(title))
-	body := html.EscapeString(cutAtWord(plainText(m), maxPushText))
+	body := html.EscapeString(words.Clip(plainText(m, now), maxPushText))
 	b.WriteString(body)
 	return b.String()
 }

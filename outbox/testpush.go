@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"rentwatch/listing"
 )
 
 // PushResult is how one push URL's test went: Name is the channel as the
@@ -23,7 +25,7 @@ func TestPush(ctx context.Context, urls []string) []PushResult {
 	}
 	nameApart(chans)
 	now := time.Now()
-	m := Message{Alerts: []Alert{testAlert(now, "push alerts work")}}
+	m := Message{Alerts: []listing.Alert{testAlert(now, "push alerts work")}}
 	out := make([]PushResult, len(chans))
 	var wg sync.WaitGroup
 	for i, c := range chans {

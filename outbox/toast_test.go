@@ -88,7 +88,7 @@ func TestToast(t *testing.T) {
 		})
 	}
 	// Every pop-up the desktop channel makes is a toast Windows can read.
-	for _, p := range popUpsFor(listingMessage(time.Now())) {
+	for _, p := range popUpsFor(listingMessage(time.Now()), time.Now()) {
 		if d := toastXML(t, p.Title, p.Body, p.Open); d.ActivationType != "protocol" || d.Launch != "https://kamernet.nl/huren/kamer-amsterdam/k1" {
 			t.Errorf("pop-up %q: activation %q launch %q", p.Title, d.ActivationType, d.Launch)
 		}

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
+
+	"rentwatch/listing"
 )
 
 func TestSecondProcessIsAlreadyRunning(t *testing.T) {
@@ -113,7 +115,7 @@ func filledStore(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	if err := s.Accept([]Alert{alert("L1", "a", t0)}, nil, t0); err != nil {
+	if err := s.Accept([]listing.Alert{alert("L1", "a", t0)}, nil, t0); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
+
+	"rentwatch/listing"
 )
 
 // BenchmarkFootprint measures peak RSS (VmHWM) and disk use of a store
@@ -136,7 +138,7 @@ func useLikeADay(s *Store, snaps []Snapshot) error {
 			}
 			id := fmt.Sprintf("%s/new-%d", snaps[i].Search, c)
 			snaps[i].Listings[id] = now
-			if err := s.Accept([]Alert{alert(id, snaps[i].Search, now)}, snaps[i:i+1], now); err != nil {
+			if err := s.Accept([]listing.Alert{alert(id, snaps[i].Search, now)}, snaps[i:i+1], now); err != nil {
 				return err
 			}
 			for _, ch := range []string{"email", "desktop"} {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"rentwatch/listing"
 )
 
 // t0 is an arbitrary fixed "now" for tests; policy never reads the clock.
@@ -45,9 +47,9 @@ func snap(search string, at time.Time, ids ...string) Snapshot {
 	return Snapshot{Search: search, Listings: l, CheckedAt: at}
 }
 
-func alert(id, search string, at time.Time) Alert {
-	return Alert{ListingID: id, Search: search, SearchName: "name of " + search,
-		URL: "https://example.test/" + id, Title: "Room " + id, Price: "€ 900", Place: "Amsterdam", FoundAt: at}
+func alert(id, search string, at time.Time) listing.Alert {
+	return listing.Alert{Listing: listing.Listing{ID: id, URL: "https://example.test/" + id, Title: "Room " + id,
+		Price: "€ 900", Place: "Amsterdam"}, SearchURL: search, SearchName: "name of " + search, FoundAt: at}
 }
 
 // bigSnapshots is the largest load we promise: searches x perSearch

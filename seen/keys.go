@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"rentwatch/listing"
 )
 
 // The key scheme, in one place. Every key starts with a one-letter prefix and
@@ -37,7 +39,10 @@ const (
 	unassignedPfx = "u/"
 	repliedPfx    = "r/"
 	hashLen       = 16
-	recordVersion = 1 // the version carried inside every value written today
+	recordVersion = 1 // the version carried inside every value written today, but for alertVersion's
+	// alertVersion is the version inside alert and listing records (q/,
+	// u/, l/): 2 since schema 3 (listing.Alert's JSON).
+	alertVersion = 2
 )
 
 func hashKey(prefix, s string) []byte {
@@ -143,22 +148,26 @@ func firstByte(b []byte) int {
 	return int(b[0])
 }
 
+// alertRecord is a listing.Alert on disk, in a channel's queue (q/, u/);
+// listedRecord embeds the same shape. Version 2 is listing.Alert's JSON
+// (schema 3); version 1 named the listing's id "listing_id"
+// (migrateAlertRecords).
 type alertRecord struct {
 	V int `json:"v"`
-	Alert
+	listing.Alert
 }
 
-func encodeAlert(a Alert) ([]byte, error) {
-	return json.Marshal(alertRecord{V: recordVersion, Alert: a})
+func encodeAlert(a listing.Alert) ([]byte, error) {
+	return json.Marshal(alertRecord{V: alertVersion, Alert: a})
 }
 
-func decodeAlert(b []byte) (Alert, error) {
+func decodeAlert(b []byte) (listing.Alert, error) {
 	var r alertRecord
 	if err := json.Unmarshal(b, &r); err != nil {
-		return Alert{}, fmt.Errorf("queued alert record: %w", err)
+		return listing.Alert{}, fmt.Errorf("queued alert record: %w", err)
 	}
-	if r.V != recordVersion {
-		return Alert{}, fmt.Errorf("queued alert record has version %d, want %d", r.V, recordVersion)
+	if r.V != alertVersion {
+		return listing.Alert{}, fmt.Errorf("queued alert record has version %d, want %d", r.V, alertVersion)
 	}
 	return r.Alert, nil
 }

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
+
+	"rentwatch/listing"
 )
 
 // Listed is one listing as the window's Listings page shows it: what the
@@ -16,15 +18,15 @@ import (
 // dropped it). The 60-day index holds only id -> last seen; this is the
 // rest, kept as long as the index keeps the listing.
 type Listed struct {
-	Alert
+	listing.Alert
 	DeliveredAt time.Time // zero: not delivered on any channel yet
 	LeftOut     string    // why the user's filter left it out; "" when it was alerted
 }
 
 // listedRecord is a Listed on disk; times are unix milliseconds.
 type listedRecord struct {
-	V int `json:"v"`
-	Alert
+	V int `json:"v"` // alertVersion
+	listing.Alert
 	DeliveredAt int64  `json:"delivered_at,omitempty"`
 	LeftOut     string `json:"left_out,omitempty"`
 }
@@ -75,7 +77,7 @@ func (s *Store) Listed() ([]Listed, error) {
 		if !out[i].FoundAt.Equal(out[j].FoundAt) {
 			return out[i].FoundAt.After(out[j].FoundAt)
 		}
-		return out[i].ListingID < out[j].ListingID
+		return out[i].ID < out[j].ID
 	})
 	return out, nil
 }
@@ -83,24 +85,24 @@ func (s *Store) Listed() ([]Listed, error) {
 // LeftOut records listings the user's filter dropped, with the reason in
 // the user's words, so the window can show what was not alerted and why.
 // A listing already recorded (alerted, or left out before) keeps its record.
-func (s *Store) LeftOut(alerts []Alert, reasons []string) error {
+func (s *Store) LeftOut(alerts []listing.Alert, reasons []string) error {
 	if len(alerts) != len(reasons) {
 		return fmt.Errorf("record left-out listings: %d listings but %d reasons", len(alerts), len(reasons))
 	}
 	err := s.update(func(txn *badger.Txn) error {
 		for i, a := range alerts {
-			b, err := getValue(txn, listedKey(a.ListingID))
+			b, err := getValue(txn, listedKey(a.ID))
 			if err != nil || b != nil {
 				if err != nil {
 					return err
 				}
 				continue
 			}
-			v, err := json.Marshal(listedRecord{V: recordVersion, Alert: a, LeftOut: reasons[i]})
+			v, err := json.Marshal(listedRecord{V: alertVersion, Alert: a, LeftOut: reasons[i]})
 			if err != nil {
 				return err
 			}
-			if err := txn.Set(listedKey(a.ListingID), v); err != nil {
+			if err := txn.Set(listedKey(a.ID), v); err != nil {
 				return err
 			}
 		}
@@ -116,8 +118,8 @@ func (s *Store) LeftOut(alerts []Alert, reasons []string) error {
 // markDelivered writes a's listing record with its first delivery at now,
 // adds the search's time-to-alert sample, and says whether this was the
 // first delivery (the record was written); a later one changes nothing.
-func markDelivered(txn *badger.Txn, a Alert, now time.Time) (bool, error) {
-	b, err := getValue(txn, listedKey(a.ListingID))
+func markDelivered(txn *badger.Txn, a listing.Alert, now time.Time) (bool, error) {
+	b, err := getValue(txn, listedKey(a.ID))
 	if err != nil {
 		return false, err
 	}
@@ -126,17 +128,17 @@ func markDelivered(txn *badger.Txn, a Alert, now time.Time) (bool, error) {
 			return false, nil
 		}
 	}
-	v, err := json.Marshal(listedRecord{V: recordVersion, Alert: a, DeliveredAt: now.UnixMilli()})
+	v, err := json.Marshal(listedRecord{V: alertVersion, Alert: a, DeliveredAt: now.UnixMilli()})
 	if err != nil {
 		return false, fmt.Errorf("listing record: %w", err)
 	}
-	if err := txn.Set(listedKey(a.ListingID), v); err != nil {
+	if err := txn.Set(listedKey(a.ID), v); err != nil {
 		return false, err
 	}
-	if a.FoundAt.IsZero() || a.Search == "" {
+	if a.FoundAt.IsZero() || a.SearchURL == "" {
 		return true, nil
 	}
-	return true, addDelay(txn, a.Search, now.Sub(a.FoundAt))
+	return true, addDelay(txn, a.SearchURL, now.Sub(a.FoundAt))
 }
 
 // addDelay appends one time-to-alert sample to the search's last maxDelays.
@@ -208,8 +210,8 @@ func decodeListed(b []byte) (listedRecord, error) {
 	if err := json.Unmarshal(b, &r); err != nil {
 		return r, fmt.Errorf("listing record: %w", err)
 	}
-	if r.V != recordVersion {
-		return r, fmt.Errorf("listing record has version %d, want %d", r.V, recordVersion)
+	if r.V != alertVersion {
+		return r, fmt.Errorf("listing record has version %d, want %d", r.V, alertVersion)
 	}
 	return r, nil
 }
@@ -234,8 +236,8 @@ func staleListed(txn *badger.Txn, cutoff time.Time, pruning [][]byte) ([][]byte,
 		if err == nil && !r.FoundAt.Before(cutoff) {
 			continue
 		}
-		if err == nil && !gone[string(indexKey(r.ListingID))] {
-			last, err := getValue(txn, indexKey(r.ListingID))
+		if err == nil && !gone[string(indexKey(r.ID))] {
+			last, err := getValue(txn, indexKey(r.ID))
 			if err != nil {
 				return nil, err
 			}

@@ -3,6 +3,8 @@ package seen
 import (
 	"testing"
 	"time"
+
+	"rentwatch/listing"
 )
 
 // The window's listing records: written on first delivery and on
@@ -17,7 +19,7 @@ func TestListedRecords(t *testing.T) {
 	v0 := s.ListedVersion()
 	old, fresh := alert("L1", a, t0), alert("L2", a, t0.Add(time.Hour))
 	fresh.Image, fresh.SizeM2, fresh.Rooms, fresh.PriceValue = "https://img.test/2.jpg", 18, 1, 900
-	if err := s.Accept([]Alert{old, fresh}, []Snapshot{snap(a, t0, "L1", "L2")}, t0); err != nil {
+	if err := s.Accept([]listing.Alert{old, fresh}, []Snapshot{snap(a, t0, "L1", "L2")}, t0); err != nil {
 		t.Fatal(err)
 	}
 	if l, _ := s.Listed(); len(l) != 0 {
@@ -26,7 +28,7 @@ func TestListedRecords(t *testing.T) {
 	if _, err := s.Sent("email", []string{"L1", "L2"}, t0.Add(2*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.LeftOut([]Alert{alert("L3", a, t0.Add(30*time.Minute)), alert("L1", a, t0)}, []string{"€ 2,000 is over your limit", "x"}); err != nil {
+	if err := s.LeftOut([]listing.Alert{alert("L3", a, t0.Add(30*time.Minute)), alert("L1", a, t0)}, []string{"€ 2,000 is over your limit", "x"}); err != nil {
 		t.Fatal(err)
 	}
 	if s.ListedVersion() == v0 {
@@ -37,7 +39,7 @@ func TestListedRecords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 3 || got[0].ListingID != "L2" || got[1].ListingID != "L3" || got[2].ListingID != "L1" {
+	if len(got) != 3 || got[0].ID != "L2" || got[1].ID != "L3" || got[2].ID != "L1" {
 		t.Fatalf("listed %+v, want L2, L3, L1 (newest first)", got)
 	}
 	if g := got[0]; g.Image != fresh.Image || g.SizeM2 != 18 || g.Rooms != 1 || g.PriceValue != 900 || !g.DeliveredAt.Equal(t0.Add(2*time.Hour)) || g.LeftOut != "" {
@@ -79,13 +81,13 @@ func TestListedVersionIsPerStore(t *testing.T) {
 		write func() error
 	}{
 		{"a delivery", func() error {
-			if err := a.Accept([]Alert{alert("L1", s, t0)}, []Snapshot{snap(s, t0, "L1")}, t0); err != nil {
+			if err := a.Accept([]listing.Alert{alert("L1", s, t0)}, []Snapshot{snap(s, t0, "L1")}, t0); err != nil {
 				return err
 			}
 			_, err := a.Sent("email", []string{"L1"}, t0.Add(time.Minute))
 			return err
 		}},
-		{"a listing left out", func() error { return a.LeftOut([]Alert{alert("L2", s, t0)}, []string{"too dear"}) }},
+		{"a listing left out", func() error { return a.LeftOut([]listing.Alert{alert("L2", s, t0)}, []string{"too dear"}) }},
 		{"a prune", func() error { _, err := a.Prune(t0.Add(Retention + time.Hour)); return err }},
 	}
 	for _, st := range steps {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"rentwatch/listing"
 )
 
 // Tests that need a second process re-run this test binary with one of the
@@ -75,7 +77,7 @@ const crashChannel = "push-1"
 func crashStep(s *Store, n int) error {
 	if n%2 == 0 {
 		k := n / 2
-		return s.Accept([]Alert{alert(crashID(k), crashSearch(k), crashFound(k))}, []Snapshot{crashSnapshot(k)}, crashFound(k))
+		return s.Accept([]listing.Alert{alert(crashID(k), crashSearch(k), crashFound(k))}, []Snapshot{crashSnapshot(k)}, crashFound(k))
 	}
 	j := (n-1)/2 - 2
 	if j < 0 { // nothing to deliver yet: a clean check of an unrelated search
@@ -195,9 +197,9 @@ func checkCrashState(t *testing.T, dir string, last int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pending := map[string]Alert{}
+	pending := map[string]listing.Alert{}
 	for _, a := range pend {
-		pending[a.ListingID] = a
+		pending[a.ID] = a
 	}
 	maxK := last/2 + 2
 	ids := make([]string, 0, maxK+1)
@@ -214,7 +216,7 @@ func checkCrashState(t *testing.T, dir string, last int) {
 	}
 	told := map[string]bool{}
 	for _, l := range listed {
-		told[l.ListingID] = !l.DeliveredAt.IsZero()
+		told[l.ID] = !l.DeliveredAt.IsZero()
 	}
 	for k := 0; k <= maxK; k++ {
 		a, p := pending[crashID(k)]

@@ -9,28 +9,9 @@ import (
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
-)
 
-// Alert is a listing the user must be told about, with what the reader
-// found on the page. It sits in the queue of every delivery channel from
-// the moment it is accepted until that channel delivered it, so a failed
-// send, a crash or a quit never loses it on any channel.
-type Alert struct {
-	ListingID  string    `json:"listing_id"`
-	Search     string    `json:"search"` // the search's key: its URL
-	SearchName string    `json:"search_name"`
-	URL        string    `json:"url"`
-	Title      string    `json:"title"`
-	Price      string    `json:"price"`
-	PriceValue float64   `json:"price_value,omitempty"`
-	Place      string    `json:"place"`
-	Size       string    `json:"size,omitempty"`    // as the page shows it
-	SizeM2     float64   `json:"size_m2,omitempty"` // in square metres; 0: not read
-	Rooms      float64   `json:"rooms,omitempty"`
-	Image      string    `json:"image,omitempty"`  // the photo's URL, never fetched by us
-	Portal     string    `json:"portal,omitempty"` // the site the reader recognised ("funda.nl", "generic")
-	FoundAt    time.Time `json:"found_at"`         // the first sighting
-}
+	"rentwatch/listing"
+)
 
 // channelsRecord is the set of channels the queues are kept for.
 type channelsRecord struct {
@@ -52,9 +33,13 @@ type channelsRecord struct {
 // crash part-way leaves listings queued but not yet in a snapshot: the next
 // check finds them again, and Accept keeps the entries it already has, so
 // nothing is lost and nothing is told twice.
-func (s *Store) Accept(alerts []Alert, snaps []Snapshot, now time.Time) error {
+//
+// An alert stays in a channel's queue until that channel delivered it
+// (Sent), so a failed send, a crash or a quit never loses it on any
+// channel.
+func (s *Store) Accept(alerts []listing.Alert, snaps []Snapshot, now time.Time) error {
 	for _, a := range alerts {
-		if a.ListingID == "" {
+		if a.ID == "" {
 			return fmt.Errorf("queue alerts: alert for %q has no listing id", a.URL)
 		}
 	}
@@ -91,7 +76,7 @@ func (s *Store) Accept(alerts []Alert, snaps []Snapshot, now time.Time) error {
 
 // planAccept lists Accept's writes: queue entries first, then each
 // snapshot's writes (index entries before the snapshot record).
-func planAccept(txn *badger.Txn, alerts []Alert, snaps []Snapshot, now time.Time) ([]write, error) {
+func planAccept(txn *badger.Txn, alerts []listing.Alert, snaps []Snapshot, now time.Time) ([]write, error) {
 	channels, named, err := readChannels(txn)
 	if err != nil {
 		return nil, err
@@ -99,11 +84,11 @@ func planAccept(txn *badger.Txn, alerts []Alert, snaps []Snapshot, now time.Time
 	var writes []write
 	planned := map[string]bool{}
 	for _, a := range alerts {
-		keys := [][]byte{unassignedKey(a.ListingID)}
+		keys := [][]byte{unassignedKey(a.ID)}
 		if named {
 			keys = keys[:0]
 			for _, ch := range channels {
-				keys = append(keys, queueKey(ch, a.ListingID))
+				keys = append(keys, queueKey(ch, a.ID))
 			}
 		}
 		v, err := encodeAlert(a)
@@ -135,10 +120,10 @@ func planAccept(txn *badger.Txn, alerts []Alert, snaps []Snapshot, now time.Time
 }
 
 // Queue returns what channel has not delivered yet, oldest first.
-func (s *Store) Queue(channel string) ([]Alert, error) {
-	var out []Alert
+func (s *Store) Queue(channel string) ([]listing.Alert, error) {
+	var out []listing.Alert
 	err := s.db.View(func(txn *badger.Txn) error {
-		return scanAlerts(txn, queuePrefix(channel), func(a Alert) { out = append(out, a) })
+		return scanAlerts(txn, queuePrefix(channel), func(a listing.Alert) { out = append(out, a) })
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read the queue of %s: %w", channel, err)
@@ -149,13 +134,13 @@ func (s *Store) Queue(channel string) ([]Alert, error) {
 
 // Pending returns every alert some channel has not delivered yet (each
 // listing once), oldest first.
-func (s *Store) Pending() ([]Alert, error) {
-	byID := map[string]Alert{}
+func (s *Store) Pending() ([]listing.Alert, error) {
+	byID := map[string]listing.Alert{}
 	err := s.db.View(func(txn *badger.Txn) error {
 		for _, pfx := range []string{queuePfx, unassignedPfx} {
-			err := scanAlerts(txn, []byte(pfx), func(a Alert) {
-				if old, ok := byID[a.ListingID]; !ok || a.FoundAt.Before(old.FoundAt) {
-					byID[a.ListingID] = a
+			err := scanAlerts(txn, []byte(pfx), func(a listing.Alert) {
+				if old, ok := byID[a.ID]; !ok || a.FoundAt.Before(old.FoundAt) {
+					byID[a.ID] = a
 				}
 			})
 			if err != nil {
@@ -167,7 +152,7 @@ func (s *Store) Pending() ([]Alert, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read pending alerts: %w", err)
 	}
-	out := make([]Alert, 0, len(byID))
+	out := make([]listing.Alert, 0, len(byID))
 	for _, a := range byID {
 		out = append(out, a)
 	}
@@ -284,8 +269,8 @@ func (s *Store) SetChannels(ids []string) error {
 // handOut moves the alerts queued before any channel was named into the
 // queue of each of ids.
 func handOut(txn *badger.Txn, ids []string) error {
-	var alerts []Alert
-	if err := scanAlerts(txn, []byte(unassignedPfx), func(a Alert) { alerts = append(alerts, a) }); err != nil {
+	var alerts []listing.Alert
+	if err := scanAlerts(txn, []byte(unassignedPfx), func(a listing.Alert) { alerts = append(alerts, a) }); err != nil {
 		return err
 	}
 	for _, a := range alerts {
@@ -294,11 +279,11 @@ func handOut(txn *badger.Txn, ids []string) error {
 			return err
 		}
 		for _, ch := range ids {
-			if err := txn.Set(queueKey(ch, a.ListingID), v); err != nil {
+			if err := txn.Set(queueKey(ch, a.ID), v); err != nil {
 				return err
 			}
 		}
-		if err := txn.Delete(unassignedKey(a.ListingID)); err != nil {
+		if err := txn.Delete(unassignedKey(a.ID)); err != nil {
 			return err
 		}
 	}
@@ -321,7 +306,7 @@ func readChannels(txn *badger.Txn) (ids []string, named bool, err error) {
 }
 
 // scanAlerts decodes every alert record under prefix.
-func scanAlerts(txn *badger.Txn, prefix []byte, fn func(Alert)) error {
+func scanAlerts(txn *badger.Txn, prefix []byte, fn func(listing.Alert)) error {
 	it := txn.NewIterator(badger.IteratorOptions{Prefix: prefix, PrefetchValues: true, PrefetchSize: 100})
 	defer it.Close()
 	for it.Rewind(); it.Valid(); it.Next() {
@@ -353,11 +338,11 @@ func deletePrefix(txn *badger.Txn, prefix []byte) error {
 	return nil
 }
 
-func sortAlerts(out []Alert) {
+func sortAlerts(out []listing.Alert) {
 	sort.SliceStable(out, func(i, j int) bool {
 		if !out[i].FoundAt.Equal(out[j].FoundAt) {
 			return out[i].FoundAt.Before(out[j].FoundAt)
 		}
-		return out[i].ListingID < out[j].ListingID
+		return out[i].ID < out[j].ID
 	})
 }

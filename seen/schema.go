@@ -1,6 +1,7 @@
 package seen
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -32,37 +33,37 @@ var migrations = []migration{
 	// into the seen index: under schema 2 a queued listing counts as seen
 	// for the diff, so the next check does not queue it a second time.
 	{target: 2, pre: movePendingToUnassigned, fn: func(*badger.Txn) error { return nil }},
+	// 3: alert and listing records (q/, u/, l/) are listing.Alert's JSON,
+	// version 2: the listing's id is "id", as everywhere else, not
+	// "listing_id".
+	{target: 3, pre: migrateAlertRecords, fn: func(*badger.Txn) error { return nil }},
 }
 
 // movePendingToUnassigned is schema 2's move of p/ to u/, one chunk per
 // transaction: each listing's move (u/ and i/ set, p/ deleted) is whole in
-// one, so a crash leaves every listing in one of the two queues.
+// one, so a crash leaves every listing in one of the two queues. The
+// records move as they are, version 1 (schema 3 converts them).
 func movePendingToUnassigned(db *badger.DB) error {
 	for {
 		var moved int
 		err := db.Update(func(txn *badger.Txn) error {
-			var alerts []Alert
+			var records [][]byte
 			it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(pendingPfx), PrefetchValues: true})
-			for it.Rewind(); it.Valid() && len(alerts) < 500; it.Next() {
+			for it.Rewind(); it.Valid() && len(records) < 500; it.Next() {
 				b, err := it.Item().ValueCopy(nil)
 				if err != nil {
 					it.Close()
 					return err
 				}
-				a, err := decodeAlert(b)
-				if err != nil {
-					it.Close()
-					return err
-				}
-				alerts = append(alerts, a)
+				records = append(records, b)
 			}
 			it.Close()
-			for _, a := range alerts {
-				v, err := encodeAlert(a)
-				if err != nil {
-					return err
+			for _, b := range records {
+				var a alertRecordV1
+				if err := json.Unmarshal(b, &a); err != nil {
+					return fmt.Errorf("queued alert record: %w", err)
 				}
-				if err := txn.Set(unassignedKey(a.ListingID), v); err != nil {
+				if err := txn.Set(unassignedKey(a.ListingID), b); err != nil {
 					return err
 				}
 				if old, err := getValue(txn, indexKey(a.ListingID)); err != nil {
@@ -76,13 +77,93 @@ func movePendingToUnassigned(db *badger.DB) error {
 					return err
 				}
 			}
-			moved = len(alerts)
+			moved = len(records)
 			return nil
 		})
 		if err != nil || moved == 0 {
 			return err
 		}
 	}
+}
+
+// alertRecordV1 is what schema 2's move reads of a version 1 alert record.
+type alertRecordV1 struct {
+	ListingID string    `json:"listing_id"`
+	FoundAt   time.Time `json:"found_at"`
+}
+
+// migrateAlertRecords is schema 3's rewrite of every version 1 alert and
+// listing record as version 2, in chunks of a transaction each. A record
+// keeps every field it has; only "listing_id" becomes "id". Records
+// already at version 2 are left as they are, so a crash part-way does the
+// rest on the next Open.
+func migrateAlertRecords(db *badger.DB) error {
+	for _, pfx := range []string{queuePfx, unassignedPfx, listedPfx} {
+		for {
+			var done int
+			err := db.Update(func(txn *badger.Txn) error {
+				var keys, values [][]byte
+				it := txn.NewIterator(badger.IteratorOptions{Prefix: []byte(pfx), PrefetchValues: true})
+				for it.Rewind(); it.Valid() && len(keys) < 500; it.Next() {
+					b, err := it.Item().ValueCopy(nil)
+					if err != nil {
+						it.Close()
+						return err
+					}
+					v, changed, err := alertRecordV2(b)
+					if err != nil {
+						it.Close()
+						return fmt.Errorf("record %x: %w", it.Item().Key(), err)
+					}
+					if changed {
+						keys, values = append(keys, it.Item().KeyCopy(nil)), append(values, v)
+					}
+				}
+				it.Close()
+				for i, k := range keys {
+					if err := txn.Set(k, values[i]); err != nil {
+						return err
+					}
+				}
+				done = len(keys)
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			if done == 0 {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// alertRecordV2 is a version 1 alert or listing record as version 2;
+// changed is false for a record that is version 2 already.
+func alertRecordV2(b []byte) (v2 []byte, changed bool, err error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, false, err
+	}
+	var version int
+	if err := json.Unmarshal(m["v"], &version); err != nil {
+		return nil, false, fmt.Errorf("no version: %w", err)
+	}
+	switch version {
+	case alertVersion:
+		return nil, false, nil
+	case 1:
+	default:
+		return nil, false, fmt.Errorf("version %d, want 1 or %d", version, alertVersion)
+	}
+	if id, ok := m["listing_id"]; ok {
+		m["id"] = id
+		delete(m, "listing_id")
+	}
+	m["v"] = json.RawMessage(strconv.Itoa(alertVersion))
+	v2, err = json.Marshal(m)
+	return v2, true, err
 }
 
 // currentSchema is the newest version this build reads and writes.

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
+
+	"rentwatch/listing"
 )
 
 func TestSnapshotBaselineAndRoundTrip(t *testing.T) {
@@ -155,7 +157,7 @@ func TestAcceptDedupeAndOrder(t *testing.T) {
 	if err := s.SetChannels([]string{"email", "desktop"}); err != nil {
 		t.Fatal(err)
 	}
-	steps := [][]Alert{
+	steps := [][]listing.Alert{
 		{alert("L2", "a", t0.Add(2*time.Minute)), alert("L1", "a", t0.Add(time.Minute))},
 		// L1 again, found later by another search: keeps its first FoundAt.
 		{alert("L1", "b", t0.Add(time.Hour)), alert("L3", "b", t0), alert("L3", "b", t0.Add(time.Hour))},
@@ -166,7 +168,7 @@ func TestAcceptDedupeAndOrder(t *testing.T) {
 		}
 	}
 	s = reopen(t, s, dir) // the queues survive Close/Open
-	want := []Alert{alert("L3", "b", t0), alert("L1", "a", t0.Add(time.Minute)), alert("L2", "a", t0.Add(2*time.Minute))}
+	want := []listing.Alert{alert("L3", "b", t0), alert("L1", "a", t0.Add(time.Minute)), alert("L2", "a", t0.Add(2*time.Minute))}
 	for _, ch := range []string{"email", "desktop", ""} {
 		got, err := s.Queue(ch)
 		if ch == "" {
@@ -179,13 +181,13 @@ func TestAcceptDedupeAndOrder(t *testing.T) {
 			t.Fatalf("queue %q = %d alerts %v, want %d", ch, len(got), got, len(want))
 		}
 		for i := range want {
-			if got[i].ListingID != want[i].ListingID || !got[i].FoundAt.Equal(want[i].FoundAt) || got[i].Search != want[i].Search ||
+			if got[i].ID != want[i].ID || !got[i].FoundAt.Equal(want[i].FoundAt) || got[i].SearchURL != want[i].SearchURL ||
 				got[i].Title != want[i].Title || got[i].Place != want[i].Place || got[i].SearchName != want[i].SearchName {
 				t.Errorf("queue %q [%d] = %+v, want %+v", ch, i, got[i], want[i])
 			}
 		}
 	}
-	if err := s.Accept([]Alert{{URL: "https://x.test/"}}, nil, t0); err == nil {
+	if err := s.Accept([]listing.Alert{{Listing: listing.Listing{URL: "https://x.test/"}}}, nil, t0); err == nil {
 		t.Error("an alert without a listing id was accepted")
 	}
 }
@@ -214,7 +216,7 @@ func TestAcceptIsAtomic(t *testing.T) {
 			if err := s.SetChannels([]string{"email", "push-1"}); err != nil {
 				t.Fatal(err)
 			}
-			err := s.Accept([]Alert{alert("L1", a, t0)}, tt.snaps, t0)
+			err := s.Accept([]listing.Alert{alert("L1", a, t0)}, tt.snaps, t0)
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("Accept err = %v, want error %v", err, tt.wantErr)
 			}
@@ -223,7 +225,7 @@ func TestAcceptIsAtomic(t *testing.T) {
 				q, _ := s.Queue(ch)
 				var ids []string
 				for _, p := range q {
-					ids = append(ids, p.ListingID)
+					ids = append(ids, p.ID)
 				}
 				if !reflect.DeepEqual(ids, tt.wantQueue) {
 					t.Errorf("queue of %s = %v, want %v", ch, ids, tt.wantQueue)
@@ -248,7 +250,7 @@ func TestSentEmptiesOnlyThatChannel(t *testing.T) {
 	if err := s.SetChannels([]string{"email", "push-1"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Accept([]Alert{alert("L1", a, t0), alert("L2", a, t0)}, []Snapshot{snap(a, t0, "L1", "L2")}, t0); err != nil {
+	if err := s.Accept([]listing.Alert{alert("L1", a, t0), alert("L2", a, t0)}, []Snapshot{snap(a, t0, "L1", "L2")}, t0); err != nil {
 		t.Fatal(err)
 	}
 	steps := []struct {
@@ -290,7 +292,7 @@ func TestSetChannelsAddsEmptyAndDropsRemoved(t *testing.T) {
 	if err := s.SetChannels([]string{"email", "push-1"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Accept([]Alert{alert("L1", a, t0)}, nil, t0); err != nil {
+	if err := s.Accept([]listing.Alert{alert("L1", a, t0)}, nil, t0); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.SetChannels([]string{"email", "push-2"}); err != nil {
@@ -316,7 +318,7 @@ func TestSetChannelsAddsEmptyAndDropsRemoved(t *testing.T) {
 // channels, and then goes to each of them.
 func TestAlertsBeforeAnyChannelGoToTheFirstOnes(t *testing.T) {
 	s, dir := openDisk(t)
-	if err := s.Accept([]Alert{alert("L1", "a", t0)}, nil, t0); err != nil {
+	if err := s.Accept([]listing.Alert{alert("L1", "a", t0)}, nil, t0); err != nil {
 		t.Fatal(err)
 	}
 	if p, _ := s.Pending(); len(p) != 1 {
@@ -327,7 +329,7 @@ func TestAlertsBeforeAnyChannelGoToTheFirstOnes(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, ch := range []string{"email", "desktop"} {
-		if q, _ := s.Queue(ch); len(q) != 1 || q[0].ListingID != "L1" {
+		if q, _ := s.Queue(ch); len(q) != 1 || q[0].ID != "L1" {
 			t.Errorf("queue of %s = %v, want L1", ch, q)
 		}
 	}
@@ -351,7 +353,7 @@ func TestQueueOutlivesTheListingLeavingThePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	later := t0.Add(time.Minute)
-	if err := s.Accept([]Alert{alert("L1", a, later)}, []Snapshot{snap(a, later, "L0", "L1")}, later); err != nil { // found; send failed
+	if err := s.Accept([]listing.Alert{alert("L1", a, later)}, []Snapshot{snap(a, later, "L0", "L1")}, later); err != nil { // found; send failed
 		t.Fatal(err)
 	}
 	// Next clean check: L1 is gone from the page; nothing new, so saved at once.
@@ -359,7 +361,7 @@ func TestQueueOutlivesTheListingLeavingThePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	q, err := s.Queue("email")
-	if err != nil || len(q) != 1 || q[0].ListingID != "L1" {
+	if err != nil || len(q) != 1 || q[0].ID != "L1" {
 		t.Fatalf("queue = %v (err %v), want L1 still waiting to be delivered", q, err)
 	}
 	if k, _ := s.Known([]string{"L1"}, t0.Add(3*time.Minute)); !k["L1"] {
@@ -431,7 +433,7 @@ func TestBiggestDelivery(t *testing.T) {
 	}
 	snaps := bigSnapshots(15, 2000, t0)
 	ids := idsOf(snaps)
-	alerts := make([]Alert, len(ids))
+	alerts := make([]listing.Alert, len(ids))
 	for i, id := range ids {
 		alerts[i] = alert(id, snaps[0].Search, t0)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/engine"
+	"rentwatch/listing"
 )
 
 // childEnv marks the test binary re-run as the tray process of TestTrayOverDBus.
@@ -34,7 +35,8 @@ func scripted(base time.Time, paused bool) engine.Snapshot {
 				Wall: blocks.RateLimited, Until: base.Add(10 * time.Minute)},
 			{Name: "Funda Amsterdam", URL: fundaAms, Host: "www.funda.nl", Status: engine.Idle},
 		},
-		Recent: []engine.Alert{{Search: "Kamernet_West", Price: "€ 750", Title: "Room in De Pijp", URL: "https://kamernet.nl/kamer/1"}},
+		Recent: []engine.Told{{Alert: listing.Alert{Listing: listing.Listing{Price: "€ 750", Title: "Room in De Pijp", URL: "https://kamernet.nl/kamer/1"},
+			SearchName: "Kamernet_West"}}},
 	}
 	if paused {
 		s.Overall = engine.AllPaused

@@ -122,7 +122,7 @@ func checkCountdown(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, menu 
 	if err := item.Open(); err != nil {
 		t.Fatal(err)
 	}
-	countdownRE := regexp.MustCompile(`^Kamernet__West — slowing down — retrying in \d+:\d\d$`)
+	countdownRE := regexp.MustCompile(`^Kamernet__West — slowing down — retrying in (\d+ s|\d+ min \d\d s)$`)
 	label := func() string { return find(t, testkit.ReadMenu(t, item), "Kamernet__West").Label }
 	if before := find(t, menu, "Kamernet__West").Label; !countdownRE.MatchString(before) {
 		t.Fatalf("countdown label %q", before)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rentwatch/engine"
+	"rentwatch/words"
 )
 
 // Alerts that are not going out are said on the status line, point first,
@@ -115,11 +116,11 @@ func TestClipCutsBetweenWords(t *testing.T) {
 		{"", 5, ""},
 	}
 	for _, tt := range tests {
-		if got := clip(tt.in, tt.n); got != tt.want {
-			t.Errorf("clip(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+		if got := words.Clip(tt.in, tt.n); got != tt.want {
+			t.Errorf("words.Clip(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
 		}
-		if got := clip(tt.in, tt.n); len([]rune(got)) > tt.n {
-			t.Errorf("clip(%q, %d) = %q is longer than %d", tt.in, tt.n, got, tt.n)
+		if got := words.Clip(tt.in, tt.n); len([]rune(got)) > tt.n {
+			t.Errorf("words.Clip(%q, %d) = %q is longer than %d", tt.in, tt.n, got, tt.n)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/engine"
+	"rentwatch/words"
 )
 
 func TestSearchTooltipSaysTheTimeToAlert(t *testing.T) {
@@ -42,13 +43,13 @@ func TestSpell(t *testing.T) {
 	for d, want := range map[time.Duration]string{
 		300 * time.Millisecond:                   "under a second",
 		25 * time.Second:                         "25 s",
-		125 * time.Second:                        "2 min 5 s",
+		125 * time.Second:                        "2 min 05 s",
 		12*time.Minute + 5*time.Second:           "12 min",
 		time.Hour:                                "1 h",
 		time.Hour + 20*time.Minute + time.Second: "1 h 20 min",
 	} {
-		if got := Spell(d); got != want {
-			t.Errorf("Spell(%v) = %q, want %q", d, got, want)
+		if got := words.Duration(d); got != want {
+			t.Errorf("words.Duration(%v) = %q, want %q", d, got, want)
 		}
 	}
 }
@@ -65,7 +66,7 @@ func TestStatusLineSaysWhenAPauseEnds(t *testing.T) {
 	}{
 		{time.Time{}, "Paused — choose Resume to watch again"},
 		{t0.Add(time.Hour), "Paused until 15:02 — choose Resume to watch again sooner"},
-		{t0.Add(20 * time.Hour), "Paused until Jun 4 10:02 — choose Resume to watch again sooner"},
+		{t0.Add(20 * time.Hour), "Paused until tomorrow 10:02 — choose Resume to watch again sooner"},
 	} {
 		snap.PausedUntil = tt.until
 		if got := statusLine(snap, t0); got != tt.want {

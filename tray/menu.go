@@ -6,11 +6,10 @@ package tray
 import (
 	"fmt"
 	"net/url"
-	"strings"
 	"time"
-	"unicode"
 
 	"rentwatch/engine"
+	"rentwatch/words"
 )
 
 // Item is one entry of the tray menu. ID is stable across snapshots, so the
@@ -105,11 +104,11 @@ func searchItem(v engine.SearchView, now time.Time, seen map[string]int) Item {
 	seen[v.URL]++
 	name := clean(v.Name, maxTitle)
 	if name == "" {
-		name = clean(siteName(v.Host), maxTitle)
+		name = clean(words.Site(v.Host), maxTitle)
 	}
-	words := searchWords(v, now)
+	state := searchWords(v, now)
 	// Cut the name, never the state: the countdown is the point of the line.
-	room := max(maxTitle-len([]rune(words))-3, 12)
+	room := max(maxTitle-len([]rune(state))-3, 12)
 	tip := clean(v.URL, 200)
 	if d := delayWords(v); d != "" {
 		tip = d + " — " + tip
@@ -117,11 +116,11 @@ func searchItem(v engine.SearchView, now time.Time, seen map[string]int) Item {
 	if v.LastError != "" {
 		tip = clean(v.LastError, 200) + " — " + tip
 	}
-	return Item{ID: id, Title: clip(name, room) + " — " + words, Tooltip: tip, URL: v.URL}
+	return Item{ID: id, Title: words.Clip(name, room) + " — " + state, Tooltip: tip, URL: v.URL}
 }
 
 // recentMenu is the "Recent listings" submenu, newest first.
-func recentMenu(recent []engine.Alert) Item {
+func recentMenu(recent []engine.Told) Item {
 	it := Item{ID: "recent", Title: "Recent listings"}
 	if len(recent) == 0 {
 		it.Children = []Item{{ID: "recent:0", Title: "No new listings yet", Disabled: true}}
@@ -135,10 +134,10 @@ func recentMenu(recent []engine.Alert) Item {
 		if p := clean(a.Price, 20); p != "" {
 			title = p + " · " + title
 		}
-		if s := clean(a.Search, maxTitle); s != "" {
+		if s := clean(a.SearchName, maxTitle); s != "" {
 			title += " — " + s
 		}
-		c := Item{ID: fmt.Sprintf("recent:%d", i), Title: clip(title, maxTitle), Tooltip: clean(a.URL, 200)}
+		c := Item{ID: fmt.Sprintf("recent:%d", i), Title: words.Clip(title, maxTitle), Tooltip: clean(a.URL, 200)}
 		if webURL(a.URL) {
 			c.URL = a.URL
 		} else {
@@ -156,46 +155,5 @@ func webURL(u string) bool {
 	return err == nil && (p.Scheme == "http" || p.Scheme == "https") && p.Host != ""
 }
 
-// clean makes text safe for one menu line: control characters (CR, LF,
-// tabs) become spaces, runs of spaces collapse, and the result is cut to n
-// runes with an ellipsis.
-func clean(s string, n int) string {
-	var b strings.Builder
-	space := false
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029' || r == ' ' {
-			space = b.Len() > 0
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteRune(r)
-	}
-	return clip(b.String(), n)
-}
-
-// clip cuts s to n runes, the last one an ellipsis when anything was cut.
-// It cuts between words, never inside one (unless a single word fills more
-// than half the room): "expected a t…" reads as a different word, and the
-// point of a line comes first, so what goes is the detail at its end.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	if n <= 1 {
-		return "…"
-	}
-	keep := r[:n-1]
-	if !unicode.IsSpace(r[n-1]) {
-		for i := len(keep) - 1; i >= (n-1)/2; i-- {
-			if unicode.IsSpace(keep[i]) {
-				keep = keep[:i]
-				break
-			}
-		}
-	}
-	return strings.TrimRightFunc(string(keep), func(c rune) bool { return unicode.IsSpace(c) || c == ',' || c == ':' || c == ';' }) + "…"
-}
+// clean makes text safe for one menu line, cut to n runes.
+func clean(s string, n int) string { return words.Clip(words.Clean(s), n) }

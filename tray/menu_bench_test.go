@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rentwatch/engine"
+	"rentwatch/listing"
 )
 
 // BenchmarkMenuFifteenSearches is the cost of one countdown tick's Menu
@@ -16,7 +17,8 @@ func BenchmarkMenuFifteenSearches(b *testing.B) {
 		s.Searches = append(s.Searches, view(fmt.Sprintf("Search %d", i), fmt.Sprintf("https://example.nl/s/%d", i), "example.nl", engine.Idle))
 	}
 	for i := range engine.RecentMax {
-		s.Recent = append(s.Recent, engine.Alert{Search: "Kamernet West", Price: "€ 750", Title: "Room in De Pijp", URL: fmt.Sprintf("https://kamernet.nl/kamer/%d", i)})
+		s.Recent = append(s.Recent, engine.Told{Alert: listing.Alert{Listing: listing.Listing{Price: "€ 750", Title: "Room in De Pijp", URL: fmt.Sprintf("https://kamernet.nl/kamer/%d", i)},
+			SearchName: "Kamernet West"}})
 	}
 	b.ReportAllocs()
 	now := t0

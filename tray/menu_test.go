@@ -9,6 +9,8 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/engine"
+	"rentwatch/listing"
+	"rentwatch/words"
 )
 
 var (
@@ -99,7 +101,7 @@ quit |Quit
 `},
 		{"all good", allGood(), `
 open |Open rentwatch…
-status -|All quiet — checked 12s ago
+status -|All quiet — checked 12 s ago
 ---
 check-now |Check now
 pause |Pause
@@ -119,14 +121,14 @@ quit |Quit
 `},
 		{"host waiting: one countdown for the whole host", hostWaiting(), `
 open |Open rentwatch…
-status -|Kamernet is asking us to slow down — retrying in 4:12
+status -|Kamernet is asking us to slow down — retrying in 4 min 12 s
 ---
 check-now |Check now
 pause |Pause
 ---
-search:` + kamerWest + ` |Kamernet West — slowing down — retrying in 4:12
-search:` + kamerOost + ` |Kamernet Oost — slowing down — retrying in 4:12
-search:` + kamerNoord + ` |Kamernet Noord — nothing new — next try in 4:12
+search:` + kamerWest + ` |Kamernet West — slowing down — retrying in 4 min 12 s
+search:` + kamerOost + ` |Kamernet Oost — slowing down — retrying in 4 min 12 s
+search:` + kamerNoord + ` |Kamernet Noord — nothing new — next try in 4 min 12 s
 search:` + fundaAms + ` |Funda Amsterdam — nothing new
 ---
 recent |Recent listings
@@ -205,7 +207,7 @@ func TestMenuLines(t *testing.T) {
 		{"checking search", checking, "search:" + kamerWest, "Kamernet West — checking…"},
 		{"needs you names the site and the wall", needs, "status", "Needs you: Funda refused us"},
 		{"needs-you search says click", needs, "search:" + fundaAms, "Funda Amsterdam — needs you: click to open"},
-		{"needs you: others still count down", needs, "search:" + kamerOost, "Kamernet Oost — slowing down — retrying in 4:12"},
+		{"needs you: others still count down", needs, "search:" + kamerOost, "Kamernet Oost — slowing down — retrying in 4 min 12 s"},
 		{"paused status", paused, "status", "Paused — choose Resume to watch again"},
 		{"paused: Resume replaces Pause", paused, "pause", "Resume"},
 		{"paused search", paused, "search:" + kamerWest, "Kamernet West — paused"},
@@ -233,8 +235,8 @@ func TestMenuLines(t *testing.T) {
 func TestMenuRecentListings(t *testing.T) {
 	s := allGood()
 	for i := range 25 {
-		s.Recent = append(s.Recent, engine.Alert{Search: "Kamernet West", Price: "€ 750",
-			Title: fmt.Sprintf("Room in De Pijp %d", i), URL: fmt.Sprintf("https://kamernet.nl/kamer/%d", i)})
+		s.Recent = append(s.Recent, engine.Told{Alert: listing.Alert{Listing: listing.Listing{Price: "€ 750", Title: fmt.Sprintf("Room in De Pijp %d", i),
+			URL: fmt.Sprintf("https://kamernet.nl/kamer/%d", i)}, SearchName: "Kamernet West"}})
 	}
 	s.Recent[1].URL = "javascript:alert(1)"
 	s.Recent[2].Price, s.Recent[2].Title = "", "Studio\nOud-West"
@@ -311,12 +313,12 @@ func TestCountdownSteps(t *testing.T) {
 		next     time.Duration
 		counting bool
 	}{
-		{t0, "4:12", time.Second, true},
-		{t0.Add(400 * time.Millisecond), "4:12", 600 * time.Millisecond, true},
-		{t0.Add(time.Second), "4:11", time.Second, true},
-		{t0.Add(1999 * time.Millisecond), "4:11", time.Millisecond, true},
-		{until.Add(-61 * time.Second), "1:01", time.Second, true},
-		{until.Add(-999 * time.Millisecond), "0:01", 999 * time.Millisecond, true},
+		{t0, "4 min 12 s", time.Second, true},
+		{t0.Add(400 * time.Millisecond), "4 min 12 s", 600 * time.Millisecond, true},
+		{t0.Add(time.Second), "4 min 11 s", time.Second, true},
+		{t0.Add(1999 * time.Millisecond), "4 min 11 s", time.Millisecond, true},
+		{until.Add(-61 * time.Second), "1 min 01 s", time.Second, true},
+		{until.Add(-999 * time.Millisecond), "1 s", 999 * time.Millisecond, true},
 		{until, "", 0, false},
 		{until.Add(time.Minute), "", 0, false},
 	}
@@ -372,11 +374,11 @@ func TestCountdownFormat(t *testing.T) {
 		d    time.Duration
 		want string
 	}{
-		{0, "a moment"}, {-time.Second, "a moment"}, {time.Millisecond, "0:01"}, {time.Second, "0:01"},
-		{59 * time.Second, "0:59"}, {4*time.Minute + 12*time.Second, "4:12"},
-		{59*time.Minute + 59*time.Second + 1, "1:00:00"}, {2*time.Hour + 5*time.Second, "2:00:05"},
+		{0, "a moment"}, {-time.Second, "a moment"}, {time.Millisecond, "1 s"}, {time.Second, "1 s"},
+		{59 * time.Second, "59 s"}, {4*time.Minute + 12*time.Second, "4 min 12 s"},
+		{59*time.Minute + 59*time.Second + 1, "1 h 00 min"}, {2*time.Hour + 5*time.Second, "2 h 00 min"},
 	} {
-		if got := countdown(tt.d); got != tt.want {
+		if got := words.Countdown(tt.d); got != tt.want {
 			t.Errorf("countdown(%v) = %q, want %q", tt.d, got, tt.want)
 		}
 	}
@@ -389,7 +391,7 @@ func TestStatusAgo(t *testing.T) {
 		want string
 	}{
 		{s.LastCycle, "All quiet — checked just now"},
-		{s.LastCycle.Add(12 * time.Second), "All quiet — checked 12s ago"},
+		{s.LastCycle.Add(12 * time.Second), "All quiet — checked 12 s ago"},
 		{s.LastCycle.Add(3*time.Minute + 30*time.Second), "All quiet — checked 3 min ago"},
 		{s.LastCycle.Add(5 * time.Hour), "All quiet — checked 5 h ago"},
 	} {
@@ -422,7 +424,7 @@ func TestTooltip(t *testing.T) {
 		{"empty", engine.Snapshot{}, "rentwatch — no searches yet"},
 		{"all good", allGood(), "2 searches · last check 14:01 · 2 new today"},
 		{"paused", paused, "2 searches · paused · last check 14:01 · 2 new today"},
-		{"yesterday gets the date", yesterday, "2 searches · last check Jun 2 22:00"},
+		{"yesterday gets the date", yesterday, "2 searches · last check yesterday 22:00"},
 		{"in the user's zone", lateUTC, "2 searches · last check 01:58 · 2 new today"},
 		{"never checked", fresh, "2 searches · not checked yet · 2 new today"},
 		{"problem", problem, "2 searches · last check 14:01 · 2 new today · Settings file: line 4: interval must be at least 10s"},
@@ -456,8 +458,8 @@ func TestSiteNameAndClean(t *testing.T) {
 		"kamernet.nl": "Kamernet", "www.funda.nl": "Funda", "www.rightmove.co.uk": "Rightmove",
 		"127.0.0.1:8080": "127.0.0.1", "localhost:8080": "Localhost", "": "The site", "één.nl": "Één",
 	} {
-		if got := siteName(host); got != want {
-			t.Errorf("siteName(%q) = %q, want %q", host, got, want)
+		if got := words.Site(host); got != want {
+			t.Errorf("words.Site(%q) = %q, want %q", host, got, want)
 		}
 	}
 	for _, tt := range []struct {

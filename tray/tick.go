@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rentwatch/engine"
+	"rentwatch/words"
 )
 
 // Icon is the name of the tray icon for s: one of the assets states
@@ -28,14 +29,14 @@ func Tooltip(s engine.Snapshot, now time.Time) string {
 	if len(s.Searches) == 0 {
 		return "rentwatch — no searches yet"
 	}
-	parts := []string{plural(len(s.Searches), "search", "searches")}
+	parts := []string{words.Plural(len(s.Searches), "search", "searches")}
 	if s.Paused || s.Overall == engine.AllPaused {
 		parts = append(parts, "paused")
 	}
 	if s.LastCycle.IsZero() {
 		parts = append(parts, "not checked yet")
 	} else {
-		parts = append(parts, "last check "+clock(s.LastCycle, now))
+		parts = append(parts, "last check "+words.Clock(s.LastCycle, now, now.Location()))
 	}
 	if s.NewToday > 0 {
 		parts = append(parts, fmt.Sprintf("%d new today", s.NewToday))
@@ -46,17 +47,7 @@ func Tooltip(s engine.Snapshot, now time.Time) string {
 		parts = append(parts, d)
 	}
 	// Windows keeps 127 characters of a notification-area tooltip.
-	return clip(strings.Join(parts, " · "), 127)
-}
-
-// clock is t as the user reads a clock in now's time zone; with the date
-// when it was not today.
-func clock(t, now time.Time) string {
-	t = t.In(now.Location())
-	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
-		return t.Format("15:04")
-	}
-	return t.Format("Jan 2 15:04")
+	return words.Clip(strings.Join(parts, " · "), 127)
 }
 
 // NextTick says whether any label of Menu(s, now) counts down, and how long

@@ -9,6 +9,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/engine"
 	"rentwatch/outbox"
+	"rentwatch/words"
 )
 
 // statusLine is the first, disabled line of the menu: the one thing the user
@@ -27,7 +28,7 @@ func statusLine(s engine.Snapshot, now time.Time) string {
 	switch s.Overall {
 	case engine.AllPaused:
 		if !s.PausedUntil.IsZero() {
-			return "Paused until " + clock(s.PausedUntil, now) + " — choose Resume to watch again sooner"
+			return "Paused until " + words.Clock(s.PausedUntil, now, now.Location()) + " — choose Resume to watch again sooner"
 		}
 		return "Paused — choose Resume to watch again"
 	case engine.NeedsYou:
@@ -42,14 +43,14 @@ func statusLine(s engine.Snapshot, now time.Time) string {
 	}
 	switch s.Overall {
 	case engine.BusyChecking:
-		return "Checking " + plural(active(s.Searches), "search", "searches") + "…"
+		return "Checking " + words.Plural(active(s.Searches), "search", "searches") + "…"
 	case engine.OnHold:
 		return onHoldLine(s.Searches, now)
 	}
 	if s.LastCycle.IsZero() {
 		return "Starting — first check under way"
 	}
-	return "All quiet — checked " + ago(now.Sub(s.LastCycle))
+	return "All quiet — checked " + words.Ago(now.Sub(s.LastCycle))
 }
 
 // deliveryLine says that alerts are not going out, the point first: the
@@ -57,27 +58,27 @@ func statusLine(s engine.Snapshot, now time.Time) string {
 // says what to check, in the words of the channel that was refused.
 func deliveryLine(d engine.Delivery, now time.Time) string {
 	switch {
-	case d.Refused && deliveryKind(d) == "email":
+	case d.Refused && deliveryKind(d) == outbox.KindEmail:
 		return "Check your email settings: " + d.Reason
 	case d.Refused:
-		what := outbox.KindSettings(deliveryKind(d))
+		what := deliveryKind(d).Settings()
 		if line := "Check " + what + " in the settings: " + refusal(d); utf8.RuneCountInString(line) <= maxTitle {
 			return line
 		}
 		return "Check " + what + ": " + refusal(d) // the point before "in the settings"
-	case deliveryKind(d) == "email":
-		return "Email not going out since " + clock(d.Since, now) + " — listings kept, retrying"
-	case deliveryKind(d) == "desktop", deliveryKind(d) == "":
-		return outbox.KindName(deliveryKind(d)) + " not showing since " + clock(d.Since, now) + " — listings kept, retrying"
+	case deliveryKind(d) == outbox.KindEmail:
+		return "Email not going out since " + words.Clock(d.Since, now, now.Location()) + " — listings kept, retrying"
+	case deliveryKind(d) == outbox.KindDesktop, deliveryKind(d) == "":
+		return deliveryKind(d).Name() + " not showing since " + words.Clock(d.Since, now, now.Location()) + " — listings kept, retrying"
 	}
-	return outbox.KindName(deliveryKind(d)) + " not reached since " + clock(d.Since, now) + " — listings kept, retrying"
+	return deliveryKind(d).Name() + " not reached since " + words.Clock(d.Since, now, now.Location()) + " — listings kept, retrying"
 }
 
 // deliveryKind is the failing channel's kind; email when the engine says
 // so without one.
-func deliveryKind(d engine.Delivery) string {
+func deliveryKind(d engine.Delivery) outbox.Kind {
 	if d.Kind == "" && d.Email {
-		return "email"
+		return outbox.KindEmail
 	}
 	return d.Kind
 }
@@ -86,7 +87,7 @@ func deliveryKind(d engine.Delivery) string {
 // one answered ("the server said 401"), else the reason without the
 // channel's name in front (an email refusal is already a sentence).
 func refusal(d engine.Delivery) string {
-	if d.Status > 0 && deliveryKind(d) != "email" {
+	if d.Status > 0 && deliveryKind(d) != outbox.KindEmail {
 		return fmt.Sprintf("the server said %d", d.Status)
 	}
 	return withoutName(d)
@@ -110,18 +111,18 @@ func problemDetail(s engine.Snapshot, now time.Time) string {
 	switch {
 	case s.Problem != "":
 		return s.Problem
-	case d.Refused && kind == "email":
+	case d.Refused && kind == outbox.KindEmail:
 		return "Check your email settings: " + d.Reason + ". No email goes out until they change; the listings are kept for it."
 	case d.Refused:
 		return fmt.Sprintf("Check %s in the settings: %s (%s). Nothing goes out by %s until they change; its listings are kept for it, "+
-			"and the other channels still get every alert.", outbox.KindSettings(kind), refusal(d), withoutName(d), channelName(d))
-	case d.Failing && kind == "email":
-		return "Email not going out since " + clock(d.Since, now) + ": " + d.Reason + ". The listings are kept and retried at every check."
-	case d.Failing && (kind == "desktop" || kind == ""):
-		return outbox.KindName(kind) + " not showing since " + clock(d.Since, now) + ": " + d.Reason + ". The listings are kept and retried at every check."
+			"and the other channels still get every alert.", kind.Settings(), refusal(d), withoutName(d), channelName(d))
+	case d.Failing && kind == outbox.KindEmail:
+		return "Email not going out since " + words.Clock(d.Since, now, now.Location()) + ": " + d.Reason + ". The listings are kept and retried at every check."
+	case d.Failing && (kind == outbox.KindDesktop || kind == ""):
+		return kind.Name() + " not showing since " + words.Clock(d.Since, now, now.Location()) + ": " + d.Reason + ". The listings are kept and retried at every check."
 	case d.Failing:
 		return fmt.Sprintf("%s not reached since %s: %s. Its listings are kept and retried; the other channels still get every alert.",
-			channelName(d), clock(d.Since, now), withoutName(d))
+			channelName(d), words.Clock(d.Since, now, now.Location()), withoutName(d))
 	}
 	if b, ok := backNow(s, now); ok && statusLine(s, now) == backLine(b) {
 		return backDetail(b, now)
@@ -134,7 +135,7 @@ func channelName(d engine.Delivery) string {
 	if d.Channel != "" {
 		return d.Channel
 	}
-	return outbox.KindName(deliveryKind(d))
+	return deliveryKind(d).Name()
 }
 
 // deliveryShort is the tooltip's word on delivery trouble, "" for none.
@@ -142,17 +143,17 @@ func deliveryShort(d engine.Delivery, now time.Time) string {
 	kind := deliveryKind(d)
 	switch {
 	case d.Refused:
-		return "check " + outbox.KindSettings(kind)
-	case d.Failing && kind == "email":
-		return "email failing since " + clock(d.Since, now)
+		return "check " + kind.Settings()
+	case d.Failing && kind == outbox.KindEmail:
+		return "email failing since " + words.Clock(d.Since, now, now.Location())
 	case d.Failing && kind == "":
-		return "alerts failing since " + clock(d.Since, now)
+		return "alerts failing since " + words.Clock(d.Since, now, now.Location())
 	case d.Failing:
-		name := outbox.KindName(kind)
-		if kind == "desktop" || kind == "generic" || kind == "push" { // words, not names
+		name := kind.Name()
+		if kind == outbox.KindDesktop || kind == outbox.KindWebhook || kind == outbox.KindPush { // words, not names
 			name = strings.ToLower(name)
 		}
-		return name + " failing since " + clock(d.Since, now)
+		return name + " failing since " + words.Clock(d.Since, now, now.Location())
 	}
 	return ""
 }
@@ -173,7 +174,7 @@ func backNow(s engine.Snapshot, now time.Time) (engine.SiteBack, bool) {
 // site is back: the user was told it needed them, and the icon going
 // quietly back to normal does not say their fix worked.
 func backLine(b engine.SiteBack) string {
-	site := siteName(b.Host)
+	site := words.Site(b.Host)
 	switch b.Found {
 	case 0:
 		return site + " is back and watched again"
@@ -185,7 +186,7 @@ func backLine(b engine.SiteBack) string {
 
 // backDetail is the status line's tooltip for a site that is back.
 func backDetail(b engine.SiteBack, now time.Time) string {
-	line := fmt.Sprintf("%s needed you from %s to %s; its searches are watched again", siteName(b.Host), clock(b.Since, now), clock(b.At, now))
+	line := fmt.Sprintf("%s needed you from %s to %s; its searches are watched again", words.Site(b.Host), words.Clock(b.Since, now, now.Location()), words.Clock(b.At, now, now.Location()))
 	if b.Found > 0 {
 		return line + ", and the listings that appeared while it was blocked were alerted."
 	}
@@ -197,12 +198,12 @@ func needsYouLine(views []engine.SearchView) string {
 		if v.Paused {
 			continue
 		}
-		site := siteName(v.Host)
+		site := words.Site(v.Host)
 		switch {
 		case v.Status == engine.SoftBlock:
 			return "Needs you: " + site + " shows no listings"
 		case v.NeedsUser:
-			return "Needs you: " + site + " " + wallWords(v.Wall)
+			return "Needs you: " + site + " " + words.Wall(v.Wall)
 		}
 	}
 	return "Needs you — see below"
@@ -225,11 +226,11 @@ func onHoldLine(views []engine.SearchView, now time.Time) string {
 	if first == nil {
 		return "Some searches are not loading — see below"
 	}
-	words := wallWords(first.Wall)
+	wall := words.Wall(first.Wall)
 	if first.Status == engine.Failing {
-		words = wallWords(blocks.Error)
+		wall = words.Wall(blocks.Error)
 	}
-	line := siteName(first.Host) + " " + words + " — retrying in " + countdown(first.Until.Sub(now))
+	line := words.Site(first.Host) + " " + wall + " — retrying in " + words.Countdown(first.Until.Sub(now))
 	if len(hosts) > 1 {
 		line += fmt.Sprintf(" (+%d more)", len(hosts)-1)
 	}
@@ -251,21 +252,6 @@ func showsWait(v engine.SearchView, now time.Time) bool {
 	return true
 }
 
-// wallWords says what a host's wall means, after the site's name.
-func wallWords(k blocks.Kind) string {
-	switch k {
-	case blocks.RateLimited:
-		return "is asking us to slow down"
-	case blocks.Challenge:
-		return "wants a human check"
-	case blocks.Denied:
-		return "refused us"
-	case blocks.Error:
-		return "is not loading"
-	}
-	return "is making us wait"
-}
-
 // searchWords is what one search is doing, after its name.
 func searchWords(v engine.SearchView, now time.Time) string {
 	if v.NeedsUser && v.Status != engine.Paused && !v.Paused {
@@ -273,7 +259,7 @@ func searchWords(v engine.SearchView, now time.Time) string {
 	}
 	wait := ""
 	if showsWait(v, now) {
-		wait = " — next try in " + countdown(v.Until.Sub(now))
+		wait = " — next try in " + words.Countdown(v.Until.Sub(now))
 	}
 	switch v.Status {
 	case engine.Checking:
@@ -284,7 +270,7 @@ func searchWords(v engine.SearchView, now time.Time) string {
 		}
 		return "new listings" + wait
 	case engine.Waiting:
-		return wallShort(v.Wall) + strings.Replace(wait, "next try", "retrying", 1)
+		return words.WallShort(v.Wall) + strings.Replace(wait, "next try", "retrying", 1)
 	case engine.Failing:
 		return "not loading" + strings.Replace(wait, "next try", "retrying", 1)
 	case engine.SoftBlock:
@@ -309,78 +295,12 @@ func delayWords(v engine.SearchView) string {
 	if n == 0 {
 		return ""
 	}
-	what := "the last " + plural(n, "alert", "alerts")
+	what := "the last " + words.Plural(n, "alert", "alerts")
 	if n == 1 {
 		what = "one alert so far"
 	}
-	return "Alerted " + Spell(v.Delay) + " after a listing is first seen (typical of " + what + ")"
+	return "Alerted " + words.Duration(v.Delay) + " after a listing is first seen (typical of " + what + ")"
 }
-
-// Spell says a duration the way people do: "under a second", "25 s",
-// "2 min 5 s", "1 h 20 min".
-func Spell(d time.Duration) string {
-	d = d.Round(time.Second)
-	h, m, s := int(d/time.Hour), int(d/time.Minute)%60, int(d/time.Second)%60
-	switch {
-	case d < time.Second:
-		return "under a second"
-	case d < time.Minute:
-		return fmt.Sprintf("%d s", s)
-	case d < 10*time.Minute && s != 0:
-		return fmt.Sprintf("%d min %d s", m, s)
-	case d < time.Hour:
-		return fmt.Sprintf("%d min", m)
-	case m == 0:
-		return fmt.Sprintf("%d h", h)
-	}
-	return fmt.Sprintf("%d h %d min", h, m)
-}
-
-func wallShort(k blocks.Kind) string {
-	switch k {
-	case blocks.RateLimited:
-		return "slowing down"
-	case blocks.Challenge:
-		return "behind a check"
-	case blocks.Denied:
-		return "refused"
-	}
-	return "waiting"
-}
-
-// countdown formats a wait as m:ss (h:mm:ss from an hour), rounding up so
-// the label reaches 0:01 and then the retry, never a 0:00 that sits still.
-func countdown(d time.Duration) string {
-	secs := int64((d + time.Second - 1) / time.Second)
-	if secs <= 0 {
-		return "a moment"
-	}
-	h, m, s := secs/3600, secs/60%60, secs%60
-	if h > 0 {
-		return fmt.Sprintf("%d:%02d:%02d", h, m, s)
-	}
-	return fmt.Sprintf("%d:%02d", m, s)
-}
-
-// ago says how long ago something was, coarse enough to stay true for a
-// while: the adapter only redraws it with other changes or when the menu opens.
-func ago(d time.Duration) string {
-	switch {
-	case d < 5*time.Second:
-		return "just now"
-	case d < time.Minute:
-		return fmt.Sprintf("%ds ago", int(d/time.Second))
-	case d < time.Hour:
-		return fmt.Sprintf("%d min ago", int(d/time.Minute))
-	case d < 48*time.Hour:
-		return fmt.Sprintf("%d h ago", int(d/time.Hour))
-	}
-	return fmt.Sprintf("%d days ago", int(d/(24*time.Hour)))
-}
-
-// siteName is what people call a host: "www.kamernet.nl" -> "Kamernet"
-// (the engine's words, so a notice and the tray name a site alike).
-func siteName(host string) string { return engine.SiteName(host) }
 
 func firstError(views []engine.SearchView) string {
 	for _, v := range views {
@@ -399,11 +319,4 @@ func active(views []engine.SearchView) int {
 		}
 	}
 	return n
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

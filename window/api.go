@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"rentwatch/config"
+	"rentwatch/words"
 )
 
 // routes is the window's mux: the pages, their static files and the JSON
@@ -106,22 +107,7 @@ func (s *Server) apiState(w http.ResponseWriter, r *http.Request) {
 // state is the whole picture, from every owner, as of now.
 func (s *Server) state() stateView {
 	set, err := s.d.Settings.Settings()
-	return buildState(s.d.Watcher.State(), set, err, s.alertedBySearch(), s.lacking(), s.d.Now(), s.d.Location)
-}
-
-// allFeatures are the features a Watcher may lack, in the order the API
-// lists them.
-var allFeatures = []Feature{FeaturePreview, FeaturePauseFor, FeatureActivity, FeatureWalls}
-
-// lacking is every feature the watcher lacks; nil for a whole one.
-func (s *Server) lacking() []Feature {
-	var out []Feature
-	for _, f := range allFeatures {
-		if s.lacks(f) {
-			out = append(out, f)
-		}
-	}
-	return out
+	return buildState(s.d.Watcher.Snapshot(), set, err, s.alertedBySearch(), s.d.Now(), s.d.Location)
 }
 
 // alertedBySearch counts the listings alerted in the last 60 days per
@@ -256,8 +242,8 @@ func (s *Server) apiCheckByHand(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s.d.Watcher.CheckByHand(u)
-	writeJSON(w, http.StatusAccepted, map[string]string{"message": "Opening " + siteName(hostOf(u)) +
+	s.d.Watcher.ManualCheck(u)
+	writeJSON(w, http.StatusAccepted, map[string]string{"message": "Opening " + words.Site(hostOf(u)) +
 		" in a browser window. Pass its check there, then close the window: rentwatch tries again at once."})
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"rentwatch/config"
+	"rentwatch/engine"
 )
 
 // previewRequest is POST /api/preview.
@@ -30,11 +31,7 @@ func (s *Server) apiPreview(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, strings.TrimPrefix(err.Error(), config.ErrBadSearchURL.Error()+": "))
 		return
 	}
-	if s.lacks(FeaturePreview) {
-		writeError(w, http.StatusNotImplemented, noPreview)
-		return
-	}
-	e, err := s.previews.get(r.Context(), u, req.Fresh, s.d.Now(), s.d.Watcher.Preview)
+	e, err := s.previews.get(r.Context(), u, req.Fresh, s.d.Now(), s.loadPreview)
 	if err != nil { // the caller went away
 		writeError(w, http.StatusServiceUnavailable, "the preview was cancelled")
 		return
@@ -55,9 +52,16 @@ func (s *Server) apiPreview(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, buildPreview(e, f, set, s.d.Now(), s.d.Location))
 }
 
-// noPreview is the answer to a preview where the engine cannot load one.
-const noPreview = "A preview is not available in this build of rentwatch. Save the search instead: " +
-	"its first check shows on the Searches page within a minute, with how many listings it read."
+// loadPreview asks the engine for a preview of u. A site being checked
+// by hand loads nothing: that is a failed preview, in the engine's words,
+// and is not kept.
+func (s *Server) loadPreview(ctx context.Context, u string) (engine.PreviewResult, error) {
+	p, err := s.d.Watcher.Preview(ctx, u)
+	if err == nil && p.ByHand {
+		err = errors.New(p.Words)
+	}
+	return p, err
+}
 
 // previewPart is the preview as HTML, for the page to show: the same
 // answer as POST /api/preview, drawn by the page's own template, with the

@@ -10,6 +10,8 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/config"
+	"rentwatch/engine"
+	"rentwatch/words"
 )
 
 func hostOf(u string) string { return blocks.HostKey(u) }
@@ -260,15 +262,10 @@ func (s *Server) apiPause(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if !until.IsZero() && s.lacks(FeaturePauseFor) {
-		writeError(w, http.StatusNotImplemented, "A pause that ends by itself is not available in this build of rentwatch: "+
-			"pause until you resume instead, and resume when you want watching to start again.")
-		return
-	}
-	s.d.Watcher.Pause(until)
+	s.d.Watcher.PauseUntil(until)
 	msg := "Paused until you resume."
 	if !until.IsZero() {
-		msg = "Paused until " + clock(until, now, s.d.Location) + "."
+		msg = "Paused until " + words.Clock(until, now, s.d.Location) + "."
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"message": msg, "paused_until": when(until)})
 }
@@ -298,17 +295,17 @@ func pauseEnd(choice string, now time.Time, loc *time.Location) (time.Time, erro
 }
 
 func (s *Server) apiResume(w http.ResponseWriter, r *http.Request) {
-	s.d.Watcher.Resume()
+	s.d.Watcher.Resume("")
 	writeJSON(w, http.StatusOK, map[string]string{"message": "Watching again: checking now."})
 }
 
 // activityView is one event on the Activity page and in GET /api/activity.
 type activityView struct {
-	At     time.Time `json:"at"`
-	Kind   EventKind `json:"kind"`
-	Search string    `json:"search,omitempty"`
-	Site   string    `json:"site,omitempty"`
-	Text   string    `json:"text"`
+	At     time.Time        `json:"at"`
+	Kind   engine.EventKind `json:"kind"`
+	Search string           `json:"search,omitempty"`
+	Site   string           `json:"site,omitempty"`
+	Text   string           `json:"text"`
 
 	Clock string `json:"-"` // local time, "14:02"
 }
@@ -323,29 +320,19 @@ type activityDay struct {
 const activityMax = 300
 
 func (s *Server) activity() []activityView {
-	if s.lacks(FeatureActivity) {
-		return nil
-	}
 	var out []activityView
 	for _, e := range s.d.Watcher.Activity(activityMax) {
 		v := activityView{At: e.At, Kind: e.Kind, Search: e.Search, Text: e.Text,
 			Clock: e.At.In(s.d.Location).Format("15:04")}
 		if e.Host != "" {
-			v.Site = siteName(e.Host)
+			v.Site = words.Site(e.Host)
 		}
 		out = append(out, v)
 	}
 	return out
 }
 
-// noActivity is the answer where the engine keeps no list of what it did.
-const noActivity = "The list of what rentwatch did is not available in this build: its log file has it all (Settings, Open the log file)."
-
 func (s *Server) apiActivity(w http.ResponseWriter, r *http.Request) {
-	if s.lacks(FeatureActivity) {
-		writeError(w, http.StatusNotImplemented, noActivity)
-		return
-	}
 	events := s.activity()
 	if events == nil {
 		events = []activityView{}

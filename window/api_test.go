@@ -10,6 +10,8 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/listing"
+	"rentwatch/seen"
 )
 
 const withComments = `# my settings, with my own notes
@@ -126,26 +128,27 @@ func TestAPIRefusesBadInput(t *testing.T) {
 func TestAPIState(t *testing.T) {
 	r := startRig(t, withComments+"\n[[search]]\nname = \"Funda\"\nurl = \"https://www.funda.nl/zoeken/huur\"\nenabled = false\n")
 	until := r.now.Add(4*time.Minute + 12*time.Second)
-	r.watcher.setState(State{
-		Snapshot: engine.Snapshot{At: r.now, Overall: engine.OnHold, LastCycle: r.now.Add(-time.Minute), Searches: []engine.SearchView{
+	r.watcher.setState(engine.Snapshot{At: r.now, Overall: engine.OnHold, LastCycle: r.now.Add(-time.Minute),
+		Searches: []engine.SearchView{
 			{Name: "Kamernet West", URL: "https://kamernet.nl/huren/kamers-amsterdam", Host: "kamernet.nl", Status: engine.Waiting,
 				Wall: blocks.RateLimited, Vendor: "cloudflare", Until: until, LastCheck: r.now.Add(-time.Minute), Listings: 23,
 				Delay: 21500 * time.Millisecond},
-		}, Channels: []engine.ChannelView{
+		},
+		Channels: []engine.ChannelView{
 			{ID: "desktop", Name: "desktop pop-ups", Kind: "desktop", State: "ok"},
 			{ID: "push-1f2e", Name: "ntfy (ntfy.example.org)", Kind: "ntfy", State: "stopped", Queued: 2, Status: 404,
 				Since: r.now.Add(-time.Hour), RetryAt: r.now.Add(9 * time.Minute),
 				Reason: "ntfy (ntfy.example.org): the server does not know this address (404 Not Found): check the topic or webhook in the push URL"},
-		}},
-		Walls: map[string][]Wall{"kamernet.nl": {
+		},
+		Walls: map[string][]engine.Wall{"kamernet.nl": {
 			{At: r.now.Add(-30 * time.Hour), Kind: blocks.Challenge}, // older than a day: not shown
 			{At: r.now.Add(-3 * time.Hour), Kind: blocks.Challenge, Vendor: "cloudflare"},
 			{At: r.now.Add(-1 * time.Minute), Kind: blocks.RateLimited, Vendor: "cloudflare"},
-		}},
-	})
-	r.listings.list = []Listing{
-		{ID: "1", SearchURL: "https://kamernet.nl/huren/kamers-amsterdam", Title: "a"},
-		{ID: "2", SearchURL: "https://kamernet.nl/huren/kamers-amsterdam", Title: "b", LeftOut: "too dear"},
+		}}})
+	r.listings.list = []seen.Listed{
+		{Alert: listing.Alert{Listing: listing.Listing{ID: "1", Title: "a"}, SearchURL: "https://kamernet.nl/huren/kamers-amsterdam"}},
+		{Alert: listing.Alert{Listing: listing.Listing{ID: "2", Title: "b"}, SearchURL: "https://kamernet.nl/huren/kamers-amsterdam"},
+			LeftOut: "too dear"},
 	}
 	code, got := r.api("GET", "/api/state", nil)
 	if code != 200 {
@@ -195,8 +198,9 @@ func TestAPIListings(t *testing.T) {
 	r := startRig(t, withComments)
 	west := "https://kamernet.nl/huren/kamers-amsterdam"
 	for i := range 250 {
-		l := Listing{ID: fmt.Sprint(i), URL: fmt.Sprintf("https://kamernet.nl/kamer-%d", i), Title: fmt.Sprintf("Room %d", i),
-			Search: "Kamernet West", SearchURL: west, FoundAt: r.now.Add(-time.Duration(i) * time.Minute)}
+		l := seen.Listed{Alert: listing.Alert{Listing: listing.Listing{ID: fmt.Sprint(i), URL: fmt.Sprintf("https://kamernet.nl/kamer-%d", i),
+			Title: fmt.Sprintf("Room %d", i)}, SearchName: "Kamernet West", SearchURL: west,
+			FoundAt: r.now.Add(-time.Duration(i) * time.Minute)}}
 		if i%10 == 0 {
 			l.Title, l.LeftOut = "Studio students only", `the title has "students only"`
 		}
@@ -340,8 +344,8 @@ func TestPauseEnd(t *testing.T) {
 
 func TestAPIActivity(t *testing.T) {
 	r := startRig(t, withComments)
-	r.watcher.events = []Event{{At: r.now, Kind: EventWall, Host: "www.pararius.nl", Text: "asked us to slow down; waiting 2 min"},
-		{At: r.now.Add(-time.Hour), Kind: EventAlert, Search: "Kamernet West", Text: "3 new listings, sent by email and pop-up"}}
+	r.watcher.events = []engine.Event{{At: r.now, Kind: engine.EventWall, Host: "www.pararius.nl", Text: "asked us to slow down; waiting 2 min"},
+		{At: r.now.Add(-time.Hour), Kind: engine.EventAlert, Search: "Kamernet West", Text: "3 new listings, sent by email and pop-up"}}
 	code, got := r.api("GET", "/api/activity", nil)
 	events := got["events"].([]any)
 	if code != 200 || len(events) != 2 || events[0].(map[string]any)["site"] != "Pararius" {

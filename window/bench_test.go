@@ -12,6 +12,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/listing"
 	"rentwatch/seen"
 )
 
@@ -21,7 +22,7 @@ import (
 func benchRig(b *testing.B, n, m int) *rig {
 	file := "version = 1\n"
 	var views []engine.SearchView
-	walls := map[string][]Wall{}
+	walls := map[string][]engine.Wall{}
 	now := time.Date(2025, 3, 14, 14, 2, 0, 0, time.UTC)
 	for i := range n {
 		u := fmt.Sprintf("https://site%d.example/search/amsterdam?page=%d", i, i)
@@ -30,16 +31,18 @@ func benchRig(b *testing.B, n, m int) *rig {
 		views = append(views, engine.SearchView{Name: fmt.Sprintf("Search %d", i), URL: u, Host: host, Status: engine.Waiting,
 			Wall: blocks.RateLimited, Until: now.Add(3 * time.Minute), LastCheck: now.Add(-time.Minute), Listings: 30})
 		for w := range 6 {
-			walls[host] = append(walls[host], Wall{At: now.Add(-time.Duration(w*3) * time.Hour), Kind: blocks.Challenge})
+			walls[host] = append(walls[host], engine.Wall{At: now.Add(-time.Duration(w*3) * time.Hour), Kind: blocks.Challenge})
 		}
 	}
 	r := startRig(b, file)
 	r.now = now
-	r.watcher.setState(State{Snapshot: engine.Snapshot{At: now, Overall: engine.OnHold, Searches: views, LastCycle: now}, Walls: walls})
+	r.watcher.setState(engine.Snapshot{At: now, Overall: engine.OnHold, Searches: views, LastCycle: now, Walls: walls})
 	for i := range m {
-		r.listings.list = append(r.listings.list, Listing{ID: strconv.Itoa(i), URL: fmt.Sprintf("https://site%d.example/room/%d", i%n, i),
-			Title: fmt.Sprintf("Room %d in Amsterdam", i), Price: "€ 950,-", Image: fmt.Sprintf("https://img.example/%d.jpg", i),
-			Search: fmt.Sprintf("Search %d", i%max(n, 1)), SearchURL: views[i%len(views)].URL, FoundAt: now.Add(-time.Duration(i) * time.Minute)})
+		r.listings.list = append(r.listings.list, seen.Listed{Alert: listing.Alert{Listing: listing.Listing{ID: strconv.Itoa(i), URL: fmt.Sprintf("https://site%d.example/room/%d", i%n, i),
+			Title: fmt.Sprintf("Room %d in Amsterdam", i), Price: "€ 950,-",
+			Image: fmt.Sprintf("https://img.example/%d.jpg", i)},
+			SearchName: fmt.Sprintf("Search %d", i%max(n, 1)), SearchURL: views[i%len(views)].URL,
+			FoundAt: now.Add(-time.Duration(i) * time.Minute)}})
 	}
 	return r
 }
@@ -97,13 +100,13 @@ func storeRig(b *testing.B, r *rig, m int, missEvery bool) *Server {
 	if err := st.SetChannels([]string{"desktop"}); err != nil {
 		b.Fatal(err)
 	}
-	alerts, ids := make([]seen.Alert, m), make([]string, m)
+	alerts, ids := make([]listing.Alert, m), make([]string, m)
 	for i := range m {
 		sr := set.Searches[i%len(set.Searches)]
 		ids[i] = strconv.Itoa(i)
-		alerts[i] = seen.Alert{ListingID: ids[i], Search: sr.URL, SearchName: sr.Name, URL: fmt.Sprintf("%s/room/%d", sr.URL, i),
-			Title: fmt.Sprintf("Room %d in Amsterdam", i), Price: "€ 950,-", Place: "West", SizeM2: 14,
-			Image: fmt.Sprintf("https://img.example/%d.jpg", i), FoundAt: r.now.Add(-time.Duration(i) * time.Minute)}
+		alerts[i] = listing.Alert{Listing: listing.Listing{ID: ids[i], URL: fmt.Sprintf("%s/room/%d", sr.URL, i), Title: fmt.Sprintf("Room %d in Amsterdam", i),
+			Price: "€ 950,-", Place: "West", SizeM2: 14, Image: fmt.Sprintf("https://img.example/%d.jpg", i)},
+			SearchURL: sr.URL, SearchName: sr.Name, FoundAt: r.now.Add(-time.Duration(i) * time.Minute)}
 	}
 	if err := st.Accept(alerts, nil, r.now); err != nil {
 		b.Fatal(err)

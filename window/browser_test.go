@@ -17,7 +17,12 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
+	"rentwatch/engine"
 	"rentwatch/internal/testkit"
+	"rentwatch/listing"
+	"rentwatch/pages"
+	"rentwatch/pages/read"
+	"rentwatch/seen"
 )
 
 // The window in a real Chromium: the page and its script as the user meets
@@ -133,12 +138,14 @@ func waitText(t *testing.T, ctx context.Context, css, want string) {
 func TestBrowserAddSearch(t *testing.T) {
 	r := startRig(t, withComments)
 	const search = "https://www.pararius.nl/huurwoningen/utrecht"
-	const listing = "https://www.pararius.nl/appartement-te-huur/utrecht/4b8d7f2a/biltstraat"
+	const listingPage = "https://www.pararius.nl/appartement-te-huur/utrecht/4b8d7f2a/biltstraat"
 	list := rooms("www.pararius.nl", 6)
 	list[2].Title = evil
 	list[3].URL = "javascript:alert(2)"
-	r.watcher.setPreview(search, Preview{LoadedAt: r.now, Verdict: blocks.Verdict{Kind: blocks.OK}, Site: "pararius.nl", Listings: list})
-	r.watcher.setPreview(listing, Preview{LoadedAt: r.now, Verdict: blocks.Verdict{Kind: blocks.OK}, Site: "generic"})
+	r.watcher.setPreview(search, engine.PreviewResult{Page: pages.Result{Reading: read.Reading{Site: "pararius.nl", Listings: list}, Verdict: blocks.Verdict{Kind: blocks.OK}},
+		LoadedAt: r.now})
+	r.watcher.setPreview(listingPage, engine.PreviewResult{Page: pages.Result{Reading: read.Reading{Site: "generic"}, Verdict: blocks.Verdict{Kind: blocks.OK}},
+		LoadedAt: r.now})
 	ctx, log := newTab(t, 1280, 900)
 
 	do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("add-url")))
@@ -185,7 +192,7 @@ func TestBrowserAddSearch(t *testing.T) {
 	}
 
 	// a listing's own page gets the warning
-	do(t, ctx, chromedp.SendKeys(chromedp.ID("add-url"), listing), chromedp.Click(chromedp.CSS("#preview-form button[type=submit]")))
+	do(t, ctx, chromedp.SendKeys(chromedp.ID("add-url"), listingPage), chromedp.Click(chromedp.CSS("#preview-form button[type=submit]")))
 	waitText(t, ctx, "#preview", "looks like one listing")
 
 	// the evil title stayed text: no dialog, no request for x
@@ -284,9 +291,9 @@ func TestBrowserListingsAndSettings(t *testing.T) {
 	r := startRig(t, withComments)
 	west := "https://kamernet.nl/huren/kamers-amsterdam"
 	for i := range 5 {
-		r.listings.list = append(r.listings.list, Listing{ID: fmt.Sprint(i), URL: fmt.Sprintf("https://kamernet.nl/kamer-%d", i),
-			Title: fmt.Sprintf("Room %d Kinkerstraat", i), Price: "€ 900", Search: "Kamernet West", SearchURL: west,
-			FoundAt: r.now.Add(-time.Duration(i) * time.Hour)})
+		r.listings.list = append(r.listings.list, seen.Listed{Alert: listing.Alert{Listing: listing.Listing{ID: fmt.Sprint(i), URL: fmt.Sprintf("https://kamernet.nl/kamer-%d", i),
+			Title: fmt.Sprintf("Room %d Kinkerstraat", i), Price: "€ 900"}, SearchName: "Kamernet West",
+			SearchURL: west, FoundAt: r.now.Add(-time.Duration(i) * time.Hour)}})
 	}
 	r.listings.list[4].Title = evil
 	ctx, log := newTab(t, 1280, 900)

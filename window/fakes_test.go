@@ -17,6 +17,7 @@ import (
 
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/seen"
 )
 
 // The window's tests run the real server on loopback, with the real
@@ -28,52 +29,40 @@ import (
 // commands it gets and answers previews from a table.
 type fakeWatcher struct {
 	mu       sync.Mutex
-	state    State
-	previews map[string]Preview // by URL
+	state    engine.Snapshot
+	previews map[string]engine.PreviewResult // by URL
 	failURL  map[string]error
 	loads    []string // URLs previewed, in order
 	cmds     []string // "check-now", "check-by-hand URL", "pause T", "resume"
-	events   []Event
-	lacking  map[Feature]bool // what this engine cannot do (Partial)
-}
-
-func (f *fakeWatcher) Lacks(x Feature) bool { f.mu.Lock(); defer f.mu.Unlock(); return f.lacking[x] }
-
-func (f *fakeWatcher) lack(x ...Feature) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.lacking = map[Feature]bool{}
-	for _, y := range x {
-		f.lacking[y] = true
-	}
+	events   []engine.Event
 }
 
 func newFakeWatcher() *fakeWatcher {
-	return &fakeWatcher{previews: map[string]Preview{}, failURL: map[string]error{}}
+	return &fakeWatcher{previews: map[string]engine.PreviewResult{}, failURL: map[string]error{}}
 }
 
-func (f *fakeWatcher) State() State {
+func (f *fakeWatcher) Snapshot() engine.Snapshot {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.state
 }
 
-func (f *fakeWatcher) setState(s State) {
+func (f *fakeWatcher) setState(s engine.Snapshot) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.state = s
 }
 
-func (f *fakeWatcher) Preview(ctx context.Context, url string) (Preview, error) {
+func (f *fakeWatcher) Preview(ctx context.Context, url string) (engine.PreviewResult, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.loads = append(f.loads, url)
 	if err := f.failURL[url]; err != nil {
-		return Preview{}, err
+		return engine.PreviewResult{}, err
 	}
 	p, ok := f.previews[url]
 	if !ok {
-		return Preview{}, errors.New("net::ERR_NAME_NOT_RESOLVED")
+		return engine.PreviewResult{}, errors.New("net::ERR_NAME_NOT_RESOLVED")
 	}
 	p.URL = url
 	return p, nil
@@ -85,11 +74,11 @@ func (f *fakeWatcher) record(c string) {
 	f.cmds = append(f.cmds, c)
 }
 
-func (f *fakeWatcher) CheckNow()              { f.record("check-now") }
-func (f *fakeWatcher) CheckByHand(url string) { f.record("check-by-hand " + url) }
-func (f *fakeWatcher) Resume()                { f.record("resume") }
-func (f *fakeWatcher) Pause(until time.Time)  { f.record("pause " + until.Format(time.RFC3339)) }
-func (f *fakeWatcher) Activity(n int) []Event { f.mu.Lock(); defer f.mu.Unlock(); return f.events }
+func (f *fakeWatcher) CheckNow()                   { f.record("check-now") }
+func (f *fakeWatcher) ManualCheck(url string)      { f.record("check-by-hand " + url) }
+func (f *fakeWatcher) Resume(string)               { f.record("resume") }
+func (f *fakeWatcher) PauseUntil(until time.Time)  { f.record("pause " + until.Format(time.RFC3339)) }
+func (f *fakeWatcher) Activity(int) []engine.Event { f.mu.Lock(); defer f.mu.Unlock(); return f.events }
 func (f *fakeWatcher) commands() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -100,7 +89,7 @@ func (f *fakeWatcher) previewLoads() []string {
 	defer f.mu.Unlock()
 	return append([]string(nil), f.loads...)
 }
-func (f *fakeWatcher) setPreview(u string, p Preview) {
+func (f *fakeWatcher) setPreview(u string, p engine.PreviewResult) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.previews[u] = p
@@ -108,13 +97,13 @@ func (f *fakeWatcher) setPreview(u string, p Preview) {
 
 type fakeListings struct {
 	mu   sync.Mutex
-	list []Listing
+	list []seen.Listed
 }
 
-func (f *fakeListings) Listings() ([]Listing, error) {
+func (f *fakeListings) Listings() ([]seen.Listed, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([]Listing(nil), f.list...), nil
+	return append([]seen.Listed(nil), f.list...), nil
 }
 
 type fakeMailer struct {
@@ -211,7 +200,7 @@ func startRig(t testing.TB, settingsText string) *rig {
 	}
 	r.owner = config.Open(r.path, config.Options{Secrets: r.keychain})
 	t.Cleanup(r.owner.Close)
-	r.watcher.setState(State{Snapshot: engine.Snapshot{At: r.now, Overall: engine.AllGood}})
+	r.watcher.setState(engine.Snapshot{At: r.now, Overall: engine.AllGood})
 	srv, err := Start(r.dir, Deps{Watcher: r.watcher, Settings: r.owner, Listings: r.listings, Mailer: r.mailer,
 		Keychain: r.keychain, Autostart: r.auto, OpenSettingsFile: r.open("settings file"), OpenLog: r.open("log"), Port: -1, Now: func() time.Time { return r.now },
 		Location: time.UTC, Version: "test"})

@@ -6,6 +6,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"rentwatch/listing"
+	"rentwatch/seen"
+	"rentwatch/words"
 )
 
 // listingView is one listing in the API and on the page.
@@ -30,9 +34,12 @@ type listingView struct {
 	FoundMS    int64  `json:"-"`
 }
 
-func buildListing(l Listing, now time.Time, loc *time.Location) listingView {
+// buildListing is a listing as the page shows it; leftOut says why the
+// search's filter left it out ("" for one that was alerted). A preview's
+// listings have no search and no first sighting yet.
+func buildListing(l listing.Alert, leftOut string, now time.Time, loc *time.Location) listingView {
 	v := listingView{ID: l.ID, URL: l.URL, Title: l.Title, Price: l.Price, Place: l.Place, Image: webLink(l.Image),
-		Size: l.Size, Search: l.Search, FoundAt: when(l.FoundAt), LeftOut: l.LeftOut, Link: webLink(l.URL)}
+		Size: l.SizeM2, Search: l.SearchName, FoundAt: when(l.FoundAt), LeftOut: leftOut, Link: webLink(l.URL)}
 	if l.SearchURL != "" {
 		v.SearchID = searchID(l.SearchURL)
 	}
@@ -40,7 +47,7 @@ func buildListing(l Listing, now time.Time, loc *time.Location) listingView {
 		v.Title = "(no title)"
 	}
 	if !l.FoundAt.IsZero() {
-		v.FoundWords, v.FoundMS = clock(l.FoundAt, now, loc), l.FoundAt.UnixMilli()
+		v.FoundWords, v.FoundMS = words.Clock(l.FoundAt, now, loc), l.FoundAt.UnixMilli()
 	}
 	return v
 }
@@ -96,7 +103,7 @@ type option struct {
 }
 
 // pickListings filters all (newest first) by q and cuts one page out.
-func pickListings(all []Listing, q listingsQuery, now time.Time, loc *time.Location) listingsView {
+func pickListings(all []seen.Listed, q listingsQuery, now time.Time, loc *time.Location) listingsView {
 	v := listingsView{Page: q.Page, PerPage: q.PerPage, Query: q, Listings: []listingView{}}
 	words := strings.Fields(strings.ToLower(q.Q))
 	from := (q.Page - 1) * q.PerPage
@@ -107,7 +114,7 @@ func pickListings(all []Listing, q listingsQuery, now time.Time, loc *time.Locat
 		if q.Show == "alerted" && l.LeftOut != "" || q.Show == "left-out" && l.LeftOut == "" {
 			continue
 		}
-		if len(words) > 0 && !hasAll(strings.ToLower(l.Title+" "+l.Place+" "+l.Price+" "+l.Search), words) {
+		if len(words) > 0 && !hasAll(strings.ToLower(l.Title+" "+l.Place+" "+l.Price+" "+l.SearchName), words) {
 			continue
 		}
 		if l.LeftOut == "" {
@@ -116,7 +123,7 @@ func pickListings(all []Listing, q listingsQuery, now time.Time, loc *time.Locat
 			v.LeftOut++
 		}
 		if v.Total >= from && v.Total < from+q.PerPage {
-			v.Listings = append(v.Listings, buildListing(l, now, loc))
+			v.Listings = append(v.Listings, buildListing(l.Alert, l.LeftOut, now, loc))
 		}
 		v.Total++
 	}
@@ -166,7 +173,7 @@ func (v *listingsView) pageLinks() {
 func (s *Server) listingsFor(r *http.Request) (listingsView, error) {
 	now := s.d.Now()
 	q := parseListingsQuery(r.URL.Query())
-	var all []Listing
+	var all []seen.Listed
 	if s.d.Listings != nil {
 		var err error
 		if all, err = s.d.Listings.Listings(); err != nil {

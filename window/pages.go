@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"rentwatch/assets"
+	"rentwatch/engine"
 )
 
 // The pages are html/template files embedded in the binary: no build step,
@@ -44,12 +45,13 @@ type filterForm struct {
 	Filter filterJSON
 }
 
-var eventLabels = map[EventKind]string{EventAlert: "alert", EventWall: "wall", EventFailure: "problem", EventInfo: "note"}
+var eventLabels = map[engine.EventKind]string{engine.EventAlert: "alert", engine.EventWall: "wall", engine.EventFailure: "problem",
+	engine.EventInfo: "note"}
 
 var funcs = template.FuncMap{
 	"filterOf":  func(prefix string, f filterJSON) filterForm { return filterForm{prefix, f} },
 	"deref":     func(b *bool) bool { return b != nil && *b },
-	"kindLabel": func(k EventKind) string { return eventLabels[k] },
+	"kindLabel": func(k engine.EventKind) string { return eventLabels[k] },
 	"size":      func(n float64) string { return strconv.FormatFloat(n, 'f', -1, 64) },
 	"words":     func(list []string) string { return strings.Join(list, ", ") },
 	"num": func(n float64) string {

@@ -11,6 +11,8 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/engine"
+	"rentwatch/listing"
+	"rentwatch/seen"
 )
 
 const evil = `<img src=x onerror=alert(1)>`
@@ -34,19 +36,21 @@ func (r *rig) page(c *http.Client, path string) string {
 
 func TestPages(t *testing.T) {
 	r := startRig(t, withComments+"\n[[search]]\nname = \"<script>alert(3)</script>\"\nurl = \"https://x.example/search?q=%3Cb%3E\"\n")
-	r.watcher.setState(State{Snapshot: engine.Snapshot{At: r.now, Overall: engine.OnHold, LastCycle: r.now.Add(-time.Minute),
+	r.watcher.setState(engine.Snapshot{At: r.now, Overall: engine.OnHold, LastCycle: r.now.Add(-time.Minute),
 		Searches: []engine.SearchView{{Name: "Kamernet West", URL: "https://kamernet.nl/huren/kamers-amsterdam", Host: "kamernet.nl",
 			Status: engine.Waiting, Wall: blocks.Challenge, Until: r.now.Add(90 * time.Second), LastCheck: r.now.Add(-time.Minute),
-			Delay: 74 * time.Second}}},
-		Walls: map[string][]Wall{"kamernet.nl": {{At: r.now.Add(-2 * time.Hour), Kind: blocks.Challenge, Vendor: "cloudflare"}}}})
-	r.listings.list = []Listing{
-		{ID: "1", URL: "javascript:alert(1)", Title: evil, Price: "€ 950", Image: "javascript:alert(2)", Search: "Kamernet West",
-			SearchURL: "https://kamernet.nl/huren/kamers-amsterdam", FoundAt: r.now.Add(-time.Hour)},
-		{ID: "2", URL: "https://kamernet.nl/kamer-2", Title: "Studio Jordaan", Price: "€ 1.450", Image: "https://img.example/2.jpg",
-			Search: "Kamernet West", FoundAt: r.now.Add(-2 * time.Hour), LeftOut: "€ 1.450 is over your limit of 1200"},
+			Delay: 74 * time.Second}},
+		Walls: map[string][]engine.Wall{"kamernet.nl": {{At: r.now.Add(-2 * time.Hour), Kind: blocks.Challenge, Vendor: "cloudflare"}}}})
+	r.listings.list = []seen.Listed{
+		{Alert: listing.Alert{Listing: listing.Listing{ID: "1", URL: "javascript:alert(1)", Title: evil, Price: "€ 950", Image: "javascript:alert(2)"},
+			SearchName: "Kamernet West", SearchURL: "https://kamernet.nl/huren/kamers-amsterdam",
+			FoundAt: r.now.Add(-time.Hour)}},
+		{Alert: listing.Alert{Listing: listing.Listing{ID: "2", URL: "https://kamernet.nl/kamer-2", Title: "Studio Jordaan", Price: "€ 1.450",
+			Image: "https://img.example/2.jpg"}, SearchName: "Kamernet West", FoundAt: r.now.Add(-2 * time.Hour)},
+			LeftOut: "€ 1.450 is over your limit of 1200"},
 	}
-	r.watcher.events = []Event{{At: r.now.Add(-time.Hour), Kind: EventAlert, Search: "Kamernet West", Text: evil},
-		{At: r.now.Add(-25 * time.Hour), Kind: EventWall, Host: "kamernet.nl", Text: "wants a human check"}}
+	r.watcher.events = []engine.Event{{At: r.now.Add(-time.Hour), Kind: engine.EventAlert, Search: "Kamernet West", Text: evil},
+		{At: r.now.Add(-25 * time.Hour), Kind: engine.EventWall, Host: "kamernet.nl", Text: "wants a human check"}}
 	c := r.browserClient()
 
 	tests := []struct {

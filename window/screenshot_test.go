@@ -22,6 +22,10 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/engine"
+	"rentwatch/listing"
+	"rentwatch/pages"
+	"rentwatch/pages/read"
+	"rentwatch/seen"
 )
 
 // TestScreenshots draws every page in real Chromium, light and dark,
@@ -146,55 +150,56 @@ enabled = false
 	r := startRig(t, file)
 	r.now = time.Date(2025, 3, 14, 14, 2, 0, 0, time.UTC)
 	n := r.now
-	r.watcher.setState(State{
-		Snapshot: engine.Snapshot{At: n, Overall: engine.NeedsYou, LastCycle: n.Add(-20 * time.Second), NextCycle: n.Add(10 * time.Second),
-			Searches: []engine.SearchView{
-				{Name: "Kamernet Amsterdam West", URL: "https://kamernet.nl/huren/kamers-amsterdam-west", Host: "kamernet.nl",
-					Status: engine.NewListings, NewToday: 3, Listings: 24, LastCheck: n.Add(-20 * time.Second), NextCheck: n.Add(12 * time.Second)},
-				{Name: "Funda Amsterdam", URL: "https://www.funda.nl/zoeken/huur?selected_area=%5B%22amsterdam%22%5D", Host: "www.funda.nl",
-					Status: engine.Waiting, Wall: blocks.Challenge, Vendor: "cloudflare", NeedsUser: true, Until: n.Add(11 * time.Minute),
-					LastCheck: n.Add(-4 * time.Minute), Listings: 15},
-				{Name: "Pararius Amsterdam", URL: "https://www.pararius.nl/huurwoningen/amsterdam/0-1500", Host: "www.pararius.nl",
-					Status: engine.Waiting, Wall: blocks.RateLimited, Until: n.Add(3*time.Minute + 41*time.Second),
-					LastCheck: n.Add(-80 * time.Second), Listings: 30, NewToday: 1},
-				{Name: "WG-Gesucht Berlin", URL: "https://www.wg-gesucht.de/wg-zimmer-in-Berlin.8.0.1.0.html", Host: "www.wg-gesucht.de",
-					Status: engine.Paused, Paused: true},
-			}},
-		Walls: map[string][]Wall{
+	r.watcher.setState(engine.Snapshot{At: n, Overall: engine.NeedsYou, LastCycle: n.Add(-20 * time.Second),
+		NextCycle: n.Add(10 * time.Second),
+		Searches: []engine.SearchView{
+			{Name: "Kamernet Amsterdam West", URL: "https://kamernet.nl/huren/kamers-amsterdam-west", Host: "kamernet.nl",
+				Status: engine.NewListings, NewToday: 3, Listings: 24, LastCheck: n.Add(-20 * time.Second), NextCheck: n.Add(12 * time.Second)},
+			{Name: "Funda Amsterdam", URL: "https://www.funda.nl/zoeken/huur?selected_area=%5B%22amsterdam%22%5D", Host: "www.funda.nl",
+				Status: engine.Waiting, Wall: blocks.Challenge, Vendor: "cloudflare", NeedsUser: true, Until: n.Add(11 * time.Minute),
+				LastCheck: n.Add(-4 * time.Minute), Listings: 15},
+			{Name: "Pararius Amsterdam", URL: "https://www.pararius.nl/huurwoningen/amsterdam/0-1500", Host: "www.pararius.nl",
+				Status: engine.Waiting, Wall: blocks.RateLimited, Until: n.Add(3*time.Minute + 41*time.Second),
+				LastCheck: n.Add(-80 * time.Second), Listings: 30, NewToday: 1},
+			{Name: "WG-Gesucht Berlin", URL: "https://www.wg-gesucht.de/wg-zimmer-in-Berlin.8.0.1.0.html", Host: "www.wg-gesucht.de",
+				Status: engine.Paused, Paused: true},
+		},
+		Walls: map[string][]engine.Wall{
 			"www.funda.nl": {{At: n.Add(-20 * time.Hour), Kind: blocks.Challenge, Vendor: "cloudflare"},
 				{At: n.Add(-9 * time.Hour), Kind: blocks.Challenge, Vendor: "cloudflare"}, {At: n.Add(-4 * time.Minute), Kind: blocks.Challenge, Vendor: "cloudflare"}},
 			"www.pararius.nl": {{At: n.Add(-15 * time.Hour), Kind: blocks.RateLimited}, {At: n.Add(-6 * time.Hour), Kind: blocks.Error},
 				{At: n.Add(-80 * time.Second), Kind: blocks.RateLimited}},
-		},
-	})
+		}})
 	titles := []string{"Room in shared flat, Kinkerstraat", "Studio with balcony, De Baarsjes", "Bright room near Vondelpark",
 		"Room, students only, Overtoomse Veld", "Attic room with roof terrace", "Apartment 2 rooms, Bos en Lommer"}
 	for i := range 14 {
-		l := Listing{ID: strconv.Itoa(i), URL: fmt.Sprintf("https://kamernet.nl/huren/kamer-amsterdam/x/kamer-%d", 2345600+i),
-			Title: titles[i%len(titles)], Price: fmt.Sprintf("€ %d,-", 650+35*i), Place: "Amsterdam West", Size: float64(12 + i),
-			Image: fmt.Sprintf("%s/photo/%d.png", photos, i), Search: "Kamernet Amsterdam West",
-			SearchURL: "https://kamernet.nl/huren/kamers-amsterdam-west", FoundAt: n.Add(-time.Duration(i*i*7) * time.Minute)}
+		l := seen.Listed{Alert: listing.Alert{Listing: listing.Listing{ID: strconv.Itoa(i),
+			URL:   fmt.Sprintf("https://kamernet.nl/huren/kamer-amsterdam/x/kamer-%d", 2345600+i),
+			Title: titles[i%len(titles)], Price: fmt.Sprintf("€ %d,-", 650+35*i), Place: "Amsterdam West", SizeM2: float64(12 + i),
+			Image: fmt.Sprintf("%s/photo/%d.png", photos, i)}, SearchName: "Kamernet Amsterdam West",
+			SearchURL: "https://kamernet.nl/huren/kamers-amsterdam-west", FoundAt: n.Add(-time.Duration(i*i*7) * time.Minute)}}
 		if i == 5 {
 			l.LeftOut = "€ 825,- is over your limit of 800"
 		}
 		if i%3 == 0 {
-			l.Search, l.SearchURL = "Pararius Amsterdam", "https://www.pararius.nl/huurwoningen/amsterdam/0-1500"
+			l.SearchName, l.SearchURL = "Pararius Amsterdam", "https://www.pararius.nl/huurwoningen/amsterdam/0-1500"
 		}
 		r.listings.list = append(r.listings.list, l)
 	}
-	var pv []Listing
+	var pv []listing.Listing
 	for i := range 5 {
-		pv = append(pv, Listing{ID: "p" + strconv.Itoa(i), URL: fmt.Sprintf("https://www.pararius.nl/appartement-te-huur/utrecht/%08x/x", 0x4b8d7f2a+i),
+		pv = append(pv, listing.Listing{ID: "p" + strconv.Itoa(i), URL: fmt.Sprintf("https://www.pararius.nl/appartement-te-huur/utrecht/%08x/x", 0x4b8d7f2a+i),
 			Title: titles[(i+2)%len(titles)], Price: fmt.Sprintf("€ %d per month", 900+110*i), Image: fmt.Sprintf("%s/photo/%d.png", photos, 20+i)})
 	}
-	r.watcher.setPreview(demoPreviewURL, Preview{LoadedAt: n, Verdict: blocks.Verdict{Kind: blocks.OK}, Site: "pararius.nl", Listings: pv})
-	r.watcher.events = []Event{
-		{At: n.Add(-20 * time.Second), Kind: EventAlert, Search: "Kamernet Amsterdam West", Text: "2 new listings, sent by email and pop-up"},
-		{At: n.Add(-80 * time.Second), Kind: EventWall, Host: "www.pararius.nl", Text: "Pararius asked us to slow down; the next try is in 5 min"},
-		{At: n.Add(-4 * time.Minute), Kind: EventWall, Host: "www.funda.nl", Text: "Funda wants a human check (cloudflare): open the site to pass it"},
-		{At: n.Add(-49 * time.Minute), Kind: EventAlert, Search: "Pararius Amsterdam", Text: "1 new listing, sent by email and pop-up"},
-		{At: n.Add(-50 * time.Minute), Kind: EventFailure, Text: "Failed to send the email: the server refused the password (535). The listings stay unseen and are sent again at the next check."},
-		{At: n.Add(-17 * time.Hour), Kind: EventInfo, Text: "rentwatch started, watching 4 searches"},
+	r.watcher.setPreview(demoPreviewURL, engine.PreviewResult{Page: pages.Result{Reading: read.Reading{Site: "pararius.nl", Listings: pv}, Verdict: blocks.Verdict{Kind: blocks.OK}},
+		LoadedAt: n})
+	r.watcher.events = []engine.Event{
+		{At: n.Add(-20 * time.Second), Kind: engine.EventAlert, Search: "Kamernet Amsterdam West", Text: "2 new listings, sent by email and pop-up"},
+		{At: n.Add(-80 * time.Second), Kind: engine.EventWall, Host: "www.pararius.nl", Text: "Pararius asked us to slow down; the next try is in 5 min"},
+		{At: n.Add(-4 * time.Minute), Kind: engine.EventWall, Host: "www.funda.nl", Text: "Funda wants a human check (cloudflare): open the site to pass it"},
+		{At: n.Add(-49 * time.Minute), Kind: engine.EventAlert, Search: "Pararius Amsterdam", Text: "1 new listing, sent by email and pop-up"},
+		{At: n.Add(-50 * time.Minute), Kind: engine.EventFailure, Text: "Failed to send the email: the server refused the password (535). The listings stay unseen and are sent again at the next check."},
+		{At: n.Add(-17 * time.Hour), Kind: engine.EventInfo, Text: "rentwatch started, watching 4 searches"},
 	}
 	return r
 }

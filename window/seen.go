@@ -33,10 +33,10 @@ type seenListings struct {
 	mu      sync.Mutex
 	version uint64
 	read    bool // list holds the records of version
-	list    []Listing
+	list    []seen.Listed
 }
 
-func (s *seenListings) Listings() ([]Listing, error) {
+func (s *seenListings) Listings() ([]seen.Listed, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// The version is taken before the read: a write during the read moves
@@ -49,12 +49,6 @@ func (s *seenListings) Listings() ([]Listing, error) {
 	if err != nil {
 		return nil, err
 	}
-	list := make([]Listing, len(records))
-	for i, r := range records {
-		list[i] = Listing{ID: r.ListingID, URL: r.URL, Title: r.Title, Price: r.Price, Place: r.Place,
-			Image: r.Image, Size: r.SizeM2, Search: r.SearchName, SearchURL: r.Search, FoundAt: r.FoundAt,
-			LeftOut: r.LeftOut}
-	}
-	s.list, s.version, s.read = list, v, true
-	return list, nil
+	s.list, s.version, s.read = records, v, true
+	return records, nil
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"rentwatch/listing"
 	"rentwatch/seen"
 )
 
@@ -30,14 +31,15 @@ func TestSeenListings(t *testing.T) {
 	defer st.Close()
 	const search = "https://kamernet.test/huren/amsterdam"
 	t0 := time.Date(2025, 3, 14, 14, 2, 0, 0, time.UTC)
-	room := func(id string, at time.Time) seen.Alert {
-		return seen.Alert{ListingID: id, Search: search, SearchName: "Kamernet Amsterdam", URL: search + "/" + id,
-			Title: "Room " + id, Price: "€ 700", Place: "West", SizeM2: 14, Image: "https://img.test/" + id + ".jpg", FoundAt: at}
+	room := func(id string, at time.Time) listing.Alert {
+		return listing.Alert{Listing: listing.Listing{ID: id, URL: search + "/" + id, Title: "Room " + id, Price: "€ 700", Place: "West", SizeM2: 14,
+			Image: "https://img.test/" + id + ".jpg"}, SearchURL: search, SearchName: "Kamernet Amsterdam",
+			FoundAt: at}
 	}
 	if err := st.SetChannels([]string{"desktop"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Accept([]seen.Alert{room("1", t0)}, nil, t0); err != nil {
+	if err := st.Accept([]listing.Alert{room("1", t0)}, nil, t0); err != nil {
 		t.Fatal(err)
 	}
 	c := &countingStore{Store: st}
@@ -54,7 +56,7 @@ func TestSeenListings(t *testing.T) {
 		{"delivered: listed", func() error { _, err := st.Sent("desktop", []string{"1"}, t0.Add(time.Minute)); return err },
 			[]string{"1"}, 2},
 		{"left out by a filter: listed as such, newest first", func() error {
-			return st.LeftOut([]seen.Alert{room("2", t0.Add(time.Hour))}, []string{"the title has \"students only\""})
+			return st.LeftOut([]listing.Alert{room("2", t0.Add(time.Hour))}, []string{"the title has \"students only\""})
 		}, []string{"!2", "1"}, 3},
 		{"asked again: from the cache", nil, []string{"!2", "1"}, 3},
 	}
@@ -84,10 +86,10 @@ func TestSeenListings(t *testing.T) {
 		}
 	}
 	got, _ := l.Listings()
-	want := Listing{ID: "1", URL: search + "/1", Title: "Room 1", Price: "€ 700", Place: "West", Size: 14,
-		Image: "https://img.test/1.jpg", Search: "Kamernet Amsterdam", SearchURL: search, FoundAt: t0}
+	want := seen.Listed{Alert: listing.Alert{Listing: listing.Listing{ID: "1", URL: search + "/1", Title: "Room 1", Price: "€ 700", Place: "West", SizeM2: 14,
+		Image: "https://img.test/1.jpg"}, SearchName: "Kamernet Amsterdam", SearchURL: search, FoundAt: t0}}
 	if g := got[1]; g.ID != want.ID || g.URL != want.URL || g.Title != want.Title || g.Price != want.Price ||
-		g.Place != want.Place || g.Size != want.Size || g.Image != want.Image || g.Search != want.Search ||
+		g.Place != want.Place || g.SizeM2 != want.SizeM2 || g.Image != want.Image || g.SearchName != want.SearchName ||
 		g.SearchURL != want.SearchURL || !g.FoundAt.Equal(want.FoundAt) || g.LeftOut != "" {
 		t.Errorf("the delivered listing reads %+v, want %+v", g, want)
 	}

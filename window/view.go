@@ -2,13 +2,14 @@ package window
 
 import (
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/outbox"
+	"rentwatch/words"
 )
 
 // The views: what the pages and the API show, built from the owners'
@@ -31,25 +32,19 @@ type stateView struct {
 	MaxSearches int            `json:"max_searches"`
 	Searches    []searchView   `json:"searches"`
 	Channels    []channelView  `json:"channels"` // where alerts go: pop-ups, email, each push URL
-	// Lacking is what this build's engine cannot do yet (see Partial);
-	// the calls for it answer 501.
-	Lacking []Feature `json:"not_in_this_build,omitempty"`
-
-	// for the page only
-	NoPreview, NoPauseFor, NoActivity bool `json:"-"`
 }
 
 // channelView is one delivery channel and how it is doing.
 type channelView struct {
-	ID      string     `json:"id"`
-	Name    string     `json:"name"`  // never the URL: it holds a secret
-	Kind    string     `json:"kind"`  // desktop, email, ntfy, telegram, generic, ...
-	State   string     `json:"state"` // ok, sending, retrying, stopped
-	Words   string     `json:"words"`
-	Tone    string     `json:"tone"`
-	Queued  int        `json:"queued"` // listings it still owes
-	Since   *time.Time `json:"since"`  // the first failure of the run under way
-	RetryAt *time.Time `json:"retry_at"`
+	ID      string      `json:"id"`
+	Name    string      `json:"name"`  // never the URL: it holds a secret
+	Kind    outbox.Kind `json:"kind"`  // desktop, email, ntfy, telegram, generic, ...
+	State   string      `json:"state"` // ok, sending, retrying, stopped
+	Words   string      `json:"words"`
+	Tone    string      `json:"tone"`
+	Queued  int         `json:"queued"` // listings it still owes
+	Since   *time.Time  `json:"since"`  // the first failure of the run under way
+	RetryAt *time.Time  `json:"retry_at"`
 }
 
 // searchView is one search with its settings and its live state.
@@ -79,8 +74,7 @@ type searchView struct {
 	NeedsUser   bool       `json:"needs_user"`
 	Filter      filterJSON `json:"filter"`
 	FilterWords string     `json:"filter_words,omitempty"`
-	// Walls are the site's walls in the last 24 h, oldest first; null
-	// where this build does not record them.
+	// Walls are the site's walls in the last 24 h, oldest first.
 	Walls []wallView `json:"walls"`
 
 	// for the page only
@@ -126,14 +120,10 @@ type hourCell struct {
 // filters, on or off) with the engine's live state of each (by URL). A
 // settings file that does not load leaves the engine's last good searches
 // shown, and says what is wrong.
-// lacking is what the watcher cannot do (see Partial).
-func buildState(st State, set config.Settings, setErr error, alerted map[string]int, lacking []Feature, now time.Time, loc *time.Location) stateView {
+func buildState(st engine.Snapshot, set config.Settings, setErr error, alerted map[string]int, now time.Time, loc *time.Location) stateView {
 	v := stateView{At: now, Overall: st.Overall, Paused: st.Paused, PausedUntil: when(st.PausedUntil),
 		Problem: st.Problem, LastCycle: when(st.LastCycle), NextCycle: when(st.NextCycle), Manual: st.Manual,
-		MaxSearches: config.MaxSearches, Searches: []searchView{}, Lacking: lacking,
-		NoPreview: slices.Contains(lacking, FeaturePreview), NoPauseFor: slices.Contains(lacking, FeaturePauseFor),
-		NoActivity: slices.Contains(lacking, FeatureActivity)}
-	wallsKnown := !slices.Contains(lacking, FeatureWalls)
+		MaxSearches: config.MaxSearches, Searches: []searchView{}}
 	if setErr != nil && v.Problem == "" {
 		v.Problem = setErr.Error()
 	}
@@ -152,11 +142,7 @@ func buildState(st State, set config.Settings, setErr error, alerted map[string]
 			sv = engine.SearchView{Name: c.Name, URL: c.URL, Host: blocks.HostKey(c.URL), Status: engine.Pending}
 		}
 		sv.Name, sv.Paused = c.Name, !c.Enabled
-		sr := buildSearch(sv, c.Filter, st.Walls[sv.Host], alerted[c.URL], now, loc)
-		if !wallsKnown {
-			sr.Walls, sr.Timeline, sr.WallsText = nil, nil, ""
-		}
-		v.Searches = append(v.Searches, sr)
+		v.Searches = append(v.Searches, buildSearch(sv, c.Filter, st.Walls[sv.Host], alerted[c.URL], now, loc))
 	}
 	v.Channels = []channelView{}
 	for _, c := range st.Channels {
@@ -174,8 +160,8 @@ func buildState(st State, set config.Settings, setErr error, alerted map[string]
 	return v
 }
 
-func buildSearch(sv engine.SearchView, f config.Filter, walls []Wall, alerted int, now time.Time, loc *time.Location) searchView {
-	v := searchView{ID: searchID(sv.URL), Name: sv.Name, URL: sv.URL, Host: sv.Host, Site: siteName(sv.Host),
+func buildSearch(sv engine.SearchView, f config.Filter, walls []engine.Wall, alerted int, now time.Time, loc *time.Location) searchView {
+	v := searchView{ID: searchID(sv.URL), Name: sv.Name, URL: sv.URL, Host: sv.Host, Site: words.Site(sv.Host),
 		Enabled: !sv.Paused, Status: sv.Status, Wall: sv.Wall, Vendor: sv.Vendor, Listings: sv.Listings,
 		NewToday: sv.NewToday, Alerted: alerted, LastError: sv.LastError, NeedsUser: sv.NeedsUser,
 		LastCheck: when(sv.LastCheck), NextCheck: when(sv.NextCheck),
@@ -187,20 +173,20 @@ func buildSearch(sv engine.SearchView, f config.Filter, walls []Wall, alerted in
 	v.AlertWords = "no alert yet"
 	if sv.Delay > 0 {
 		secs := sv.Delay.Seconds()
-		v.TimeToAlert, v.AlertWords = &secs, countdown(sv.Delay)
+		v.TimeToAlert, v.AlertWords = &secs, words.Duration(sv.Delay)
 	}
 	if sv.Until.After(now) && !sv.Paused {
-		v.Until, v.UntilMS, v.UntilWords = when(sv.Until), sv.Until.UnixMilli(), countdown(sv.Until.Sub(now))
+		v.Until, v.UntilMS, v.UntilWords = when(sv.Until), sv.Until.UnixMilli(), words.Countdown(sv.Until.Sub(now))
 	}
 	v.LastWords = "never"
 	if !sv.LastCheck.IsZero() {
-		v.LastWords = clock(sv.LastCheck, now, loc) + " (" + ago(now.Sub(sv.LastCheck)) + ")"
+		v.LastWords = words.Clock(sv.LastCheck, now, loc) + " (" + words.Ago(now.Sub(sv.LastCheck)) + ")"
 	}
 	switch {
 	case sv.Paused:
 		v.NextWords = "not while it is off"
 	case !sv.NextCheck.IsZero() && sv.NextCheck.After(now):
-		v.NextWords = "in " + countdown(sv.NextCheck.Sub(now))
+		v.NextWords = "in " + words.Countdown(sv.NextCheck.Sub(now))
 	case sv.Until.After(now):
 		v.NextWords = "when the site's wait ends"
 	case sv.Status == engine.Checking:
@@ -237,7 +223,7 @@ func timeline(walls []wallView, now time.Time, loc *time.Location) ([]hourCell, 
 			if w.Vendor != "" {
 				by = " (" + w.Vendor + ")"
 			}
-			cells[i].Title = w.At.In(loc).Format("15:04") + " " + wallName(w.Kind) + by
+			cells[i].Title = w.At.In(loc).Format("15:04") + " " + words.WallName(w.Kind) + by
 		}
 	}
 	if len(walls) == 0 {
@@ -245,9 +231,9 @@ func timeline(walls []wallView, now time.Time, loc *time.Location) ([]hourCell, 
 	}
 	var parts []string
 	for _, w := range walls {
-		parts = append(parts, wallName(w.Kind)+" at "+w.At.In(loc).Format("15:04"))
+		parts = append(parts, words.WallName(w.Kind)+" at "+w.At.In(loc).Format("15:04"))
 	}
-	return cells, plural(len(walls), "wall", "walls") + " in the last 24 hours: " + strings.Join(parts, ", ")
+	return cells, words.Plural(len(walls), "wall", "walls") + " in the last 24 hours: " + strings.Join(parts, ", ")
 }
 
 // worse orders walls by how much they keep us away.
@@ -265,20 +251,6 @@ func wallRank(k blocks.Kind) int {
 		return 1
 	}
 	return 0
-}
-
-func wallName(k blocks.Kind) string {
-	switch k {
-	case blocks.Challenge:
-		return "human check"
-	case blocks.RateLimited:
-		return "slow down"
-	case blocks.Denied:
-		return "refused"
-	case blocks.Error:
-		return "not loading"
-	}
-	return string(k)
 }
 
 // when is t for the JSON: nil for the zero time.

@@ -10,34 +10,12 @@ import (
 	"rentwatch/config"
 	"rentwatch/engine"
 	"rentwatch/outbox"
+	"rentwatch/words"
 )
 
 // The window's words: what a state, a wall or a time means, for a room
 // hunter, not a programmer. Pure functions of their arguments (the clock
 // and the time zone are arguments), table-tested.
-
-// siteName is what people call a host: "www.kamernet.nl" -> "Kamernet".
-func siteName(host string) string {
-	if host == "" {
-		return "The site"
-	}
-	return config.NameFromURL("https://" + host + "/")
-}
-
-// wallWords says what a host's wall means, after the site's name.
-func wallWords(k blocks.Kind) string {
-	switch k {
-	case blocks.RateLimited:
-		return "is asking us to slow down"
-	case blocks.Challenge:
-		return "wants a human check"
-	case blocks.Denied:
-		return "refused us"
-	case blocks.Error:
-		return "is not loading"
-	}
-	return "is making us wait"
-}
 
 // Tones of a state, for its colour on the page; the words say it too.
 const (
@@ -51,12 +29,12 @@ const (
 // searchWords is one search's state in a sentence, and its tone. A wait's
 // countdown is not in the words: the page shows it beside them, live.
 func searchWords(v engine.SearchView) (string, string) {
-	site := siteName(v.Host)
+	site := words.Site(v.Host)
 	switch {
 	case v.Paused || v.Status == engine.Paused:
 		return "Off: not checked until you turn it on", toneOff
 	case v.NeedsUser:
-		return site + " " + wallWords(v.Wall) + ". Open the site, pass its check, then close the window: rentwatch tries again at once.", toneAlert
+		return site + " " + words.Wall(v.Wall) + ". Open the site, pass its check, then close the window: rentwatch tries again at once.", toneAlert
 	}
 	switch v.Status {
 	case engine.Checking:
@@ -66,7 +44,7 @@ func searchWords(v engine.SearchView) (string, string) {
 	case engine.NewListings:
 		return fmt.Sprintf("New listings found (%d today)", v.NewToday), toneOK
 	case engine.Waiting:
-		return site + " " + wallWords(v.Wall) + ": rentwatch waits as asked and tries again by itself", toneWait
+		return site + " " + words.Wall(v.Wall) + ": rentwatch waits as asked and tries again by itself", toneWait
 	case engine.Failing:
 		msg := "The page is not loading"
 		if v.LastError != "" {
@@ -86,7 +64,7 @@ func searchWords(v engine.SearchView) (string, string) {
 
 // statusLine is the page's one-line summary of the whole watcher, which
 // has searches saved searches.
-func statusLine(s State, searches int, now time.Time, loc *time.Location) (string, string) {
+func statusLine(s engine.Snapshot, searches int, now time.Time, loc *time.Location) (string, string) {
 	switch {
 	case s.Problem != "":
 		return s.Problem, toneAlert
@@ -97,7 +75,7 @@ func statusLine(s State, searches int, now time.Time, loc *time.Location) (strin
 	case s.Manual != "":
 		return "Checking by hand: close that browser window when you are done", toneBusy
 	case s.Paused && !s.PausedUntil.IsZero():
-		return "Paused until " + clock(s.PausedUntil, now, loc), toneOff
+		return "Paused until " + words.Clock(s.PausedUntil, now, loc), toneOff
 	case s.Paused:
 		return "Paused until you resume", toneOff
 	}
@@ -116,7 +94,7 @@ func statusLine(s State, searches int, now time.Time, loc *time.Location) (strin
 	if s.LastCycle.IsZero() {
 		return "Starting: the first check is under way", toneBusy
 	}
-	return "All quiet: checked " + ago(now.Sub(s.LastCycle)), toneOK
+	return "All quiet: checked " + words.Ago(now.Sub(s.LastCycle)), toneOK
 }
 
 // deliveryWords says that alerts are not going out on a channel, the
@@ -125,26 +103,26 @@ func statusLine(s State, searches int, now time.Time, loc *time.Location) (strin
 func deliveryWords(d engine.Delivery, now time.Time, loc *time.Location) string {
 	kind := d.Kind
 	if kind == "" && d.Email {
-		kind = "email"
+		kind = outbox.KindEmail
 	}
 	name := d.Channel
 	if name == "" {
-		name = outbox.KindName(kind)
+		name = kind.Name()
 	}
 	why := withoutName(d.Reason, d.Channel)
 	switch {
-	case d.Refused && kind == "email":
+	case d.Refused && kind == outbox.KindEmail:
 		return "Check your email settings: " + why + ". No email goes out until they change; the listings are kept for it."
 	case d.Refused:
 		return fmt.Sprintf("Check %s in the settings: %s. Nothing goes out by %s until then; its listings are kept for it, "+
-			"and the other channels still get every alert.", outbox.KindSettings(kind), refusalWords(d.Status, why), name)
-	case kind == "email":
-		return "Email has not gone out since " + clock(d.Since, now, loc) + ": " + why + ". The listings are kept and retried."
-	case kind == "desktop" || kind == "":
-		return outbox.KindName(kind) + " have not shown since " + clock(d.Since, now, loc) + ": " + why + ". The listings are kept and retried."
+			"and the other channels still get every alert.", kind.Settings(), refusalWords(d.Status, why), name)
+	case kind == outbox.KindEmail:
+		return "Email has not gone out since " + words.Clock(d.Since, now, loc) + ": " + why + ". The listings are kept and retried."
+	case kind == outbox.KindDesktop || kind == "":
+		return kind.Name() + " have not shown since " + words.Clock(d.Since, now, loc) + ": " + why + ". The listings are kept and retried."
 	}
 	return fmt.Sprintf("%s has not been reached since %s: %s. Its listings are kept and retried; the other channels still get every alert.",
-		name, clock(d.Since, now, loc), why)
+		name, words.Clock(d.Since, now, loc), why)
 }
 
 // channelWords is one delivery channel's state in a sentence, and its tone.
@@ -154,17 +132,17 @@ func channelWords(v engine.ChannelView, now time.Time, loc *time.Location) (stri
 	case "sending":
 		return "Sending…", toneBusy
 	case "retrying":
-		words := "Not reached since " + clock(v.Since, now, loc) + ": " + why + ". " + keptWords(v.Queued) + " and retried"
+		said := "Not reached since " + words.Clock(v.Since, now, loc) + ": " + why + ". " + keptWords(v.Queued) + " and retried"
 		if v.RetryAt.After(now) {
-			words += ", next at " + clock(v.RetryAt, now, loc)
+			said += ", next at " + words.Clock(v.RetryAt, now, loc)
 		}
-		return words + ".", toneWait
+		return said + ".", toneWait
 	case "stopped":
-		return fmt.Sprintf("Stopped: check %s in the settings (%s). %s for it.", outbox.KindSettings(v.Kind),
+		return fmt.Sprintf("Stopped: check %s in the settings (%s). %s for it.", v.Kind.Settings(),
 			refusalWords(v.Status, why), keptWords(v.Queued)), toneAlert
 	}
 	if v.Queued > 0 {
-		return "Working: " + plural(v.Queued, "listing", "listings") + " on the way", toneBusy
+		return "Working: " + words.Plural(v.Queued, "listing", "listings") + " on the way", toneBusy
 	}
 	return "Working", toneOK
 }
@@ -199,83 +177,25 @@ func withoutName(reason, name string) string {
 
 // verdictWords says what a preview's load showed and what to do about it.
 func verdictWords(v blocks.Verdict, host string) (what, todo string) {
-	site := siteName(host)
-	by := ""
-	if v.Vendor != "" {
-		by = " (" + v.Vendor + ")"
-	}
 	switch v.Kind {
 	case blocks.OK:
 		return "The page loaded.", ""
-	case blocks.Challenge:
-		return site + " put up a human check" + by + " that did not clear by itself.",
-			"Save the search, then use \"Open the site\" to pass the check by hand; rentwatch keeps the cookies that earns."
-	case blocks.RateLimited:
-		what = site + " asked us to slow down" + by + "."
-		if v.RetryAfter > 0 {
-			what = fmt.Sprintf("%s asked us to slow down%s and to come back in %s.", site, by, countdown(v.RetryAfter))
-		}
-		return what, "Nothing to do: rentwatch waits as asked and tries again by itself. You can save the search now."
-	case blocks.Denied:
-		return site + " refused us" + by + ".",
-			"Open the site by hand to see what it says. Some sites refuse whole networks (a VPN, a company network)."
+	case blocks.Challenge, blocks.RateLimited, blocks.Denied:
+	default:
+		return "The page did not load.", "Check the address, and that this computer is online."
 	}
-	return "The page did not load.", "Check the address, and that this computer is online."
+	what = words.Walled(words.Site(host), v.Vendor, v.Kind)
+	if v.Kind == blocks.RateLimited && v.RetryAfter > 0 {
+		what += " and to come back in " + words.Countdown(v.RetryAfter)
+	}
+	return what + ".", wallAdvice[v.Kind]
 }
 
-// countdown formats a wait for people: "45 s", "4 min 12 s", "1 h 05 min".
-// It rounds up, so a countdown never shows 0 while there is still a wait.
-// The page's script formats live countdowns the same way (fmtWait).
-func countdown(d time.Duration) string {
-	secs := int64((d + time.Second - 1) / time.Second)
-	switch {
-	case secs <= 0:
-		return "a moment"
-	case secs < 60:
-		return fmt.Sprintf("%d s", secs)
-	case secs < 3600:
-		return fmt.Sprintf("%d min %02d s", secs/60, secs%60)
-	}
-	return fmt.Sprintf("%d h %02d min", secs/3600, secs/60%60)
-}
-
-// ago says how long ago something was.
-func ago(d time.Duration) string {
-	switch {
-	case d < 5*time.Second:
-		return "just now"
-	case d < time.Minute:
-		return fmt.Sprintf("%d s ago", int(d/time.Second))
-	case d < time.Hour:
-		return fmt.Sprintf("%d min ago", int(d/time.Minute))
-	case d < 48*time.Hour:
-		return fmt.Sprintf("%d h ago", int(d/time.Hour))
-	}
-	return fmt.Sprintf("%d days ago", int(d/(24*time.Hour)))
-}
-
-// clock writes a time in the user's time zone, as briefly as it stays
-// clear: "14:02" today, "yesterday 23:10", "Mon 3 Mar 14:02" this year.
-func clock(t, now time.Time, loc *time.Location) string {
-	if t.IsZero() {
-		return "never"
-	}
-	t, now = t.In(loc), now.In(loc)
-	ty, tm, td := t.Date()
-	ny, nm, nd := now.Date()
-	yesterday := now.AddDate(0, 0, -1)
-	tomorrow := now.AddDate(0, 0, 1)
-	switch {
-	case ty == ny && tm == nm && td == nd:
-		return t.Format("15:04")
-	case sameDay(t, yesterday):
-		return "yesterday " + t.Format("15:04")
-	case sameDay(t, tomorrow):
-		return "tomorrow " + t.Format("15:04")
-	case ty == ny:
-		return t.Format("Mon 2 Jan 15:04")
-	}
-	return t.Format("2 Jan 2006 15:04")
+// wallAdvice is what to do about a wall a preview met.
+var wallAdvice = map[blocks.Kind]string{
+	blocks.Challenge:   "Save the search, then use \"Open the site\" to pass the check by hand; rentwatch keeps the cookies that earns.",
+	blocks.RateLimited: "Nothing to do: rentwatch waits as asked and tries again by itself. You can save the search now.",
+	blocks.Denied:      "Open the site by hand to see what it says. Some sites refuse whole networks (a VPN, a company network).",
 }
 
 func sameDay(a, b time.Time) bool {
@@ -295,13 +215,6 @@ func dayHeading(t, now time.Time, loc *time.Location) string {
 		return "Yesterday"
 	}
 	return t.Format("Monday 2 January")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // filterWords sums a filter up: "at most 1200 · at least 20 m² · with

@@ -8,6 +8,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/words"
 )
 
 func TestCountdown(t *testing.T) {
@@ -20,7 +21,7 @@ func TestCountdown(t *testing.T) {
 		{time.Hour, "1 h 00 min"}, {time.Hour + 5*time.Minute + 30*time.Second, "1 h 05 min"},
 	}
 	for _, tt := range tests {
-		if got := countdown(tt.d); got != tt.want {
+		if got := words.Countdown(tt.d); got != tt.want {
 			t.Errorf("countdown(%v) = %q, want %q", tt.d, got, tt.want)
 		}
 	}
@@ -44,7 +45,7 @@ func TestClock(t *testing.T) {
 		{time.Time{}, "never"},
 	}
 	for _, tt := range tests {
-		if got := clock(tt.t, now, ams); got != tt.want {
+		if got := words.Clock(tt.t, now, ams); got != tt.want {
 			t.Errorf("clock(%v) = %q, want %q", tt.t, got, tt.want)
 		}
 	}
@@ -81,19 +82,19 @@ func TestSearchWords(t *testing.T) {
 func TestStatusLine(t *testing.T) {
 	now := time.Date(2025, 3, 14, 14, 2, 0, 0, time.UTC)
 	tests := []struct {
-		s        State
+		s        engine.Snapshot
 		searches int
 		want     string
 	}{
-		{State{}, 0, "No searches yet"},
-		{State{Snapshot: engine.Snapshot{Problem: "Settings file: config.toml:3: ..."}}, 2, "Settings file: config.toml:3"},
-		{State{Snapshot: engine.Snapshot{Paused: true}}, 2, "Paused until you resume"},
-		{State{Snapshot: engine.Snapshot{Paused: true}, PausedUntil: now.Add(time.Hour)}, 2, "Paused until 15:02"},
-		{State{Snapshot: engine.Snapshot{Overall: engine.AllGood}}, 2, "Starting: the first check"},
-		{State{Snapshot: engine.Snapshot{Overall: engine.AllGood, LastCycle: now.Add(-2 * time.Minute)}}, 2, "All quiet: checked 2 min ago"},
-		{State{Snapshot: engine.Snapshot{Overall: engine.NeedsYou}}, 2, "A search needs you"},
-		{State{Snapshot: engine.Snapshot{Overall: engine.OnHold}}, 2, "A site is making us wait"},
-		{State{Snapshot: engine.Snapshot{Manual: "https://x.example/"}}, 2, "Checking by hand"},
+		{engine.Snapshot{}, 0, "No searches yet"},
+		{engine.Snapshot{Problem: "Settings file: config.toml:3: ..."}, 2, "Settings file: config.toml:3"},
+		{engine.Snapshot{Paused: true}, 2, "Paused until you resume"},
+		{engine.Snapshot{Paused: true, PausedUntil: now.Add(time.Hour)}, 2, "Paused until 15:02"},
+		{engine.Snapshot{Overall: engine.AllGood}, 2, "Starting: the first check"},
+		{engine.Snapshot{Overall: engine.AllGood, LastCycle: now.Add(-2 * time.Minute)}, 2, "All quiet: checked 2 min ago"},
+		{engine.Snapshot{Overall: engine.NeedsYou}, 2, "A search needs you"},
+		{engine.Snapshot{Overall: engine.OnHold}, 2, "A site is making us wait"},
+		{engine.Snapshot{Manual: "https://x.example/"}, 2, "Checking by hand"},
 	}
 	for _, tt := range tests {
 		if got, _ := statusLine(tt.s, tt.searches, now, time.UTC); !strings.HasPrefix(got, tt.want) {
@@ -166,7 +167,7 @@ func TestDeliveryWords(t *testing.T) {
 			[]string{"Pop-ups have not shown since 13:55: the desktop did not take the pop-up (no server)."}},
 	}
 	for _, tt := range tests {
-		got, tone := statusLine(State{Snapshot: engine.Snapshot{Overall: engine.NeedsYou, Delivery: tt.d}}, 2, now, time.UTC)
+		got, tone := statusLine(engine.Snapshot{Overall: engine.NeedsYou, Delivery: tt.d}, 2, now, time.UTC)
 		for _, w := range tt.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("status line %q lacks %q", got, w)

@@ -16,6 +16,7 @@ import (
 	// The portal checks its own pages with the generic reader, so the
 	// read package's in-package tests cannot import testkit (a cycle);
 	// none does.
+	"rentwatch/listing"
 	"rentwatch/pages/read"
 )
 
@@ -156,7 +157,7 @@ func (p *Portal) Search(t testing.TB, path string, rooms ...Room) string {
 
 // Read is what the generic reader makes of the search page at pageURL as
 // it stands. It fails the test when there is no such page.
-func (p *Portal) Read(t testing.TB, pageURL string) []read.Listing {
+func (p *Portal) Read(t testing.TB, pageURL string) []listing.Listing {
 	t.Helper()
 	p.mu.Lock()
 	page, err := p.render(strings.TrimPrefix(pageURL, p.URL))

@@ -3,6 +3,8 @@ package read
 import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"rentwatch/listing"
 )
 
 // maxDrops caps Reading.Dropped: a log line, not a report.
@@ -13,7 +15,7 @@ const maxDrops = 50
 // element around it shows a price) that gave no listing by another link.
 // Menu toggles and "javascript:void(0)" buttons outside cards are not
 // listings and are not reported.
-func droppedLinks(root *html.Node, pc pageContext, read []Listing) []Drop {
+func droppedLinks(root *html.Node, pc pageContext, read []listing.Listing) []Drop {
 	got := make(map[string]bool, len(read))
 	for _, l := range read {
 		got[l.URL] = true

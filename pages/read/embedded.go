@@ -6,12 +6,14 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"rentwatch/listing"
 )
 
 // embedded is what the page's script data holds: the listings read from
 // it, and how many listing-like records could not be given an address.
 type embedded struct {
-	listings []Listing
+	listings []listing.Listing
 	unread   int
 }
 
@@ -45,7 +47,7 @@ func readEmbedded(root *html.Node, pc pageContext, def *portalDef) embedded {
 			out.unread++
 			continue
 		}
-		l := Listing{ID: u, URL: u, Title: r.title, Price: cleanText(r.price), PriceValue: r.priceValue,
+		l := listing.Listing{ID: u, URL: u, Title: r.title, Price: cleanText(r.price), PriceValue: r.priceValue,
 			Size: r.size, SizeM2: r.sizeM2, Rooms: r.rooms, Image: canonicalImage(pc, r.image)}
 		if l.PriceValue == 0 {
 			l.PriceValue = priceValue(l.Price)
@@ -137,7 +139,7 @@ func templateOf(path, token, name string) string {
 // card on the server), with the HTML's texts where both have a listing;
 // else the HTML's, their empty fields filled from the data. unread says why the page holds listings
 // that none could read.
-func useEmbedded(htmlListings []Listing, emb embedded) (listings []Listing, unread string) {
+func useEmbedded(htmlListings []listing.Listing, emb embedded) (listings []listing.Listing, unread string) {
 	switch {
 	case len(emb.listings) == 0:
 		if len(htmlListings) == 0 && emb.unread > 0 {
@@ -158,7 +160,7 @@ func useEmbedded(htmlListings []Listing, emb embedded) (listings []Listing, unre
 
 // overlap reports whether every listing read from the HTML is one of the
 // data's: the data holds the same list, not another (a map's markers).
-func overlap(html, data []Listing) bool {
+func overlap(html, data []listing.Listing) bool {
 	in := make(map[string]bool, len(data))
 	for _, d := range data {
 		in[d.URL], in[d.ID] = true, true
@@ -173,17 +175,17 @@ func overlap(html, data []Listing) bool {
 
 // fillFrom fills the empty fields of each listing from the data's record
 // of the same listing.
-func fillFrom(ls, data []Listing) []Listing {
-	byURL := make(map[string]Listing, len(data))
+func fillFrom(ls, data []listing.Listing) []listing.Listing {
+	byURL := make(map[string]listing.Listing, len(data))
 	for _, d := range data {
 		byURL[d.URL] = d
 	}
-	var byKey map[string]Listing // by listing id, built only when a URL differs
+	var byKey map[string]listing.Listing // by listing id, built only when a URL differs
 	for i, l := range ls {
 		d, ok := byURL[l.URL]
 		if !ok {
 			if byKey == nil {
-				byKey = make(map[string]Listing, len(data))
+				byKey = make(map[string]listing.Listing, len(data))
 				for _, d := range data {
 					if k := urlListingKey(d.URL); k != "" {
 						byKey[k] = d

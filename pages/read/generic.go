@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"rentwatch/listing"
 )
 
 // The generic reader knows no portal. It finds the repeated result cards
@@ -191,7 +193,7 @@ func routeParam(k string) bool {
 }
 
 // readGeneric finds the listings on a page without a portal definition.
-func readGeneric(root *html.Node, pc pageContext) []Listing {
+func readGeneric(root *html.Node, pc pageContext) []listing.Listing {
 	links := collectLinks(root, pc)
 	ld := readJSONLD(root, pc)
 	named := map[string]bool{}
@@ -221,7 +223,7 @@ func readGeneric(root *html.Node, pc pageContext) []Listing {
 // readCards picks the result list among the usable links and reads it.
 // A group whose listings the page's JSON-LD names scores up to three
 // times as much.
-func readCards(links []pageLink, usable []int, pc pageContext, strict bool, named map[string]bool) []Listing {
+func readCards(links []pageLink, usable []int, pc pageContext, strict bool, named map[string]bool) []listing.Listing {
 	best, bestScore := resultList{}, 0.0
 	for _, g := range shapeGroups(links, usable) {
 		rl, score := findResultList(links, g)

@@ -3,6 +3,8 @@ package read
 import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"rentwatch/listing"
 )
 
 // maxFewCards is the most cards readFew reads: past that the list
@@ -16,7 +18,7 @@ const maxFewCards = 3
 // title), shows an amount, and is a list item, table row or article, or
 // sits in the page's <main>; never in an <aside> or an ad block. A
 // zero-result page with a few recommendations in a sidebar stays empty.
-func readFew(links []pageLink, pc pageContext) []Listing {
+func readFew(links []pageLink, pc pageContext) []listing.Listing {
 	var order []string
 	titleLink := map[string]int{}
 	for i, l := range links {
@@ -32,7 +34,7 @@ func readFew(links []pageLink, pc pageContext) []Listing {
 	if len(order) == 0 || len(order) > maxFewCards {
 		return nil
 	}
-	var out []Listing
+	var out []listing.Listing
 	for _, k := range order {
 		l := links[titleLink[k]]
 		card := fewCard(l.node, titleLink, k, links)

@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"rentwatch/listing"
 )
 
 // Many portals describe their results in schema.org JSON-LD for search
@@ -187,10 +189,10 @@ func ldString(v any) string {
 
 // jsonLDListings turns the JSON-LD listings into Listings, for a page
 // whose cards have no link the reader can follow.
-func jsonLDListings(ld []ldListing) []Listing {
-	out := make([]Listing, 0, len(ld))
+func jsonLDListings(ld []ldListing) []listing.Listing {
+	out := make([]listing.Listing, 0, len(ld))
 	for _, l := range ld {
-		out = append(out, Listing{ID: l.url, URL: l.url, Title: l.name, Price: l.price})
+		out = append(out, listing.Listing{ID: l.url, URL: l.url, Title: l.name, Price: l.price})
 	}
 	return out
 }

@@ -5,6 +5,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"rentwatch/listing"
 )
 
 // resultList is the list a shape group was found in: the containers of
@@ -217,7 +219,7 @@ func isTitleLink(link, card *html.Node) bool {
 // list's containers that holds a listing-like link is a card, also when
 // its URL has another shape than the group's (pararius lists project
 // units between ordinary homes); ad-marked cards are left out.
-func readResultList(links []pageLink, usable []int, rl resultList, pc pageContext, strict bool) []Listing {
+func readResultList(links []pageLink, usable []int, rl resultList, pc pageContext, strict bool) []listing.Listing {
 	validCard := map[*html.Node]bool{}
 	for _, c := range rl.cards {
 		validCard[c] = true
@@ -262,7 +264,7 @@ func readResultList(links []pageLink, usable []int, rl resultList, pc pageContex
 			cl.links = append(cl.links, i)
 		}
 	}
-	var out []Listing
+	var out []listing.Listing
 	for _, cl := range cards {
 		// a paid card often marks only its links (wg-gesucht's premium_ads)
 		if (strict && cl.ad) || isAdBlock(cl.node) || hasAdBadge(cl.node) {
@@ -325,8 +327,8 @@ func inHeading(link, card *html.Node) bool {
 
 // readCard reads one card: title, price, place and image around its main
 // link, whose elements in the card are mains.
-func readCard(card *html.Node, mainURL string, mains []*html.Node, pc pageContext) Listing {
-	l := Listing{
+func readCard(card *html.Node, mainURL string, mains []*html.Node, pc pageContext) listing.Listing {
+	l := listing.Listing{
 		ID:    mainURL,
 		URL:   mainURL,
 		Title: cardTitle(card, mains),

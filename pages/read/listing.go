@@ -6,30 +6,9 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
-)
 
-// Listing is one rental listing as read off a search page. ID is stable
-// from load to load: the portal's own id where it has one, else the
-// canonical absolute URL (no fragment, no tracking parameters).
-//
-// Price, Size and Title are as the page shows them ("€ 1.200 - € 1.500",
-// "650 sq ft"); PriceValue, SizeM2 and Rooms are numbers for filters,
-// zero when the page does not show them (a field is never guessed).
-type Listing struct {
-	ID    string `json:"id"`
-	URL   string `json:"url"` // absolute
-	Title string `json:"title"`
-	Price string `json:"price"`
-	// PriceValue is the price as a number, the lower bound of a range.
-	PriceValue float64 `json:"price_value,omitempty"`
-	Size       string  `json:"size,omitempty"`
-	SizeM2     float64 `json:"size_m2,omitempty"` // Size in square metres
-	Rooms      float64 `json:"rooms,omitempty"`   // 2.5 where a page counts half rooms
-	Place      string  `json:"place,omitempty"`
-	// Image is the absolute URL of the card's photo (lazy-loading
-	// attributes first, never a placeholder data: URI).
-	Image string `json:"image,omitempty"`
-}
+	"rentwatch/listing"
+)
 
 // Drop is a link the readers left out, and why: a card whose only link is
 // a javascript: call has no address to open.
@@ -40,8 +19,8 @@ type Drop struct {
 
 // Reading is what the readers found on one page.
 type Reading struct {
-	Site     string    // the portal definition used ("funda.nl"), or "generic"
-	Listings []Listing // in page order, de-duplicated by ID
+	Site     string            // the portal definition used ("funda.nl"), or "generic"
+	Listings []listing.Listing // in page order, de-duplicated by ID
 	// Expected is true when a portal definition matched the page's host and
 	// says its search pages carry listings: zero listings then means a soft
 	// block or a changed layout, not "nothing new".
@@ -122,7 +101,7 @@ func newPageContext(pageURL string, root *html.Node) (pageContext, bool) {
 // dedupe keeps the first listing of each ID, and of each listing id token
 // on one site (the same ad linked once with its district in the URL and
 // once without is one listing). It drops listings without a URL.
-func dedupe(in []Listing) []Listing {
+func dedupe(in []listing.Listing) []listing.Listing {
 	seen := map[string]bool{}
 	out := in[:0]
 	for _, l := range in {

@@ -10,6 +10,8 @@ import (
 	"github.com/andybalholm/cascadia"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"rentwatch/listing"
 )
 
 // portalDef says how to read one portal's search pages. It is data: a
@@ -61,10 +63,10 @@ func portalFor(defs []portalDef, page *url.URL) *portalDef {
 
 // read applies the definition's layouts in order and returns the cards of
 // the first layout that yields any listing.
-func (d *portalDef) read(root *html.Node, pc pageContext) []Listing {
+func (d *portalDef) read(root *html.Node, pc pageContext) []listing.Listing {
 	doc := goquery.NewDocumentFromNode(root)
 	for _, lay := range d.Layouts {
-		var out []Listing
+		var out []listing.Listing
 		doc.Find(lay.Card).Each(func(_ int, card *goquery.Selection) {
 			if l, ok := d.readCard(card, lay, pc); ok {
 				out = append(out, l)
@@ -79,20 +81,20 @@ func (d *portalDef) read(root *html.Node, pc pageContext) []Listing {
 
 // readCard reads one card of a layout; false when it has no usable link
 // or is hidden (wg-gesucht repeats every card as a hidden twin).
-func (d *portalDef) readCard(card *goquery.Selection, lay portalLayout, pc pageContext) (Listing, bool) {
+func (d *portalDef) readCard(card *goquery.Selection, lay portalLayout, pc pageContext) (listing.Listing, bool) {
 	node := card.Get(0)
 	if isHidden(node) || inPageChrome(node) {
-		return Listing{}, false
+		return listing.Listing{}, false
 	}
 	linkNode := cardLinkNode(card, lay.Link)
 	if linkNode == nil {
-		return Listing{}, false
+		return listing.Listing{}, false
 	}
 	u, ok := resolveLink(pc.base, linkTarget(linkNode))
 	if !ok || SiteOf(u.Host) != pc.site {
-		return Listing{}, false
+		return listing.Listing{}, false
 	}
-	l := Listing{URL: u.String(), ID: u.String()}
+	l := listing.Listing{URL: u.String(), ID: u.String()}
 	if id := cleanText(attrOf(node, lay.IDAttr)); lay.IDAttr != "" && id != "" {
 		l.ID = d.Name + ":" + id
 	} else if id := d.idOf(u); id != "" {

@@ -2,6 +2,8 @@ package read
 
 import (
 	"net/url"
+
+	"rentwatch/listing"
 )
 
 // A portal definition is written against the layouts its author saw. On a
@@ -16,7 +18,7 @@ import (
 // generic reader's (gen), both de-duplicated, and says which reader's
 // result it is: the definition's name when its listings are (mostly)
 // part of the result, else "generic".
-func (d *portalDef) pickReading(def, gen []Listing) (string, []Listing) {
+func (d *portalDef) pickReading(def, gen []listing.Listing) (string, []listing.Listing) {
 	def = d.dropOffPattern(def)
 	switch {
 	case len(def) == 0:
@@ -62,7 +64,7 @@ func (d *portalDef) pickReading(def, gen []Listing) (string, []Listing) {
 // like a whole result page rather than a strip of it.
 const fullList = 10
 
-func inDef(def []Listing) map[string]bool {
+func inDef(def []listing.Listing) map[string]bool {
 	m := make(map[string]bool, len(def))
 	for _, l := range def {
 		m[l.ID] = true
@@ -73,7 +75,7 @@ func inDef(def []Listing) map[string]bool {
 // trailing reports whether every listing of gen not in def comes after the
 // last one that is: a block below the result list ("similar", "nearby"),
 // which a definition rightly leaves out.
-func trailing(gen []Listing, def map[string]bool) bool {
+func trailing(gen []listing.Listing, def map[string]bool) bool {
 	last := -1
 	for i, l := range gen {
 		if def[l.ID] {
@@ -91,12 +93,12 @@ func trailing(gen []Listing, def map[string]bool) bool {
 // mergeListings is base in its order, each listing replaced by the one of
 // pref with the same ID (the definition's fields come from selectors
 // written for the card), its empty fields filled from base.
-func mergeListings(base, pref []Listing) []Listing {
-	byID := make(map[string]Listing, len(pref))
+func mergeListings(base, pref []listing.Listing) []listing.Listing {
+	byID := make(map[string]listing.Listing, len(pref))
 	for _, l := range pref {
 		byID[l.ID] = l
 	}
-	out := make([]Listing, 0, len(base))
+	out := make([]listing.Listing, 0, len(base))
 	for _, b := range base {
 		p, ok := byID[b.ID]
 		if !ok {
@@ -129,7 +131,7 @@ func orElse(a, b string) string {
 // detailShare is the share of listings whose URL is one of the portal's
 // detail URLs (matches its id pattern); 1 when the definition has none,
 // since nothing then tells a detail URL from another.
-func (d *portalDef) detailShare(ls []Listing) float64 {
+func (d *portalDef) detailShare(ls []listing.Listing) float64 {
 	if d.idRe == nil || len(ls) == 0 {
 		return 1
 	}
@@ -150,11 +152,11 @@ func (d *portalDef) isDetailURL(raw string) bool {
 // dropOffPattern leaves out the cards of a definition's result whose link
 // is no detail URL (a promo tile, an upsell, an agent) when at least three
 // quarters of them are: the selectors matched one card too many.
-func (d *portalDef) dropOffPattern(ls []Listing) []Listing {
+func (d *portalDef) dropOffPattern(ls []listing.Listing) []listing.Listing {
 	if d.idRe == nil || len(ls) < 2 {
 		return ls
 	}
-	keep := make([]Listing, 0, len(ls))
+	keep := make([]listing.Listing, 0, len(ls))
 	for _, l := range ls {
 		if d.isDetailURL(l.URL) {
 			keep = append(keep, l)
@@ -180,7 +182,7 @@ func (d *portalDef) dropOffPattern(ls []Listing) []Listing {
 // gives its own ("funda.nl:43123456" rather than the URL), so a listing
 // keeps its ID whichever reader read the page: a layout change must not
 // make every listing look new.
-func (d *portalDef) portalIDs(ls []Listing) []Listing {
+func (d *portalDef) portalIDs(ls []listing.Listing) []listing.Listing {
 	if d.idRe == nil {
 		return ls
 	}

@@ -5,18 +5,20 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"rentwatch/listing"
 )
 
 // listingsOf makes listings of example.com whose URLs are /listing/<id>/
 // for each id ("promo" makes a link without an id), with the portal's ids.
-func listingsOf(ids ...string) []Listing {
-	out := make([]Listing, 0, len(ids))
+func listingsOf(ids ...string) []listing.Listing {
+	out := make([]listing.Listing, 0, len(ids))
 	for _, id := range ids {
 		u := "https://example.com/listing/" + id + "/flat"
 		if id == "promo" || strings.HasPrefix(id, "page") {
 			u = "https://example.com/" + id
 		}
-		l := Listing{ID: u, URL: u, Title: "t" + id}
+		l := listing.Listing{ID: u, URL: u, Title: "t" + id}
 		if !strings.HasPrefix(id, "p") {
 			l.ID = "example.com:" + id
 		}
@@ -38,7 +40,7 @@ func TestPickReading(t *testing.T) {
 	twenty, three := idRange(0, 20), idRange(100, 3)
 	tests := []struct {
 		name     string
-		def, gen []Listing
+		def, gen []listing.Listing
 		wantSite string
 		wantIDs  []string // listing ids (the number) in order
 	}{

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rentwatch/listing"
 )
 
 // truthFile is the format of testdata/real/truth/*.json and
@@ -73,7 +75,7 @@ type score struct {
 	missing, extra    []string
 }
 
-func scoreReading(tf truthFile, got []Listing) score {
+func scoreReading(tf truthFile, got []listing.Listing) score {
 	want, byKey := map[string]int{}, map[string]string{}
 	for i, l := range tf.Listings {
 		c := canonicalURL(nil, l.URL)

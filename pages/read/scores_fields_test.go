@@ -1,14 +1,18 @@
 package read
 
-import "math"
+import (
+	"math"
+
+	"rentwatch/listing"
+)
 
 func readingSaysUnread(r Reading) bool { return r.Unread != "" && len(r.Listings) == 0 }
 
 // scoreFields counts the new fields: right out of all the truth's
 // listings that record them (a listing not found has them wrong), and
 // given on a found listing whose truth records none (guessed).
-func scoreFields(tf truthFile, got []Listing, ss *setScore) {
-	byURL := map[string]Listing{}
+func scoreFields(tf truthFile, got []listing.Listing, ss *setScore) {
+	byURL := map[string]listing.Listing{}
 	for _, l := range got {
 		byURL[canonicalURL(nil, l.URL)] = l
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+
+	"rentwatch/listing"
 )
 
 // A card's size and rooms, as shown and as numbers. Both are read only
@@ -82,7 +84,7 @@ func findRooms(text string) float64 {
 }
 
 // cardFacts fills a listing's size and rooms from its card's text.
-func cardFacts(card *html.Node, l *Listing) {
+func cardFacts(card *html.Node, l *listing.Listing) {
 	text := priceText(card)
 	l.Size, l.SizeM2 = findSize(text)
 	l.Rooms = findRooms(text)

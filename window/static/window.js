@@ -136,7 +136,7 @@
     markNew();
   }
 
-  // fmtWait formats a wait as the server's countdown() does.
+  // fmtWait formats a wait as the server's words.Countdown does.
   function fmtWait(ms) {
     const s = Math.ceil(ms / 1000);
     if (s <= 0) return "a moment";
