@@ -209,9 +209,7 @@ func scoreCapture(t *testing.T, tallies []*captureTally, name string, tf truthFi
 		}
 	}
 	if testing.Verbose() && os.Getenv("DUMP") != "" {
-		for _, l := range got {
-			t.Logf("  %s | %q | %q", l.URL, l.Title, l.Price)
-		}
+		diagnoseCapture(t, name, tf, got, s, matched)
 	}
 }
 
@@ -241,4 +239,28 @@ func matchTruth(tf truthFile, got []Listing) map[int]Listing {
 		}
 	}
 	return out
+}
+
+// diagnoseCapture logs a page's misses for the one tuning the readers:
+// wrong titles and prices, listings missed and listings read in excess.
+func diagnoseCapture(t *testing.T, name string, tf truthFile, got []Listing, s score, matched map[int]Listing) {
+	t.Logf("== %s: read %d of %d, P=%.2f R=%.2f", name, s.found, s.want, s.precision, s.recall)
+	n := 0
+	for i, l := range matched {
+		w := tf.Listings[i]
+		if (!sameText(l.Title, w.Title) || !samePrice(l.Price, w.Price)) && n < 4 {
+			n++
+			t.Logf("   title %q want %q | price %q want %q", l.Title, w.Title, l.Price, w.Price)
+		}
+	}
+	for i, u := range s.missing {
+		if i < 3 {
+			t.Logf("   missing %s", u)
+		}
+	}
+	for i, u := range s.extra {
+		if i < 3 {
+			t.Logf("   extra %s", u)
+		}
+	}
 }

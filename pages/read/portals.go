@@ -98,7 +98,7 @@ func (d *portalDef) readCard(card *goquery.Selection, lay portalLayout, pc pageC
 	} else if id := d.idOf(u); id != "" {
 		l.ID = d.Name + ":" + id
 	}
-	l.Title = firstTextWith(card, lay.Title, titleOf)
+	l.Title = firstTextWith(card, lay.Title, headline)
 	if l.Title == "" {
 		l.Title = cardTitle(node, []*html.Node{linkNode})
 	}
