@@ -95,7 +95,7 @@ func priceText(n *html.Node) string {
 			}
 			return
 		case html.ElementNode:
-			if hidesText(n) {
+			if hidesText(n) || crossedOut(n) {
 				return
 			}
 		}
