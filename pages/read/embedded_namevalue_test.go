@@ -66,7 +66,7 @@ func TestStateHoldsTheRest(t *testing.T) {
 	var cards, recs []string
 	for i := 1; i <= 12; i++ {
 		u := fmt.Sprintf("/homedetails/%d-Main-St-Springfield/%d_zpid/", i, 4000+i)
-		if i <= 3 {
+		if i <= 5 {
 			cards = append(cards, fmt.Sprintf(`<li><article><a href="%s"><address>%d Main St, Springfield</address></a><span class="price">$1,%d00/mo</span></article></li>`, u, i, i))
 		}
 		recs = append(recs, fmt.Sprintf(`{"zpid":"%d","detailUrl":"https://www.example.com%s","address":"%d Main St, Springfield","price":"$1,%d00/mo","beds":2}`, 4000+i, u, i, i))
