@@ -230,7 +230,7 @@ func readCards(links []pageLink, usable []int, pc pageContext, strict bool, name
 		}
 		// a list whose links are the cards' titles is the result list; one
 		// whose links sit beside the titles (agents, save) is not
-		score *= (0.5 + titleShare(links, rl)) * (1 + 2*ldShare(links, g, named))
+		score *= (0.5 + titleShare(links, rl)) * (1 + 2*ldShare(links, g, named)) * (0.1 + richShare(rl.cards))
 		if score > bestScore {
 			best, bestScore = rl, score
 		}
