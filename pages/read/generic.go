@@ -99,6 +99,12 @@ func isScriptHref(href string) bool {
 // collectLinks walks the page once and returns its same-site links in
 // document order, skipping page chrome and links back to the search itself.
 func collectLinks(root *html.Node, pc pageContext) []pageLink {
+	return collectLinksOf(root, pc, false)
+}
+
+// collectLinksOf is collectLinks for the page's own site, or, offsite,
+// for the other sites its results may lead to (see generic_offsite.go).
+func collectLinksOf(root *html.Node, pc pageContext, offsite bool) []pageLink {
 	var out []pageLink
 	var walk func(n *html.Node, inCard, hidden, ad bool)
 	walk = func(n *html.Node, inCard, hidden, ad bool) {
@@ -112,7 +118,7 @@ func collectLinks(root *html.Node, pc pageContext) []pageLink {
 			h := hidden || isHidden(c)
 			a := ad || (c.DataAtom != atom.Body && c.DataAtom != atom.Html && c.DataAtom != atom.Main && isAdBlock(c))
 			if href := linkTarget(c); href != "" {
-				if u, ok := resolveLink(pc.base, href); ok && SiteOf(u.Host) == pc.site && !sameSearch(u, pc.page) {
+				if u, ok := resolveLink(pc.base, href); ok && (SiteOf(u.Host) == pc.site) != offsite && !sameSearch(u, pc.page) {
 					out = append(out, pageLink{node: c, url: u.String(), shape: shapeOf(u), hidden: h, ad: a})
 				}
 			}
@@ -215,7 +221,10 @@ func readGeneric(root *html.Node, pc pageContext) []Listing {
 	if got := readFew(links, pc); len(got) > 0 {
 		return got
 	}
-	return jsonLDListings(ld)
+	if got := jsonLDListings(ld); len(got) > 0 {
+		return got
+	}
+	return readOffsite(root, pc)
 }
 
 // readCards picks the result list among the usable links and reads it.
@@ -238,7 +247,7 @@ func readCards(links []pageLink, usable []int, pc pageContext, strict bool, name
 	if bestScore == 0 {
 		return nil
 	}
-	return readResultList(links, usable, best, pc, strict)
+	return withOffsiteCards(best, readResultList(links, usable, best, pc, strict), pc)
 }
 
 // mixedFew reports two or three "cards" of different tags: one link in
