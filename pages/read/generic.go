@@ -119,7 +119,11 @@ func collectLinksOf(root *html.Node, pc pageContext, offsite bool) []pageLink {
 			a := ad || (c.DataAtom != atom.Body && c.DataAtom != atom.Html && c.DataAtom != atom.Main && isAdBlock(c))
 			if href := linkTarget(c); href != "" {
 				if u, ok := resolveLink(pc.base, href); ok && (SiteOf(u.Host) == pc.site) != offsite && !sameSearch(u, pc.page) {
-					out = append(out, pageLink{node: c, url: u.String(), shape: shapeOf(u), hidden: h, ad: a})
+					// a URL kept in a data attribute or a handler (a share
+					// widget's data-url, a card's onclick) is never shown:
+					// its element being hidden says nothing of the card
+					shown := c.DataAtom == atom.A || c.DataAtom == atom.Area
+					out = append(out, pageLink{node: c, url: u.String(), shape: shapeOf(u), hidden: h && shown, ad: a})
 				}
 			}
 			walk(c, inCard || c.DataAtom == atom.Article || c.DataAtom == atom.Li, h, a)
@@ -250,6 +254,42 @@ func readCards(links []pageLink, usable []int, pc pageContext, strict bool, name
 	return withOffsiteCards(best, readResultList(links, usable, best, pc, strict), pc)
 }
 
+// sectionUnions are the groups of id links that differ only in their
+// first path segment (a region, a city: /rostock/kaufen/haus/562786022/,
+// /berlin/kaufen/haus/643746012/), one group each, merged: a page that
+// lists one region's houses beside its neighbours' has one result list,
+// split by region into groups too small to find it.
+func sectionUnions(groups []*linkGroup) []linkGroup {
+	byBase := map[string][]*linkGroup{}
+	var bases []string
+	for _, g := range groups {
+		i := strings.LastIndexByte(g.key, '|')
+		if !g.hasID || i < 0 {
+			continue
+		}
+		base := g.key[:i]
+		if byBase[base] == nil {
+			bases = append(bases, base)
+		}
+		byBase[base] = append(byBase[base], g)
+	}
+	var out []linkGroup
+	for _, base := range bases {
+		gs := byBase[base]
+		if len(gs) < 2 {
+			continue
+		}
+		u := linkGroup{key: base + "|+", hasID: true}
+		for _, g := range gs {
+			u.links = append(u.links, g.links...)
+			u.urls += g.urls
+		}
+		sort.Ints(u.links)
+		out = append(out, u)
+	}
+	return out
+}
+
 // mixedFew reports two or three "cards" of different tags: one link in
 // the result list and one in a sidebar, not a list (readFew reads those).
 func mixedFew(cards []*html.Node) bool {
@@ -298,6 +338,7 @@ func shapeGroups(links []pageLink, usable []int) []linkGroup {
 			out = append(out, *g)
 		}
 	}
+	out = append(out, sectionUnions(order)...)
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].hasID != out[j].hasID {
 			return out[i].hasID
