@@ -12,15 +12,15 @@ import (
 // its size shown and, for a house not yet priced, no price.
 func smallPage(n int, priced bool) string {
 	var b strings.Builder
-	b.WriteString(`<html><body><div class="filters"><select name="min"><option>500 kr</option><option>1 000 kr</option></select><label>Boarea min 20 25 30</label></div><div class="uk-grid">`)
+	b.WriteString(`<html><body><div class="filters"><select name="min"><option>500 kr</option><option>1 000 kr</option></select><label>Boarea min 20 25 30</label></div><ul class="uk-grid">`)
 	for i := 1; i <= n; i++ {
 		price := ""
 		if priced {
 			price = fmt.Sprintf(`<span>%d 295 000 kr</span>`, i)
 		}
-		fmt.Fprintf(&b, `<div class="uk-width-1-3"><a href="/bostad/sverige/kalmar/farjestaden/ryd/47526%d"><figure><img src="/img/%d.jpg"></figure><figcaption><span>Mörbylånga /</span><span>Färjestaden</span><div class="uk-h3 uk-text-heading">Ryd 80%d</div></figcaption>%s<span>21%d kvm</span><span>Villa</span></a></div>`, i, i, i, price, i)
+		fmt.Fprintf(&b, `<li class="uk-width-1-3"><a href="/bostad/sverige/kalmar/farjestaden/ryd/47526%d"><figure><img src="/img/%d.jpg"></figure><figcaption><span>Mörbylånga /</span><span>Färjestaden</span><div class="uk-h3 uk-text-heading">Ryd 80%d</div></figcaption>%s<span>21%d kvm</span><span>Villa</span></a></li>`, i, i, i, price, i)
 	}
-	b.WriteString(`</div><footer><a href="/om-oss">Om oss</a></footer></body></html>`)
+	b.WriteString(`</ul><footer><a href="/om-oss">Om oss</a></footer></body></html>`)
 	return b.String()
 }
 
