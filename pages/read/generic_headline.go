@@ -34,6 +34,10 @@ func headline(n *html.Node) string {
 	if whole == "" {
 		return ""
 	}
+	if titleText(whole, true) && (isHeading(n) || !strings.ContainsAny(whole, "0123456789,")) {
+		// nothing to cut: a heading, or no facts and no address's commas
+		return whole
+	}
 	chunks := titleChunks(n)
 	if len(chunks) < 2 {
 		return whole

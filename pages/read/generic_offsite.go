@@ -93,6 +93,9 @@ func withOffsiteCards(rl resultList, got []Listing, pc pageContext) []Listing {
 			}
 		}
 	}
+	if len(cards) <= len(got) {
+		return got // every card is read: nothing left to lead elsewhere
+	}
 	sort.SliceStable(cards, func(i, j int) bool { return docBefore(cards[i], cards[j]) })
 	var out []placed
 	pos := map[string]int{}

@@ -73,12 +73,22 @@ func allDigitsOrHex(h string) bool {
 // must still be http or https.
 func keepPublic(page *url.URL, in []Listing) []Listing {
 	local := page != nil && !publicHost(page.Hostname())
+	byHost := map[string]bool{} // a page's links share a few hosts
 	allowed := func(raw string) bool {
-		if PublicURL(raw) {
-			return true
+		host, ok := quickHost(raw)
+		if !ok {
+			if PublicURL(raw) {
+				return true
+			}
+			u, err := url.Parse(raw)
+			return local && err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 		}
-		u, err := url.Parse(raw)
-		return local && err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+		v, seen := byHost[host]
+		if !seen {
+			v = local || PublicURL("http://"+host+"/")
+			byHost[host] = v
+		}
+		return v
 	}
 	out := in[:0]
 	for _, l := range in {
@@ -94,4 +104,25 @@ func keepPublic(page *url.URL, in []Listing) []Listing {
 		return nil
 	}
 	return out
+}
+
+// quickHost is the host of an absolute http or https URL written plainly
+// (no user info, no port), without parsing the rest; ok is false for any
+// other URL, which keepPublic then parses whole.
+func quickHost(raw string) (string, bool) {
+	rest, ok := strings.CutPrefix(raw, "https://")
+	if !ok {
+		if rest, ok = strings.CutPrefix(raw, "http://"); !ok {
+			return "", false
+		}
+	}
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	host := rest[:end]
+	if host == "" || strings.ContainsAny(host, "@:[]%\\ ") {
+		return "", false
+	}
+	return host, true
 }

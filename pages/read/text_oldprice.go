@@ -31,14 +31,35 @@ func crossedOut(n *html.Node) bool {
 	case atom.Del, atom.S, atom.Strike:
 		return true
 	}
-	if strings.Contains(strings.ToLower(attrOf(n, "style")), "line-through") {
-		return true
+	for _, a := range n.Attr {
+		switch a.Key {
+		case "style":
+			if strings.Contains(strings.ToLower(a.Val), "line-through") {
+				return true
+			}
+		case "class", "data-testid", "data-test":
+			if oldPriceName(strings.ToLower(a.Val)) {
+				return true
+			}
+		}
 	}
-	v := strings.ToLower(attrOf(n, "class") + " " + attrOf(n, "data-testid") + " " + attrOf(n, "data-test"))
-	if v == " " {
-		return false
+	return false
+}
+
+// oldPriceName reports a class or hook value with a word naming an old
+// price ("price--old"; not "bold", "hold", "golden", "threshold").
+func oldPriceName(v string) bool {
+	hit := false
+	for _, w := range oldPriceWords {
+		if strings.Contains(v, w) {
+			hit = true
+			break
+		}
 	}
-	for _, tok := range strings.FieldsFunc(v, func(r rune) bool { return r == ' ' }) {
+	if !hit {
+		return false // the usual case: no word to look at closer
+	}
+	for _, tok := range strings.Fields(v) {
 		for _, w := range oldPriceWords {
 			if strings.Contains(tok, w) && !strings.Contains(tok, "bold") && !strings.Contains(tok, "hold") &&
 				!strings.Contains(tok, "golden") && !strings.Contains(tok, "threshold") {
