@@ -153,10 +153,13 @@ func bestHeading(root *html.Node, strict bool) (string, bool) {
 		if subTitle(n) || subTitle(h) {
 			rank += 10
 		}
-		if t := headline(n); rank < bestRank && titleText(t, strict) {
+		if rank >= bestRank {
+			return false // no better than the one found: its text is not needed
+		}
+		if t := headline(n); titleText(t, strict) {
 			best, bestRank = t, rank
 		}
-		return false
+		return bestRank == 1
 	})
 	return best, best != ""
 }
