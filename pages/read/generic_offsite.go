@@ -184,7 +184,15 @@ func readOffsite(root *html.Node, pc pageContext) []Listing {
 		usable[i] = i
 	}
 	got := readCards(links, usable, pc, true, nil)
-	if len(got) < 2 {
+	// a page of links to other sites that is no search (documentation,
+	// a blog's link list) has no prices: results on other sites do
+	priced := 0
+	for _, l := range got {
+		if l.Price != "" {
+			priced++
+		}
+	}
+	if len(got) < 2 || 2*priced < len(got) {
 		return nil
 	}
 	return got

@@ -54,3 +54,16 @@ func TestAggregatorPartnerCards(t *testing.T) {
 		t.Errorf("third listing %s, want the partner portal's card in its place", r.Listings[2].URL)
 	}
 }
+
+// TestOffsiteNotOnOrdinaryPages: an API's documentation page that links
+// to other sites' pages (RFCs, SDKs on GitHub) holds no listings.
+func TestOffsiteNotOnOrdinaryPages(t *testing.T) {
+	page := `<html><body><main><h1>API</h1><div class="cards">` +
+		`<div class="card"><h3>Overview</h3><a href="https://tools.ietf.org/html/rfc6750">RFC 6750</a><p>Bearer tokens.</p></div>` +
+		`<div class="card"><h3>Dates</h3><a href="https://tools.ietf.org/html/rfc3339">RFC 3339</a><p>Date format.</p></div>` +
+		`<div class="card"><h3>JavaScript</h3><a href="https://github.com/example/sdk-js/releases/tag/1234567">SDK</a><p>An SDK.</p></div>` +
+		`</div></main></body></html>`
+	if r := Read("https://api.example.com/docs", []byte(page)); len(r.Listings) != 0 {
+		t.Errorf("read %d listings off a documentation page: %+v", len(r.Listings), r.Listings)
+	}
+}
