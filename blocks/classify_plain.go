@@ -48,6 +48,12 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		if v, ok := w.unusualTraffic(vendor); ok {
 			return v, true
 		}
+		if v, ok := w.rateLimitNotice(vendor); ok {
+			return v, true
+		}
+		if v, ok := w.blockedSentence(vendor); ok {
+			return v, true
+		}
 		return w.scriptCheck(vendor)
 	}
 	// A wall is a dead end that asks for nothing but its check: a form
@@ -187,9 +193,15 @@ func (w *wallView) scriptCheck(vendor string) (Verdict, bool) {
 // checkingPhrases are what a page running a bot check says it is doing.
 // "Just a moment" or "Please wait" alone are not among them: an app's
 // loading screen says those too.
+//
+// The self-hosted proof-of-work gates small sites put in front of
+// themselves (Anubis, go-away, Cerberus and their forks) say they are
+// making sure, or checking, that you are not a bot.
 var checkingPhrases = []string{"checking your browser", "verifying you are human",
 	"verifying your browser", "checking if the site connection is secure",
-	"please wait while your request is being verified"}
+	"please wait while your request is being verified",
+	"checking you are not a bot", "checking that you are not a bot", "making sure you're not a bot",
+	"making sure you are not a bot", "verifying you are not a bot", "checking you're not a bot"}
 
 // rateLimitPhrases and deniedPhrases are the reason phrases of a server's
 // own error page, in English and the languages of the portals we watch.

@@ -106,3 +106,62 @@ func (w *wallView) saysAfterApology(phrase string) bool {
 	i := strings.Index(w.text, phrase)
 	return i >= 0 && i < 2*sayWithin && !quoted(w.text[:i])
 }
+
+// rateLimitPhrases are how a site without a 429 says we asked too often:
+// GitHub's "Whoa there! You have exceeded a secondary rate limit" and its
+// older "You have triggered an abuse detection mechanism", served with 200
+// or 403 and no vendor's marker; a forum's "you are being rate limited".
+var rateLimitNotices = []string{"you have exceeded a secondary rate limit", "you have exceeded a rate limit",
+	"you have exceeded the rate limit", "you have triggered an abuse detection mechanism",
+	"you are being rate limited", "we've seen too many requests from you", "we have seen too many requests from you"}
+
+// rateLimitNotice recognises a short page that says, at the start of its
+// title, heading or text, that we asked too often. An API's documentation
+// that quotes the message is long, or quotes it, or asks about it.
+func (w *wallView) rateLimitNotice(vendor string) (Verdict, bool) {
+	if w.fields() > 0 {
+		return Verdict{}, false
+	}
+	for _, p := range rateLimitNotices {
+		if w.saysEarly(p) {
+			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `rate limit notice "` + p + `"`}, true
+		}
+	}
+	return Verdict{}, false
+}
+
+// blockedSentences are the first sentence of a notice that the visitor's
+// request or address was blocked, where the title alone says too little
+// ("Blocked", "whoa there, pardner!").
+var blockedSentences = []string{"your request has been blocked", "this ip has been automatically blocked",
+	"your ip has been blocked", "your ip address has been blocked", "your access has been blocked",
+	"access to this site has been blocked", "you have been blocked"}
+
+// blockedSentence recognises a short page whose text opens by saying our
+// request or address was blocked: denied, whoever sent it.
+func (w *wallView) blockedSentence(vendor string) (Verdict, bool) {
+	if w.fields() > 0 {
+		return Verdict{}, false
+	}
+	for _, p := range blockedSentences {
+		if w.saysEarly(p) {
+			return Verdict{Kind: Denied, Vendor: vendor, Reason: `blocked notice "` + p + `"`}, true
+		}
+	}
+	return Verdict{}, false
+}
+
+// saysEarly is says, also after a short greeting the page opens with
+// ("Whoa there!", "whoa there, pardner!"): the phrase within the first
+// sentences of a plain-shaped page's text (a notice with a paragraph of
+// advice under it), not quoted and not asked about.
+func (w *wallView) saysEarly(phrase string) bool {
+	if w.says(phrase) {
+		return true
+	}
+	if w.textBytes >= plainMaxText {
+		return false
+	}
+	i := strings.Index(w.text, phrase)
+	return i >= 0 && i < 2*sayWithin && !quoted(w.text[:i]) && !question(w.text[i+len(phrase):])
+}

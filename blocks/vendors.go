@@ -62,8 +62,12 @@ func (w *wallView) suspectsBot() bool {
 }
 
 func dataDome(w *wallView) (Verdict, bool) {
-	config := strings.Contains(w.script, "var dd={") || strings.Contains(w.script, "dd={'rt'") ||
-		strings.Contains(w.script, `dd={"rt"`)
+	if hardBlock(w.script) && strings.Contains(w.script, "datadome") {
+		// the block page starts DataDome's own tag, told it is a hard block
+		return wall(Denied, `DataDome block (responsePage "hard-block")`)
+	}
+	config := strings.Contains(w.script, "var dd={") || strings.Contains(w.script, "var dd = {") ||
+		strings.Contains(w.script, "dd={'rt'") || strings.Contains(w.script, `dd={"rt"`)
 	delivery := w.attr("src", "captcha-delivery.com") || strings.Contains(w.script, "captcha-delivery.com")
 	if !(config && delivery) && !w.attr("src", "captcha-delivery.com/captcha") &&
 		!w.attr("src", "captcha-delivery.com/interstitial") {
@@ -74,6 +78,17 @@ func dataDome(w *wallView) (Verdict, bool) {
 		return wall(Denied, "DataDome block (dd t:bv)")
 	}
 	return wall(Challenge, "DataDome captcha-delivery.com")
+}
+
+// hardBlock reports DataDome's tag started on its block page
+// (ddoptions responsePage "hard-block"): the visitor was refused, no
+// captcha is offered.
+func hardBlock(script string) bool {
+	i := strings.Index(script, "responsepage")
+	if i < 0 {
+		i = strings.Index(script, "responsePage")
+	}
+	return i >= 0 && strings.Contains(script[i:min(len(script), i+40)], "hard-block")
 }
 
 // perimeterX: the HUMAN block page is "Access to this page has been

@@ -154,8 +154,52 @@ func useEmbedded(htmlListings []listing.Listing, emb embedded) (listings []listi
 		// strip) of the list the data holds: the data's list, with the
 		// rendered cards' texts
 		return mergeListings(emb.listings, htmlListings), ""
+	case drawsFew(len(htmlListings), len(emb.listings)) && mostlyIn(htmlListings, emb.listings):
+		// a list drawn only as far as the first screen (the rest drawn
+		// as the user scrolls) while the state object holds them all
+		// (issue 23, class 1): the drawn cards, then the data's others
+		return drawnThenData(fillFrom(htmlListings, emb.listings), emb.listings), ""
 	}
 	return fillFrom(htmlListings, emb.listings), ""
+}
+
+// drawsFew reports a drawn list much shorter than the list the page's
+// data holds: at most half of it, and five or more listings fewer.
+func drawsFew(drawn, data int) bool {
+	return drawn > 0 && data >= 2*drawn && data-drawn >= 5
+}
+
+// mostlyIn reports whether at least half of the drawn listings are the
+// data's (a building card may be drawn from a record the data keeps
+// elsewhere).
+func mostlyIn(drawn, data []Listing) bool {
+	in := make(map[string]bool, len(data))
+	for _, d := range data {
+		in[d.URL], in[d.ID] = true, true
+	}
+	n := 0
+	for _, l := range drawn {
+		if in[l.URL] || in[l.ID] {
+			n++
+		}
+	}
+	return 2*n >= len(drawn)
+}
+
+// drawnThenData is the drawn listings, then the data's listings not
+// drawn, in the data's order.
+func drawnThenData(drawn, data []Listing) []Listing {
+	seen := make(map[string]bool, len(drawn))
+	for _, l := range drawn {
+		seen[l.URL], seen[l.ID] = true, true
+	}
+	out := append([]Listing(nil), drawn...)
+	for _, d := range data {
+		if !seen[d.URL] && !seen[d.ID] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // overlap reports whether every listing read from the HTML is one of the

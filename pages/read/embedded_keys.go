@@ -15,7 +15,7 @@ var (
 	slugKeys  = []string{"slug", "seoslug", "urlslug", "permalinkslug"}
 	urlKeys   = []string{"url", "href", "link", "detailurl", "detailpageurl", "detailslink", "permalink", "canonicalurl", "shareurl", "path", "relativeurl", "uri", "weburl", "objectdetailpagerelativeurl", "links", "seourl", "seopath", "urlpath", "detailpath", "canonicalpath"}
 	titleKeys = []string{"title", "headline", "name", "heading", "subject", "displayname", "caption"}
-	priceKeys = []string{"price", "rent", "monthlyrent", "totalrent", "baserent", "coldrent", "warmrent", "pricevalue", "priceinfo", "prices", "miete", "kaltmiete", "warmmiete", "prijs", "huurprijs", "loyer", "prix", "precio", "prezzo", "hyra", "offers"}
+	priceKeys = []string{"pricefordisplay", "displayprice", "formattedprice", "priceformatted", "price", "rent", "monthlyrent", "totalrent", "baserent", "coldrent", "warmrent", "pricevalue", "priceinfo", "prices", "miete", "kaltmiete", "warmmiete", "prijs", "huurprijs", "loyer", "prix", "precio", "prezzo", "hyra", "offers"}
 	sizeKeys  = []string{"livingspace", "livingarea", "floorarea", "floorsize", "surface", "surfacearea", "area", "size", "squaremeters", "squaremetres", "sqm", "m2", "wohnflaeche", "woonoppervlakte", "oppervlakte", "sqft", "squarefeet"}
 	roomKeys  = []string{"rooms", "numberofrooms", "roomcount", "roomsnumber", "nbrooms", "numrooms", "zimmer", "anzahlzimmer", "kamers", "pieces", "nbpieces"}
 	imageKeys = []string{"image", "imageurl", "mainimage", "thumbnail", "thumb", "thumburl", "thumbnailurl", "photo", "picture", "coverphoto", "coverimage", "mainphoto", "images", "pictures", "photos", "media", "multimedia", "gallery", "titlepicture"}

@@ -26,6 +26,7 @@ type record struct {
 
 // recordOf reads a listing-like object; ok is false when it is not one.
 func recordOf(m map[string]any) (record, bool) {
+	m = flattenPairs(m)
 	norm := make(map[string]string, len(m))
 	for k := range m {
 		norm[normKey(k)] = k
@@ -441,7 +442,11 @@ func linked(rs []record) int {
 // site's pages, else its id or slug put into the pattern.
 func recordURL(r record, pc pageContext, pattern string) string {
 	if r.href != "" {
-		if u, ok := resolveLink(pc.base, r.href); ok && SiteOf(u.Host) == pc.site && !sameSearch(u, pc.page) && !isImagePath(u.Path) {
+		u, ok := sectionURL(pc.page, r.href)
+		if !ok {
+			u, ok = resolveLink(pc.base, r.href)
+		}
+		if ok && SiteOf(u.Host) == pc.site && !sameSearch(u, pc.page) && !isImagePath(u.Path) {
 			return u.String()
 		}
 	}

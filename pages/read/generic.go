@@ -101,6 +101,12 @@ func isScriptHref(href string) bool {
 // collectLinks walks the page once and returns its same-site links in
 // document order, skipping page chrome and links back to the search itself.
 func collectLinks(root *html.Node, pc pageContext) []pageLink {
+	return collectLinksOf(root, pc, false)
+}
+
+// collectLinksOf is collectLinks for the page's own site, or, offsite,
+// for the other sites its results may lead to (see generic_offsite.go).
+func collectLinksOf(root *html.Node, pc pageContext, offsite bool) []pageLink {
 	var out []pageLink
 	var walk func(n *html.Node, inCard, hidden, ad bool)
 	walk = func(n *html.Node, inCard, hidden, ad bool) {
@@ -114,8 +120,12 @@ func collectLinks(root *html.Node, pc pageContext) []pageLink {
 			h := hidden || isHidden(c)
 			a := ad || (c.DataAtom != atom.Body && c.DataAtom != atom.Html && c.DataAtom != atom.Main && isAdBlock(c))
 			if href := linkTarget(c); href != "" {
-				if u, ok := resolveLink(pc.base, href); ok && SiteOf(u.Host) == pc.site && !sameSearch(u, pc.page) {
-					out = append(out, pageLink{node: c, url: u.String(), shape: shapeOf(u), hidden: h, ad: a})
+				if u, ok := resolveLink(pc.base, href); ok && (SiteOf(u.Host) == pc.site) != offsite && !sameSearch(u, pc.page) {
+					// a URL kept in a data attribute or a handler (a share
+					// widget's data-url, a card's onclick) is never shown:
+					// its element being hidden says nothing of the card
+					shown := c.DataAtom == atom.A || c.DataAtom == atom.Area
+					out = append(out, pageLink{node: c, url: u.String(), shape: shapeOf(u), hidden: h && shown, ad: a})
 				}
 			}
 			walk(c, inCard || c.DataAtom == atom.Article || c.DataAtom == atom.Li, h, a)
@@ -217,7 +227,10 @@ func readGeneric(root *html.Node, pc pageContext) []listing.Listing {
 	if got := readFew(links, pc); len(got) > 0 {
 		return got
 	}
-	return jsonLDListings(ld)
+	if got := jsonLDListings(ld); len(got) > 0 {
+		return got
+	}
+	return readOffsite(root, pc)
 }
 
 // readCards picks the result list among the usable links and reads it.
@@ -232,7 +245,7 @@ func readCards(links []pageLink, usable []int, pc pageContext, strict bool, name
 		}
 		// a list whose links are the cards' titles is the result list; one
 		// whose links sit beside the titles (agents, save) is not
-		score *= (0.5 + titleShare(links, rl)) * (1 + 2*ldShare(links, g, named))
+		score *= (0.5 + titleShare(links, rl)) * (1 + 2*ldShare(links, g, named)) * (0.1 + richShare(rl.cards))
 		if score > bestScore {
 			best, bestScore = rl, score
 		}
@@ -240,7 +253,43 @@ func readCards(links []pageLink, usable []int, pc pageContext, strict bool, name
 	if bestScore == 0 {
 		return nil
 	}
-	return readResultList(links, usable, best, pc, strict)
+	return withOffsiteCards(best, readResultList(links, usable, best, pc, strict), pc)
+}
+
+// sectionUnions are the groups of id links that differ only in their
+// first path segment (a region, a city: /rostock/kaufen/haus/562786022/,
+// /berlin/kaufen/haus/643746012/), one group each, merged: a page that
+// lists one region's houses beside its neighbours' has one result list,
+// split by region into groups too small to find it.
+func sectionUnions(groups []*linkGroup) []linkGroup {
+	byBase := map[string][]*linkGroup{}
+	var bases []string
+	for _, g := range groups {
+		i := strings.LastIndexByte(g.key, '|')
+		if !g.hasID || i < 0 {
+			continue
+		}
+		base := g.key[:i]
+		if byBase[base] == nil {
+			bases = append(bases, base)
+		}
+		byBase[base] = append(byBase[base], g)
+	}
+	var out []linkGroup
+	for _, base := range bases {
+		gs := byBase[base]
+		if len(gs) < 2 {
+			continue
+		}
+		u := linkGroup{key: base + "|+", hasID: true}
+		for _, g := range gs {
+			u.links = append(u.links, g.links...)
+			u.urls += g.urls
+		}
+		sort.Ints(u.links)
+		out = append(out, u)
+	}
+	return out
 }
 
 // mixedFew reports two or three "cards" of different tags: one link in
@@ -291,6 +340,7 @@ func shapeGroups(links []pageLink, usable []int) []linkGroup {
 			out = append(out, *g)
 		}
 	}
+	out = append(out, sectionUnions(order)...)
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].hasID != out[j].hasID {
 			return out[i].hasID

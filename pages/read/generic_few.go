@@ -11,7 +11,25 @@ import (
 // scoring of readCards has enough repetition to go on.
 const maxFewCards = 3
 
-// readFew reads a search with one to three results, which readCards
+// maxSmallPage is the most results readFew reads (issue 23, class 4: a
+// small agency's page with one to five houses for sale): with four or
+// five cards the list scoring may still see too little repetition.
+const maxSmallPage = 5
+
+// showsAmount reports a card that shows a price, or, as an agency's card
+// for a house not yet priced does, its size or rooms.
+func showsAmount(card *html.Node) bool {
+	t := priceText(card)
+	if findPrice(t) != "" {
+		return true
+	}
+	if s, _ := findSize(t); s != "" {
+		return true
+	}
+	return findRooms(t) > 0
+}
+
+// readFew reads a search with one to five results, which readCards
 // cannot tell from navigation because nothing repeats. It takes only
 // cards that are clearly results: each holds the title link of one
 // listing (a URL with an id, in or around a heading or named like a
@@ -31,14 +49,14 @@ func readFew(links []pageLink, pc pageContext) []listing.Listing {
 			order = append(order, k)
 		}
 	}
-	if len(order) == 0 || len(order) > maxFewCards {
+	if len(order) == 0 || len(order) > maxSmallPage {
 		return nil
 	}
 	var out []listing.Listing
 	for _, k := range order {
 		l := links[titleLink[k]]
 		card := fewCard(l.node, titleLink, k, links)
-		if card == nil || !clearlyResult(card) || findPrice(priceText(card)) == "" || isAdBlock(card) || hasAdBadge(card) {
+		if card == nil || !clearlyResult(card) || !showsAmount(card) || isAdBlock(card) || hasAdBadge(card) {
 			continue
 		}
 		var same []*html.Node

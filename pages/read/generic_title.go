@@ -65,17 +65,15 @@ func titleIn(card *html.Node, mains []*html.Node, strict bool) string {
 			if !isHeadingLike(n) {
 				continue
 			}
-			if t := titleOf(link); n != link && titleText(t, strict) {
+			if t := headline(link); n != link && titleText(t, strict) {
 				return t
 			}
-			if t := titleOf(n); titleText(t, strict) {
+			if t := headline(n); titleText(t, strict) {
 				return t
 			}
 		}
-		if h := findFirst(link, isHeadingLike); h != nil {
-			if t := titleOf(h); titleText(t, strict) {
-				return t
-			}
+		if t, ok := bestHeading(link, strict); ok {
+			return t
 		}
 	}
 	// an element marked as the title: in a main link first
@@ -87,12 +85,22 @@ func titleIn(card *html.Node, mains []*html.Node, strict bool) string {
 	if t := firstTitleText(card, titleElement, strict); t != "" {
 		return t
 	}
-	if t := firstTitleText(card, isHeadingLike, strict); t != "" {
+	if t, ok := bestHeading(card, strict); ok {
 		return t
 	}
 	for _, link := range mains {
 		if t := firstChunk(link, strict); t != "" {
 			return t
+		}
+	}
+	if strict {
+		// a card whose link holds no text (one covering link over it):
+		// its first text of a few words of its own, past prices, facts
+		// and labels ("Wohnfläche")
+		for _, c := range titleChunks(card) {
+			if titleText(c, true) && leftoverLetters(c) >= 3 && len(strings.Fields(c)) >= 3 {
+				return c
+			}
 		}
 	}
 	return ""
@@ -106,7 +114,7 @@ func firstTitleText(root *html.Node, ok func(*html.Node) bool, strict bool) stri
 		if !ok(n) {
 			return false
 		}
-		if t := titleOf(n); titleText(t, strict) {
+		if t := headline(n); titleText(t, strict) {
 			out = t
 			return true
 		}
@@ -185,7 +193,8 @@ var badgeWords = map[string]bool{"new": true, "nieuw": true, "neu": true, "nouve
 // line, a line of facts, a text that starts with a price, nor a whole
 // card's worth of text.
 func titleText(t string, strict bool) bool {
-	if letters(t) < 2 || counterRe.MatchString(t) || isPriceText(t) || badgeWords[strings.ToLower(t)] || adBadges[strings.ToLower(t)] {
+	if letters(t) < 2 || counterRe.MatchString(t) || isPriceText(t) || badgeWords[strings.ToLower(t)] || adBadges[strings.ToLower(t)] ||
+		badgeText(t) {
 		return false
 	}
 	if !strict {

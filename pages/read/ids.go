@@ -119,6 +119,11 @@ func idToken(seg string) string {
 	if allDigits(strings.TrimSuffix(seg, ".html")) && len(strings.TrimSuffix(seg, ".html")) >= 3 {
 		return strings.TrimSuffix(seg, ".html")
 	}
+	// a compound id of digit groups ("1770-27696-9998.html",
+	// "0100-02563-0106-0315"): one listing's, not its first group's
+	if c := strings.TrimSuffix(seg, ".html"); strings.Count(c, "-") >= 2 && allDigits(strings.ReplaceAll(c, "-", "")) && len(c) >= 10 {
+		return c
+	}
 	best := ""
 	for _, tok := range strings.FieldsFunc(seg, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')

@@ -65,7 +65,7 @@ func readWith(pageURL string, raw []byte, defs []portalDef) Reading {
 	emb := readEmbedded(root, pc, def)
 	if def == nil {
 		r.Listings, r.Unread = useEmbedded(dedupe(readGeneric(root, pc)), emb)
-		r.Listings = dedupe(r.Listings)
+		r.Listings = keepPublic(pc.page, dedupe(r.Listings))
 		r.Dropped = droppedLinks(root, pc, r.Listings)
 		return r
 	}
@@ -78,7 +78,7 @@ func readWith(pageURL string, raw []byte, defs []portalDef) Reading {
 	r.Site, r.Listings = def.pickReading(mine, gen)
 	emb.listings = def.portalIDs(emb.listings)
 	r.Listings, r.Unread = useEmbedded(r.Listings, emb)
-	r.Listings = dedupe(r.Listings)
+	r.Listings = keepPublic(pc.page, dedupe(r.Listings))
 	r.Dropped = droppedLinks(root, pc, r.Listings)
 	return r
 }

@@ -100,13 +100,16 @@ func (d *portalDef) readCard(card *goquery.Selection, lay portalLayout, pc pageC
 	} else if id := d.idOf(u); id != "" {
 		l.ID = d.Name + ":" + id
 	}
-	l.Title = firstTextWith(card, lay.Title, titleOf)
+	l.Title = firstTextWith(card, lay.Title, headline)
 	if l.Title == "" {
 		l.Title = cardTitle(node, []*html.Node{linkNode})
 	}
-	if t := firstText(card, lay.Price); t != "" {
-		if l.Price = findPrice(t); l.Price == "" && len([]rune(t)) <= 30 {
-			l.Price = t
+	// priceText leaves a crossed-out old price out
+	if t := firstTextWith(card, lay.Price, priceText); t != "" {
+		if l.Price = findPrice(t); l.Price == "" {
+			if t = cleanText(strings.ReplaceAll(t, elementBreak, " ")); len([]rune(t)) <= 30 {
+				l.Price = t
+			}
 		}
 	}
 	if l.Price == "" {

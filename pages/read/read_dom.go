@@ -95,7 +95,7 @@ func priceText(n *html.Node) string {
 			}
 			return
 		case html.ElementNode:
-			if hidesText(n) {
+			if hidesText(n) || crossedOut(n) {
 				return
 			}
 		}
@@ -177,7 +177,7 @@ var titleAttrs = map[string]bool{"class": true, "data-testid": true, "data-test"
 
 // titleWords name a title in class names, in the languages of the portals
 // watched ("immo-titel", "titre-annonce", "headline").
-var titleWords = []string{"title", "titel", "titre", "titolo", "titulo", "headline"}
+var titleWords = []string{"title", "titel", "titre", "titolo", "titulo", "headline", "heading"}
 
 // namedTitle reports whether n is named like a title in its class or
 // test-hook attributes ("listing-card__title", data-cy="listing-item-title").

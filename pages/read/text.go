@@ -27,7 +27,12 @@ func decodePage(raw []byte) string {
 	if len(raw) > maxPageBytes {
 		raw = raw[:maxPageBytes]
 	}
-	enc, name, _ := charset.DetermineEncoding(raw, "text/html")
+	enc, name, certain := charset.DetermineEncoding(raw, "text/html")
+	if !certain {
+		if e, n, ok := lateCharset(raw); ok {
+			enc, name = e, n
+		}
+	}
 	var s string
 	switch {
 	case name == "utf-8" && utf8.Valid(raw):

@@ -17,7 +17,7 @@ import (
 
 var (
 	sizeRe = regexp.MustCompile(`(?i)(?:^|[^\d.,/])(\d{1,3}(?:[.,']\d{3})*(?:[.,]\d{1,2})?|\d{1,5}(?:[.,]\d{1,2})?)` +
-		`[\s\x{2063}]*(m²|m2\b|qm\b|sqm\b|m\^2|sq\.?\s?ft\.?|sqft\b|ft²|square\s+feet|sq\.?\s?m\b)`)
+		`[\s\x{2063}]*(m²|m2\b|qm\b|sqm\b|m\^2|m\x{2063}2\b|kvm\b|㎡|м²|м2|кв\.?\s?м|sq\.?\s?ft\.?|sqft\b|ft²|square\s+feet|sq\.?\s?m\b)`)
 	roomsAfterRe = regexp.MustCompile(`(?i)(?:^|[^\d.,])(\d{1,2}(?:[.,]5)?)[\s\x{2063}]*-?[\s\x{2063}]*` +
 		`(zimmer|zi\.|rooms?\b|kamers?\b|pièces?\b|pieces?\b|rum\b|locali\b|pokoje\b|pokoi\b|pokój\b|værelser\b|rok\b)`)
 	roomsBeforeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(zimmer|rooms|kamers|pièces|locali)[\s\x{2063}]*:?[\s\x{2063}]*(\d{1,2}(?:[.,]5)?)(?:[^\d.,]|$)`)
@@ -26,7 +26,7 @@ var (
 // sizeHints and roomHints are in every text sizeRe or the rooms patterns
 // match (lowercase), a cheap test before the regexps.
 var (
-	sizeHints = []string{"m²", "m2", "qm", "sq", "ft", "m^2"}
+	sizeHints = []string{"m²", "m2", "qm", "sq", "ft", "m^2", "m\u20632", "kvm", "㎡", "м²", "м2", "кв"}
 	roomHints = []string{"zimmer", "zi.", "room", "kamer", "pièce", "piece", "rum", "locali", "pok", "værelse", "rok"}
 )
 

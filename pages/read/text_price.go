@@ -182,7 +182,7 @@ func isPriceElement(n *html.Node) bool {
 func cardPrice(card *html.Node) string {
 	var priced []*html.Node
 	forEachElement(card, func(n *html.Node) {
-		if len(priced) < 8 && isPriceElement(n) {
+		if len(priced) < 8 && isPriceElement(n) && !inCrossedOut(n, card) {
 			priced = append(priced, n)
 		}
 	})

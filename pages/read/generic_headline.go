@@ -1,0 +1,198 @@
+package read
+
+import (
+	"regexp"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// The headline rule (issue 23, class 6): the element a reader takes for a
+// card's title often holds more than the headline, or something else
+// that is no headline at all. Seen on real pages:
+//
+//   - the whole facts block run together ("2.474.300 € 4.651 €/m²
+//     Mehrfamilienhaus zum Kauf · 532 m²"): the headline is the first of
+//     its texts that is one;
+//   - the address with the facts after it ("Acton Street, London Flat 1 1
+//     0.36 miles from station"): the facts are dropped;
+//   - a call to action ("詳細を見る", "More photos"), a price caption
+//     ("Total monthly price", "Fees may apply"), a badge ("SLEVA:",
+//     "Oferta dewelopera", "Kommande försäljning", "Visning 14/5",
+//     "61,7% match") or an image counter ("Property 6 of 10."): never a
+//     title;
+//   - the location line above the title, or the developer's name as a
+//     sub-title: among a card's headings the highest-ranked one that is
+//     not marked as a sub-title is the title.
+
+// headline is the title text of n: titleOf(n), cut to its first text
+// that is a title where the rest is facts or where the whole is not a
+// title at all (it starts with a price or is a line of facts).
+func headline(n *html.Node) string {
+	whole := titleOf(n)
+	if whole == "" {
+		return ""
+	}
+	if titleText(whole, true) && (isHeading(n) || !strings.ContainsAny(whole, "0123456789,")) {
+		// nothing to cut: a heading, or no facts and no address's commas
+		return whole
+	}
+	chunks := titleChunks(n)
+	if len(chunks) < 2 {
+		return whole
+	}
+	first := -1
+	for i, c := range chunks {
+		// "per month" after a price is no headline: a chunk must have
+		// words of its own besides units
+		if titleText(c, true) && leftoverLetters(c) >= 3 {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return whole
+	}
+	if !titleText(whole, true) {
+		return chunks[first]
+	}
+	if isHeading(n) || first != 0 {
+		return whole
+	}
+	// the address and then only facts: rooms, baths, a type, a distance;
+	// a headline that goes on in a second element ("Helle Wohnung" "in
+	// Berlin") has neither numbers after it nor an address's commas
+	digits := false
+	for _, c := range chunks[1:] {
+		if !factChunk(c) {
+			return whole
+		}
+		digits = digits || strings.ContainsAny(c, "0123456789")
+	}
+	if digits || strings.Contains(chunks[0], ",") {
+		return chunks[0]
+	}
+	return whole
+}
+
+// titleChunks are n's texts, element by element, without badges.
+func titleChunks(n *html.Node) []string {
+	var out []string
+	for _, c := range strings.Split(priceText(n), elementBreak) {
+		if t := cleanText(c); t != "" && !badgeText(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// factChunk reports a short text of the facts after an address: one
+// with a number in it ("0.36 miles"), or a type or tail of three words at
+// most ("Flat", "End of Terrace", "from station").
+func factChunk(t string) bool {
+	if strings.ContainsAny(t, "0123456789") {
+		return len([]rune(t)) <= 24
+	}
+	return len(strings.Fields(t)) <= 3
+}
+
+// notTitlePhrases are whole texts that are never a listing's title: calls
+// to action, captions of a price and badges, lowercase, in the languages
+// of the portals seen.
+var notTitlePhrases = map[string]bool{
+	"details": true, "detail": true, "more details": true, "view details": true, "see details": true,
+	"show details": true, "view property": true, "view listing": true, "see more": true, "read more": true,
+	"learn more": true, "more": true, "more photos": true, "all photos": true, "詳細を見る": true, "詳細": true,
+	"お問い合わせ": true, "zum exposé": true, "exposé ansehen": true, "alle details": true, "mehr erfahren": true,
+	"mehr": true, "mehr fotos": true, "meer foto's": true, "bekijk details": true, "ver detalle": true,
+	"ver más": true, "voir le détail": true, "voir plus": true, "zobacz": true, "zobacz szczegóły": true,
+	"dettagli": true, "scopri di più": true, "ещё фото": true, "подробнее": true, "více": true, "detail nabídky": true,
+	"fees may apply": true, "total monthly price": true, "total price": true, "price on request": true,
+	"kaltmiete": true, "warmmiete": true, "kaufpreis": true, "oferta dewelopera": true, "oferta prywatna": true,
+	"developer offer": true, "kommande försäljning": true, "kommande": true, "snart till salu": true,
+	"coming soon": true, "demnächst": true, "binnenkort": true, "nyproduktion": true, "virtuell visning": true,
+	"sleva": true, "sleva:": true, "novinka": true, "exkluzivně": true, "gesponsert": true, "sponsored": true,
+	"anzeige": true, "wyróżnione": true, "property of the week": true,
+}
+
+var (
+	// "Property 6 of 10.", "Image 1 of 20", "Bild 3 von 12", "Foto 2 de 9"
+	imageCounterRe = regexp.MustCompile(`(?i)^(?:property|image|photo|picture|bild|foto|obrázek|zdjęcie)\s+\d+\s+(?:of|von|van|de|z|ze|sur|di)\s+\d+\.?$`)
+	// "Visning 14/5", "Visning tis 14 dec", "Open house Sat 12", "Besichtigung 3.5."
+	viewingRe = regexp.MustCompile(`(?i)^(?:visning|öppen visning|open house|viewing|besichtigung|bezichtiging|kijkdag)\b.{0,24}$`)
+	// "61,7% match", "100% match"
+	matchRe = regexp.MustCompile(`(?i)^\d+(?:[.,]\d+)?\s*%\s*(?:match|treffer|shoda)$`)
+)
+
+// badgeText reports a text that is a call to action, a caption, a badge
+// or a counter: never a title.
+func badgeText(t string) bool {
+	l := strings.ToLower(strings.TrimSpace(t))
+	if notTitlePhrases[l] || notTitlePhrases[strings.TrimRight(l, ":.!")] {
+		return true
+	}
+	return imageCounterRe.MatchString(l) || viewingRe.MatchString(l) || matchRe.MatchString(l)
+}
+
+// bestHeading is the card's title heading under root: the highest-ranked
+// heading that is not marked as a sub-title, else the first heading.
+func bestHeading(root *html.Node, strict bool) (string, bool) {
+	best, bestRank := "", 99
+	findFirst(root, func(n *html.Node) bool {
+		if !isHeadingLike(n) {
+			return false
+		}
+		h := n
+		if !isHeading(h) {
+			if c := onlyElementChild(n); c != nil && isHeading(c) {
+				h = c
+			}
+		}
+		rank := headingRank(h)
+		if subTitle(n) || subTitle(h) {
+			rank += 10
+		}
+		if rank >= bestRank {
+			return false // no better than the one found: its text is not needed
+		}
+		if t := headline(n); titleText(t, strict) {
+			best, bestRank = t, rank
+		}
+		return bestRank == 1
+	})
+	return best, best != ""
+}
+
+// headingRank is 1 for h1 to 6 for h6, 7 for another heading-like element.
+func headingRank(n *html.Node) int {
+	switch n.DataAtom {
+	case atom.H1:
+		return 1
+	case atom.H2:
+		return 2
+	case atom.H3:
+		return 3
+	case atom.H4:
+		return 4
+	case atom.H5:
+		return 5
+	case atom.H6:
+		return 6
+	}
+	return 7
+}
+
+// subTitle reports an element marked as a sub-title ("oc-sub-title",
+// "card__subtitle", "nbk-project-card__sub-title"): the line over or
+// under the title, not the title.
+func subTitle(n *html.Node) bool {
+	for _, k := range []string{"class", "data-testid", "data-test"} {
+		v := strings.ToLower(attrOf(n, k))
+		if strings.Contains(v, "subtitle") || strings.Contains(v, "sub-title") || strings.Contains(v, "sub_title") ||
+			strings.Contains(v, "subheading") || strings.Contains(v, "sub-heading") {
+			return true
+		}
+	}
+	return false
+}

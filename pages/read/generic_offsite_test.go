@@ -1,0 +1,69 @@
+package read
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestAggregatorAllOffsite: a city housing portal's page (issue 23, class
+// 2; seen on a Berlin portal in 2026) lists the landlords' flats, each
+// with its "Alle Details" link to the landlord's own site in the card's
+// collapsed details.
+func TestAggregatorAllOffsite(t *testing.T) {
+	landlords := []string{"https://www.wohnbau-nord.example/angebote/detail/1770-27696-99%02d.html?t=ibw",
+		"https://www.stadtwohnen.example/mietangebote/0100-02563-0106-03%02d", "https://www.gemeinnuetzig.example/?immo_ref=10-00983-000%02d"}
+	var b strings.Builder
+	b.WriteString(`<html><body><main><h1>Wohnungsfinder</h1><div class="list">`)
+	for i := 0; i < 9; i++ {
+		fmt.Fprintf(&b, `<div id="apartment-%d" class="mb-3"><button class="list__item__title"><span>Zimmer, m², € | Straße %d, 10365 Berlin</span><b>2,0</b><b>5%d,00</b><span class="price">%d00,00 €</span></button>`+
+			`<div class="list__details" style="display:none"><span>Helle Wohnung Nummer %d</span><a class="block" href="`+landlords[i%3]+`">Alle Details</a></div></div>`, i, i, i, 5+i%4, i, i)
+	}
+	b.WriteString(`</div></main><footer><a href="https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fx.example%2F1">teilen</a></footer></body></html>`)
+	r := Read("https://www.wohnungen-berlin.example/wohnungsfinder/", []byte(b.String()))
+	if len(r.Listings) != 9 {
+		t.Fatalf("read %d listings, want the 9 landlords' flats: %+v", len(r.Listings), r.Listings)
+	}
+	if !strings.HasPrefix(r.Listings[1].URL, "https://www.stadtwohnen.example/") || r.Listings[1].Price == "" {
+		t.Errorf("second listing %+v, want the landlord's page with its price", r.Listings[1])
+	}
+}
+
+// TestAggregatorPartnerCards: a classifieds page shows its partner
+// portal's listings among its own, drawn with the same card (class 2; a
+// Polish classifieds site, 2023); a partner's ad drawn otherwise is not
+// a result.
+func TestAggregatorPartnerCards(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><body><main><div class="listing-grid">`)
+	for i := 1; i <= 8; i++ {
+		href := fmt.Sprintf("/d/oferta/mieszkanie-%d-CID3-ID%dab.html", i, 4000+i)
+		hook := "adCard-own"
+		if i%3 == 0 {
+			href, hook = fmt.Sprintf("https://www.partnerportal.example/pl/oferta/mieszkanie-%d-ID4j%dX.html", i, i), "adCard-partner"
+		}
+		fmt.Fprintf(&b, `<div data-cy="l-card" class="css-1sw7q4x"><a href="%s"><div data-testid="%s"></div><h6>Mieszkanie %d pokojowe</h6><p data-testid="ad-price">%d 000 zł</p></a></div>`, href, hook, i, 300+i)
+	}
+	b.WriteString(`<div class="clicked_partner wgg_card airbnb_ad"><a href="https://www.rooms-abroad.example/rooms/123456"><h3>Rooms abroad</h3><b>590 €</b></a></div>`)
+	b.WriteString(`</div></main></body></html>`)
+	r := Read("https://www.olx.example/nieruchomosci/mieszkania/", []byte(b.String()))
+	if len(r.Listings) != 8 {
+		t.Fatalf("read %d listings, want 8 (6 own, 2 of the partner portal, no ad): %+v", len(r.Listings), r.Listings)
+	}
+	if !strings.Contains(r.Listings[2].URL, "partnerportal.example") {
+		t.Errorf("third listing %s, want the partner portal's card in its place", r.Listings[2].URL)
+	}
+}
+
+// TestOffsiteNotOnOrdinaryPages: an API's documentation page that links
+// to other sites' pages (RFCs, SDKs on GitHub) holds no listings.
+func TestOffsiteNotOnOrdinaryPages(t *testing.T) {
+	page := `<html><body><main><h1>API</h1><div class="cards">` +
+		`<div class="card"><h3>Overview</h3><a href="https://tools.ietf.org/html/rfc6750">RFC 6750</a><p>Bearer tokens.</p></div>` +
+		`<div class="card"><h3>Dates</h3><a href="https://tools.ietf.org/html/rfc3339">RFC 3339</a><p>Date format.</p></div>` +
+		`<div class="card"><h3>JavaScript</h3><a href="https://github.com/example/sdk-js/releases/tag/1234567">SDK</a><p>An SDK.</p></div>` +
+		`</div></main></body></html>`
+	if r := Read("https://api.example.com/docs", []byte(page)); len(r.Listings) != 0 {
+		t.Errorf("read %d listings off a documentation page: %+v", len(r.Listings), r.Listings)
+	}
+}
