@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"rentwatch/blocks"
+	"rentwatch/listing"
 )
 
 // The captures scoreboard: real pages other people saved (scraper test
@@ -180,7 +181,7 @@ func loadCaptureTruth(t *testing.T, set, page string) *truthFile {
 }
 
 // scoreCapture adds one listing page's reading to the tallies.
-func scoreCapture(t *testing.T, tallies []*captureTally, name string, tf truthFile, got []Listing) {
+func scoreCapture(t *testing.T, tallies []*captureTally, name string, tf truthFile, got []listing.Listing) {
 	s := scoreReading(tf, got)
 	matched := matchTruth(tf, got)
 	for _, c := range tallies {
@@ -215,7 +216,7 @@ func scoreCapture(t *testing.T, tallies []*captureTally, name string, tf truthFi
 
 // matchTruth pairs each truth listing found with the listing read, by
 // canonical URL or, failing that, by the listing's id on its site.
-func matchTruth(tf truthFile, got []Listing) map[int]Listing {
+func matchTruth(tf truthFile, got []listing.Listing) map[int]listing.Listing {
 	byURL, byKey := map[string]int{}, map[string]int{}
 	for i, l := range tf.Listings {
 		c := canonicalURL(nil, l.URL)
@@ -224,7 +225,7 @@ func matchTruth(tf truthFile, got []Listing) map[int]Listing {
 			byKey[k] = i
 		}
 	}
-	out := map[int]Listing{}
+	out := map[int]listing.Listing{}
 	for _, l := range got {
 		c := canonicalURL(nil, l.URL)
 		i, ok := byURL[c]
@@ -243,7 +244,7 @@ func matchTruth(tf truthFile, got []Listing) map[int]Listing {
 
 // diagnoseCapture logs a page's misses for the one tuning the readers:
 // wrong titles and prices, listings missed and listings read in excess.
-func diagnoseCapture(t *testing.T, name string, tf truthFile, got []Listing, s score, matched map[int]Listing) {
+func diagnoseCapture(t *testing.T, name string, tf truthFile, got []listing.Listing, s score, matched map[int]listing.Listing) {
 	t.Logf("== %s: read %d of %d, P=%.2f R=%.2f", name, s.found, s.want, s.precision, s.recall)
 	n := 0
 	for i, l := range matched {

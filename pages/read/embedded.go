@@ -172,7 +172,7 @@ func drawsFew(drawn, data int) bool {
 // mostlyIn reports whether at least half of the drawn listings are the
 // data's (a building card may be drawn from a record the data keeps
 // elsewhere).
-func mostlyIn(drawn, data []Listing) bool {
+func mostlyIn(drawn, data []listing.Listing) bool {
 	in := make(map[string]bool, len(data))
 	for _, d := range data {
 		in[d.URL], in[d.ID] = true, true
@@ -188,12 +188,12 @@ func mostlyIn(drawn, data []Listing) bool {
 
 // drawnThenData is the drawn listings, then the data's listings not
 // drawn, in the data's order.
-func drawnThenData(drawn, data []Listing) []Listing {
+func drawnThenData(drawn, data []listing.Listing) []listing.Listing {
 	seen := make(map[string]bool, len(drawn))
 	for _, l := range drawn {
 		seen[l.URL], seen[l.ID] = true, true
 	}
-	out := append([]Listing(nil), drawn...)
+	out := append([]listing.Listing(nil), drawn...)
 	for _, d := range data {
 		if !seen[d.URL] && !seen[d.ID] {
 			out = append(out, d)

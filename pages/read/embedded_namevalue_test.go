@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"rentwatch/listing"
 )
 
 // nameValuePage is a search page of the class seen on a real Austrian
@@ -30,7 +32,7 @@ func TestNameValueRecords(t *testing.T) {
 		t.Fatalf("read %d listings (unread %q), want 8", len(r.Listings), r.Unread)
 	}
 	l := r.Listings[2]
-	want := Listing{URL: "https://www.example.at/iad/immobilien/d/mietwohnungen/wien/wien-1020/helle-wohnung-3-978583/",
+	want := listing.Listing{URL: "https://www.example.at/iad/immobilien/d/mietwohnungen/wien/wien-1020/helle-wohnung-3-978583/",
 		Title: "Helle Wohnung Nummer 3", Price: "€ 1.300", Rooms: 2}
 	if l.URL != want.URL || l.Title != want.Title || l.Price != want.Price || l.Rooms != want.Rooms {
 		t.Errorf("third listing %+v, want %+v", l, want)

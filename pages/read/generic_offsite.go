@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"rentwatch/listing"
 )
 
 // The aggregator rule (issue 23, class 2): some search pages send every
@@ -73,7 +75,7 @@ func hasQueryID(u *url.URL) bool {
 // withOffsiteCards adds to the listings read off rl the cards of rl's
 // containers that hold no listing of the page's site but a priced link to
 // another site's listing, in the containers' order.
-func withOffsiteCards(rl resultList, got []Listing, pc pageContext) []Listing {
+func withOffsiteCards(rl resultList, got []listing.Listing, pc pageContext) []listing.Listing {
 	if len(got) < 2 {
 		return got
 	}
@@ -83,7 +85,7 @@ func withOffsiteCards(rl resultList, got []Listing, pc pageContext) []Listing {
 	}
 	type placed struct {
 		at int
-		l  Listing
+		l  listing.Listing
 	}
 	var cards []*html.Node
 	for p := range rl.parents {
@@ -149,7 +151,7 @@ func withOffsiteCards(rl resultList, got []Listing, pc pageContext) []Listing {
 		out = append(out, placed{at, l})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].at < out[j].at })
-	res := make([]Listing, len(out))
+	res := make([]listing.Listing, len(out))
 	for i, p := range out {
 		res[i] = p.l
 	}
@@ -162,7 +164,7 @@ func cardSignature(n *html.Node) string {
 }
 
 // readOffsite reads a page whose results all lead to other sites.
-func readOffsite(root *html.Node, pc pageContext) []Listing {
+func readOffsite(root *html.Node, pc pageContext) []listing.Listing {
 	var links []pageLink
 	for _, l := range collectLinksOf(root, pc, true) {
 		u, err := url.Parse(l.url)

@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"rentwatch/listing"
 )
 
 // The pick: no reader is right on every portal, so when a page holds
@@ -25,15 +27,15 @@ import (
 
 // Candidate is one list a page holds.
 type Candidate struct {
-	Key      string    // stable from load to load of the page, 8 hex digits
-	Count    int       // listings in the list
-	Listings []Listing // its first three, for the user to recognise it
+	Key      string            // stable from load to load of the page, 8 hex digits
+	Count    int               // listings in the list
+	Listings []listing.Listing // its first three, for the user to recognise it
 }
 
 // candidateList is a candidate with all its listings.
 type candidateList struct {
 	key      string
-	listings []Listing
+	listings []listing.Listing
 }
 
 // Candidates returns the lists the page holds, the one Read would pick
@@ -44,7 +46,7 @@ func Candidates(pageURL string, raw []byte) []Candidate {
 	out := make([]Candidate, 0, len(lists))
 	for _, l := range lists {
 		c := Candidate{Key: l.key, Count: len(l.listings)}
-		c.Listings = append([]Listing(nil), l.listings[:min(3, len(l.listings))]...)
+		c.Listings = append([]listing.Listing(nil), l.listings[:min(3, len(l.listings))]...)
 		out = append(out, c)
 	}
 	return out

@@ -5,6 +5,8 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+
+	"rentwatch/listing"
 )
 
 // PublicURL reports whether raw is an address a listing may send the
@@ -71,7 +73,7 @@ func allDigitsOrHex(h string) bool {
 // that is itself on a local host (a portal mirror on the user's network,
 // a test server on loopback) may link to local hosts; any page's links
 // must still be http or https.
-func keepPublic(page *url.URL, in []Listing) []Listing {
+func keepPublic(page *url.URL, in []listing.Listing) []listing.Listing {
 	local := page != nil && !publicHost(page.Hostname())
 	byHost := map[string]bool{} // a page's links share a few hosts
 	allowed := func(raw string) bool {

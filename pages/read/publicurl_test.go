@@ -3,6 +3,8 @@ package read
 import (
 	"net/url"
 	"testing"
+
+	"rentwatch/listing"
 )
 
 func TestPublicURL(t *testing.T) {
@@ -70,13 +72,13 @@ func TestReadDropsInwardURLs(t *testing.T) {
 	if r.Listings[1].Image != "" {
 		t.Errorf("a photo on the user's network was kept: %q", r.Listings[1].Image)
 	}
-	in := []Listing{{ID: "1", URL: "http://127.0.0.1:8080/admin/1"}, {ID: "2", URL: "https://www.example.nl/rent/flat/2", Image: "http://localhost/x.png"}}
-	got := keepPublic(mustURL(t, "https://www.example.nl/rent"), append([]Listing(nil), in...))
+	in := []listing.Listing{{ID: "1", URL: "http://127.0.0.1:8080/admin/1"}, {ID: "2", URL: "https://www.example.nl/rent/flat/2", Image: "http://localhost/x.png"}}
+	got := keepPublic(mustURL(t, "https://www.example.nl/rent"), append([]listing.Listing(nil), in...))
 	if len(got) != 1 || got[0].ID != "2" || got[0].Image != "" {
 		t.Errorf("from a public page kept %+v, want listing 2 without its photo", got)
 	}
 	local, _ := url.Parse("http://127.0.0.2:9000/search")
-	if got := keepPublic(local, append([]Listing(nil), in...)); len(got) != 2 {
+	if got := keepPublic(local, append([]listing.Listing(nil), in...)); len(got) != 2 {
 		t.Errorf("a loopback page lost its own links: %+v", got)
 	}
 }
