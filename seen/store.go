@@ -28,6 +28,7 @@ import (
 // locked until the process exits.
 type Store struct {
 	db         *badger.DB
+	dir        string   // "" in memory
 	lock       *dirLock // nil in memory
 	compaction compactor
 	listed     atomic.Uint64 // listing-record writes committed: ListedVersion
@@ -96,6 +97,12 @@ func openWith(dir string, opt badger.Options, now time.Time) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Before anything maps a file: Badger replaying its logs on a full
+	// disk dies of SIGBUS (room.go).
+	if err := roomToOpen(dir, opt.MemTableSize); err != nil {
+		lock.release()
+		return nil, err
+	}
 	if err := checkTables(dir, opt); err != nil {
 		lock.release()
 		return nil, &CorruptError{Dir: dir, Cause: err, At: now}
@@ -109,6 +116,11 @@ func openWith(dir string, opt badger.Options, now time.Time) (*Store, error) {
 	if err != nil {
 		removeNewFiles(dir, existed)
 		lock.release()
+		if errors.Is(err, syscall.ENOSPC) {
+			if full := roomToOpen(dir, opt.MemTableSize); full != nil {
+				return nil, full // the disk filled up while it opened
+			}
+		}
 		return nil, classifyOpenError(dir, err, now)
 	}
 	if err := migrate(db, migrations, dir, now); err != nil {
@@ -116,7 +128,7 @@ func openWith(dir string, opt badger.Options, now time.Time) (*Store, error) {
 		lock.release()
 		return nil, err
 	}
-	s := &Store{db: db, lock: lock}
+	s := &Store{db: db, dir: dir, lock: lock}
 	s.compactSoon() // what an earlier run left on L0
 	return s, nil
 }
@@ -180,9 +192,19 @@ func dirExists(dir string) bool {
 	return err == nil && st.IsDir()
 }
 
-// Close flushes and closes the store and releases its lock.
+// Close flushes and closes the store and releases its lock. On a disk
+// too full for that it only releases the lock and returns the
+// *DiskFullError: Badger's Close writes the memtable into a new table,
+// which on a full disk dies of SIGBUS (room.go); left alone, the memtable
+// stays in its log, every committed write with it, and the next Open
+// replays it, as after a crash. The process must then end without
+// opening the store again.
 func (s *Store) Close() error {
 	s.stopCompacting()
+	if err := s.Room(); err != nil {
+		s.lock.release()
+		return fmt.Errorf("close store: left to its log for the next start: %w", err)
+	}
 	err := s.db.Close()
 	s.lock.release()
 	if err != nil {
