@@ -57,6 +57,10 @@ type Store interface {
 	// Delays returns a search's latest times to alert, oldest first (the
 	// store adds one at each listing's first delivery).
 	Delays(search string) ([]time.Duration, error)
+	// Room says whether the store can write now: nil, or an error that
+	// is seen.ErrDiskFull, saying how much room there is and needs to be.
+	// Every write refused for want of room is one too (disk.go).
+	Room() error
 }
 
 // Outbox is the user's delivery channels; *outbox.Outbox is one. Each

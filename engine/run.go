@@ -38,6 +38,10 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 		if until := e.st.pausedUntil; e.st.paused && !until.IsZero() && !e.d.Clock.Now().Before(until) {
 			e.resumeAll("the pause ended")
 		}
+		e.askRoom(ctx, e.d.Clock.Now())
+		if once && e.st.disk.full {
+			return e.st.disk.err // one cycle cannot wait for room
+		}
 		e.startPass(ctx)
 		wake := e.dispatch(ctx)
 		e.maybeRelease(e.d.Clock.Now(), wake)
@@ -66,6 +70,9 @@ func (e *Engine) wait(ctx context.Context, wake time.Time) {
 	}
 	if e.st.paused && !e.st.pausedUntil.IsZero() {
 		at = earliest(at, e.st.pausedUntil)
+	}
+	if e.st.disk.full {
+		at = earliest(at, e.st.disk.retryAt)
 	}
 	if t, ok := e.st.mail.lastsAt(); ok {
 		// A lone failed delivery is shown once it has lasted, even when
@@ -138,7 +145,7 @@ func (e *Engine) applySettings(s Settings) {
 	added := len(e.st.searches) + len(removed) - before
 	e.note(EventInfo, "", "", fmt.Sprintf("settings applied: %d search(es), %d new, %d removed", len(e.st.searches), added, len(removed)))
 	for _, url := range removed {
-		if err := e.d.Store.ForgetSearch(url); err != nil {
+		if err := e.d.Store.ForgetSearch(url); err != nil && !e.diskFull(err) {
 			e.d.Log.Warn("forget removed search", "search", url, "err", err)
 		}
 	}
@@ -225,6 +232,10 @@ func (e *Engine) endManual(host string, err error) {
 // loadPending reads the alerts a previous run found but could not deliver.
 func (e *Engine) loadPending() {
 	alerts, err := e.d.Store.Pending()
+	if e.diskFull(err) {
+		e.st.disk.unread = true // read when there is room (disk.go)
+		return
+	}
 	if err != nil {
 		e.d.Log.Error("read pending alerts", "err", err)
 		return
