@@ -24,7 +24,6 @@ import (
 	"rentwatch/engine"
 	"rentwatch/outbox"
 	"rentwatch/pages"
-	"rentwatch/seen"
 	"rentwatch/tray"
 	"rentwatch/window"
 )
@@ -42,7 +41,7 @@ type app struct {
 	lock    *flock.Flock
 	logs    *logFile
 	log     *slog.Logger
-	store   *seen.Store
+	store   *patientStore
 	browser *pages.Browser
 	outbox  *outbox.Outbox // one for the app's life: its channels keep their queues
 	pops    *outbox.Clickable
@@ -169,9 +168,15 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	log.SetOutput(out) // libraries that use the standard logger land in the log too
 	settings, problem := a.loadSettings()
 	a.problem = problem
-	if a.store, err = seen.Open(filepath.Join(a.dataDir, "store")); err != nil {
+	var full error
+	if a.store, full, err = openStore(filepath.Join(a.dataDir, "store")); err != nil {
 		a.close()
 		return nil, err
+	}
+	if full != nil {
+		// The engine says so in the tray and the window, and opens the
+		// store once there is room (store_room.go).
+		a.log.Warn(full.Error())
 	}
 	chrome := g.chrome
 	if chrome == "" {
