@@ -220,6 +220,7 @@ func (e *Engine) endPass(ctx context.Context) {
 		e.st.cycles++
 		e.st.nextCycle = e.nextCycleAfter(p.started, e.d.Clock.Now())
 	}
+	e.afterGrace(e.d.Clock.Now())
 	e.publish()
 }
 

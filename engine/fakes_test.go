@@ -38,6 +38,9 @@ type fakePortal struct {
 	// coldStart is how long loads wait before their request goes out from
 	// the first load on: Chrome starting, slow on a busy machine.
 	coldStart time.Duration
+	// now stamps each request; nil: time.Now. Set it before the engine
+	// runs.
+	now func() time.Time
 
 	// mu guards the fields below.
 	mu       sync.Mutex
@@ -67,7 +70,11 @@ func (p *fakePortal) Load(ctx context.Context, url string) (pages.Result, error)
 	p.mu.Lock()
 	p.counts[host]++
 	n := p.counts[host]
-	p.requests = append(p.requests, request{at: time.Now(), url: url, host: host})
+	at := time.Now()
+	if p.now != nil {
+		at = p.now()
+	}
+	p.requests = append(p.requests, request{at: at, url: url, host: host})
 	ans := p.hosts[host]
 	p.mu.Unlock()
 	if !sleep(ctx, p.loadTime) {

@@ -30,6 +30,7 @@ type state struct {
 	added           map[string]bool // searches added or enabled since the last cycle: checked at once
 	settingsProblem string
 	disk            diskTrouble     // no room on the store's disk (disk.go)
+	wake            wakeWatch       // sleeps and clock jumps (wake.go)
 	mail            mailTrouble     // the channel trouble the tray shows (deliver.go)
 	out             couriers        // every delivery channel's state (deliver.go)
 	manual          string          // the search URL open in the window for a check by hand

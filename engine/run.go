@@ -32,6 +32,7 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 		go e.replyWorker(ctx)
 	}
 	for {
+		e.noticeJump(ctx)
 		if once && e.st.cycles > 0 && !e.sending() {
 			return nil // the cycle and its sends, one try each
 		}
@@ -84,9 +85,11 @@ func (e *Engine) wait(ctx context.Context, wake time.Time) {
 			e.publish()
 		}
 	}
-	wait := time.Hour
+	// Never longer than WakeCheck: the timer runs on the monotonic
+	// clock, which stands still while the computer sleeps (wake.go).
+	wait := WakeCheck
 	if !at.IsZero() {
-		wait = max(at.Sub(now), 0)
+		wait = min(max(at.Sub(now), 0), WakeCheck)
 	}
 	stop := ctx.Done()
 	if ctx.Err() != nil {
@@ -96,6 +99,7 @@ func (e *Engine) wait(ctx context.Context, wake time.Time) {
 	defer t.Stop()
 	select {
 	case r := <-e.reports:
+		e.noticeJump(ctx) // a load cut by a sleep is judged as one
 		e.finish(ctx, r)
 	case <-e.kick:
 		if f := e.nextCommand(); f != nil {
