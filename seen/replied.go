@@ -152,5 +152,6 @@ func (s *Store) update(fn func(txn *badger.Txn) error) error {
 		}
 	}
 	s.compactSoon()
+	s.keepPrivate() // a memtable log or table the write made Badger start
 	return err
 }
