@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -166,6 +167,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	out := io.MultiWriter(stderr, a.logs)
 	a.log = slog.New(slog.NewTextHandler(out, nil))
 	log.SetOutput(out) // libraries that use the standard logger land in the log too
+	a.keepDataPrivate()
 	settings, problem := a.loadSettings()
 	a.problem = problem
 	var full error
@@ -201,7 +203,28 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	if problem != "" {
 		a.engine.SetProblem(problem)
 	}
+	a.store.reportTo(func(note string) { // a store started anew: said in the log and the activity
+		a.log.Warn(note)
+		a.engine.Note(note)
+	})
 	return a, nil
+}
+
+// keepDataPrivate makes the data folder readable by its owner only (0700)
+// when it is not: MkdirAll leaves a folder that exists as it is, and one
+// made by hand or by an older rentwatch may be open to every user of the
+// computer, with the searches, the listings and the browser's cookies in
+// it. Windows keeps the ACLs of the user's profile folder.
+func (a *app) keepDataPrivate() {
+	st, err := os.Stat(a.dataDir)
+	if runtime.GOOS == "windows" || err != nil || st.Mode().Perm()&0o077 == 0 {
+		return
+	}
+	if err := os.Chmod(a.dataDir, 0o700); err != nil {
+		a.log.Warn("could not make the data folder private", "folder", a.dataDir, "err", err)
+		return
+	}
+	a.log.Info("made the data folder private (0700): other users of this computer could read it", "folder", a.dataDir)
 }
 
 func (a *app) close() {

@@ -19,10 +19,25 @@ import (
 type patientStore struct {
 	dir string
 
-	// mu guards s and err.
-	mu  sync.Mutex
-	s   *seen.Store // nil until opened
-	err error       // why it is not open yet: a *seen.DiskFullError
+	// mu guards s, err and report.
+	mu     sync.Mutex
+	s      *seen.Store       // nil until opened
+	err    error             // why it is not open yet: a *seen.DiskFullError
+	report func(note string) // told the store's Notes when it opens
+}
+
+// reportTo tells report what opening the store did that the user should
+// hear of (seen.Store.Notes): now if it is open, else when it opens.
+func (p *patientStore) reportTo(report func(note string)) {
+	p.mu.Lock()
+	p.report = report
+	s := p.s
+	p.mu.Unlock()
+	if s != nil {
+		for _, n := range s.Notes() {
+			report(n)
+		}
+	}
 }
 
 // openStore opens the store in dir; on a disk too full to open it, it
@@ -61,6 +76,11 @@ func (p *patientStore) Room() error {
 			return fmt.Errorf("open the store: %w", err)
 		}
 		p.s, p.err = s, nil
+		if p.report != nil {
+			for _, n := range s.Notes() {
+				p.report(n)
+			}
+		}
 	}
 	s := p.s
 	p.mu.Unlock()
