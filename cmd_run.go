@@ -170,15 +170,11 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.keepDataPrivate()
 	settings, problem := a.loadSettings()
 	a.problem = problem
-	var full error
-	if a.store, full, err = openStore(filepath.Join(a.dataDir, "store")); err != nil {
+	// On a full disk the store opens once there is room; the engine says
+	// why it waits (store_room.go).
+	if a.store, err = openStore(filepath.Join(a.dataDir, "store")); err != nil {
 		a.close()
 		return nil, err
-	}
-	if full != nil {
-		// The engine says so in the tray and the window, and opens the
-		// store once there is room (store_room.go).
-		a.log.Warn(full.Error())
 	}
 	chrome := g.chrome
 	if chrome == "" {

@@ -41,17 +41,17 @@ func (p *patientStore) reportTo(report func(note string)) {
 }
 
 // openStore opens the store in dir; on a disk too full to open it, it
-// returns a store that opens when there is room, and the disk-full error
-// in words for the log. Any other failure is the caller's.
-func openStore(dir string) (store *patientStore, full error, err error) {
+// returns a store that opens when there is room (the engine says why it
+// waits, from its first read). Any other failure is the caller's.
+func openStore(dir string) (*patientStore, error) {
 	s, err := seen.Open(dir)
 	switch {
 	case errors.Is(err, seen.ErrDiskFull):
-		return &patientStore{dir: dir, err: err}, err, nil
+		return &patientStore{dir: dir, err: err}, nil
 	case err != nil:
-		return nil, nil, err
+		return nil, err
 	}
-	return &patientStore{dir: dir, s: s}, nil, nil
+	return &patientStore{dir: dir, s: s}, nil
 }
 
 // store is the open store, or why there is none yet.
