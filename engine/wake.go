@@ -20,8 +20,10 @@ import (
 
 const (
 	// WakeCheck is the longest the run loop sleeps: after a wake it
-	// notices within this much.
-	WakeCheck = 5 * time.Second
+	// notices within this much. Each look costs the runtime a few thread
+	// wakeups (docs/BENCHMARKS.md, "The app between cycles"), and most
+	// waits between cycles are shorter anyway.
+	WakeCheck = 10 * time.Second
 	// WakeJump is how much further one clock must move than the other
 	// between two looks to count as a sleep or a clock set; less is
 	// drift and slewing.
