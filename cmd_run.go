@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"syscall"
 
@@ -20,7 +21,6 @@ import (
 	"rentwatch/engine"
 	"rentwatch/outbox"
 	"rentwatch/pages"
-	"rentwatch/seen"
 	"rentwatch/tray"
 	"rentwatch/window"
 )
@@ -37,7 +37,7 @@ type app struct {
 	lock    *flock.Flock
 	logs    *logFile
 	log     *slog.Logger
-	store   *seen.Store
+	store   *patientStore
 	browser *pages.Browser
 	outbox  *outbox.Outbox // one for the app's life: its channels keep their queues
 	pops    *outbox.Clickable
@@ -171,7 +171,10 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	if first.Problem != nil {
 		a.log.Error("the settings file has a problem", "path", a.settingsPath, "err", first.Problem)
 	}
-	if a.store, err = seen.Open(filepath.Join(a.dataDir, "store")); err != nil {
+	a.keepDataPrivate()
+	// On a full disk the store opens once there is room; the engine says
+	// why it waits (store_room.go).
+	if a.store, err = openStore(filepath.Join(a.dataDir, "store")); err != nil {
 		a.close()
 		return nil, err
 	}
@@ -197,8 +200,29 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	if first.Problem != nil {
 		a.engine.SetProblem(problemWords(first.Problem))
 	}
+	a.store.reportTo(func(note string) { // a store started anew: said in the log and the activity
+		a.log.Warn(note)
+		a.engine.Note(note)
+	})
 	go a.follow(first, changes)
 	return a, nil
+}
+
+// keepDataPrivate makes the data folder readable by its owner only (0700)
+// when it is not: MkdirAll leaves a folder that exists as it is, and one
+// made by hand or by an older rentwatch may be open to every user of the
+// computer, with the searches, the listings and the browser's cookies in
+// it. Windows keeps the ACLs of the user's profile folder.
+func (a *app) keepDataPrivate() {
+	st, err := os.Stat(a.dataDir)
+	if runtime.GOOS == "windows" || err != nil || st.Mode().Perm()&0o077 == 0 {
+		return
+	}
+	if err := os.Chmod(a.dataDir, 0o700); err != nil {
+		a.log.Warn("could not make the data folder private", "folder", a.dataDir, "err", err)
+		return
+	}
+	a.log.Info("made the data folder private (0700): other users of this computer could read it", "folder", a.dataDir)
 }
 
 func (a *app) close() {

@@ -61,7 +61,7 @@ func TestWindowSavesReachTheEngine(t *testing.T) {
 	}
 	defer store.Close()
 	a := &app{settingsPath: filepath.Join(dir, "config.toml"), dataDir: filepath.Join(dir, "data"),
-		log: slog.New(slog.DiscardHandler), store: store, openWeb: func(string) error { return nil }}
+		log: slog.New(slog.DiscardHandler), store: &patientStore{s: store}, openWeb: func(string) error { return nil }}
 	if err := os.WriteFile(a.settingsPath, []byte("version = 1\ninterval = \"30s\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}

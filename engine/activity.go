@@ -73,6 +73,11 @@ func (a *activity) latest(n int) []Event {
 // the latest ActivityMax). It is safe to call from any goroutine.
 func (e *Engine) Activity(n int) []Event { return e.activity.latest(n) }
 
+// Note adds an event in words to the activity, for what the app did
+// beside the engine that the user should see there (a store started anew
+// at the start). It is safe to call from any goroutine.
+func (e *Engine) Note(text string) { e.note(EventInfo, "", "", text) }
+
 // note adds an event at now.
 func (e *Engine) note(kind EventKind, search, host, text string) {
 	e.activity.add(Event{At: e.d.Clock.Now(), Kind: kind, Search: search, Host: host, Text: text})

@@ -28,7 +28,7 @@ func TestManualCheckClearsTheHostAndProbesAtOnce(t *testing.T) {
 		}
 		stop := running(t, r.e)
 		time.Sleep(10 * time.Second) // refused: five minutes' wait ahead
-		if _, waiting := r.e.st.registry.Get(kamernet); !waiting {
+		if _, waiting := r.hostWait(kamernet); !waiting {
 			t.Fatal("the refusal was not recorded")
 		}
 		r.e.ManualCheck(fiveOnOneHost[0])
@@ -45,7 +45,7 @@ func TestManualCheckClearsTheHostAndProbesAtOnce(t *testing.T) {
 		if len(sent) != before+3 {
 			t.Fatalf("after the window closed the host got %d requests, want a probe and the 2 held searches: %v", len(sent)-before, sent)
 		}
-		if _, waiting := r.e.st.registry.Get(kamernet); waiting {
+		if _, waiting := r.hostWait(kamernet); waiting {
 			t.Errorf("the host still waits after a clean probe")
 		}
 		if !r.logs.has("Recovered 1 site(s), checking 2 held search(es)") {
@@ -256,9 +256,9 @@ func TestALoadCutByTheWindowIsNobodysFault(t *testing.T) {
 		}
 		r.e.ManualCheck(fiveOnOneHost[0])
 		time.Sleep(5 * time.Second) // the cut load's report is in; the window is still open
-		errs := make(chan int, 1)
-		r.e.do(func() { errs <- r.e.st.host("funda.test").errors }) // read on the engine's goroutine
-		if n := <-errs; n != 0 {
+		var n int
+		onEngine(r.e, func() { n = r.e.st.host("funda.test").errors })
+		if n != 0 {
 			t.Errorf("the cut load counted as %d error(s) against its host", n)
 		}
 		for _, v := range r.e.Snapshot().Searches {

@@ -124,6 +124,9 @@ func (e *Engine) startPass(ctx context.Context) {
 	default:
 		return
 	}
+	if e.diskFull(e.d.Store.Room()) {
+		return // what it found could not be kept: it waits for room
+	}
 	p := e.planCycle(kind, fresh)
 	if kind != probesOnly {
 		clear(e.st.added) // they are in this pass
@@ -136,9 +139,10 @@ func (e *Engine) startPass(ctx context.Context) {
 	e.queueChecks(ctx, e.shuffled(p.due))
 }
 
-// mayStartPass is false while a pass is under way, and while we stop.
+// mayStartPass is false while a pass is under way, while we stop, and
+// while the disk is full (disk.go).
 func (e *Engine) mayStartPass(ctx context.Context) bool {
-	return e.st.pass == nil && ctx.Err() == nil
+	return e.st.pass == nil && ctx.Err() == nil && !e.st.disk.full
 }
 
 // queueChecks puts the searches in their hosts' lanes for the pass under
@@ -216,6 +220,7 @@ func (e *Engine) endPass(ctx context.Context) {
 		e.st.cycles++
 		e.st.nextCycle = e.nextCycleAfter(p.started, e.d.Clock.Now())
 	}
+	e.afterGrace(e.d.Clock.Now())
 	e.publish()
 }
 

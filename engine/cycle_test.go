@@ -35,7 +35,7 @@ func TestFiveSearchesOnOneHostSendOneRequestPerRetry(t *testing.T) {
 		if len(sent) != 4 {
 			t.Fatalf("host received %d requests in 40 minutes, want 4 (one per retry): %v", len(sent), sent)
 		}
-		entry, ok := r.e.st.registry.Get(kamernet)
+		entry, ok := r.hostWait(kamernet)
 		if !ok || entry.Failures != 4 || entry.Kind != blocks.RateLimited {
 			t.Fatalf("entry = %+v, %v; want 4 rate_limited failures on one shared count", entry, ok)
 		}
@@ -92,7 +92,7 @@ func TestChangeOfKindRestartsTheCount(t *testing.T) {
 		})
 		r := newRig(store, p, searches(fiveOnOneHost[0]), 3)
 		r.run(t, 5*time.Minute) // challenge at 0, ~1m; rate limit at ~4m; the next try is ~2m after
-		entry, _ := r.e.st.registry.Get(kamernet)
+		entry, _ := r.hostWait(kamernet)
 		if entry.Kind != blocks.RateLimited || entry.Failures != 1 {
 			t.Fatalf("after two challenges and a rate limit: %+v, want rate_limited with a count of 1", entry)
 		}
@@ -111,7 +111,7 @@ func TestOneErrorDoesNotMakeAHostWaitTwoDo(t *testing.T) {
 		})
 		r := newRig(store, p, searches(fiveOnOneHost[0]), 4)
 		r.run(t, 20*time.Second) // one cycle
-		if _, waiting := r.e.st.registry.Get(kamernet); waiting {
+		if _, waiting := r.hostWait(kamernet); waiting {
 			t.Fatalf("one blip made the host wait")
 		}
 		if got := r.e.Snapshot().Searches[0]; got.Status != Failing || got.LastError == "" {
@@ -120,7 +120,7 @@ func TestOneErrorDoesNotMakeAHostWaitTwoDo(t *testing.T) {
 		r2 := newRig(store, p, searches(fiveOnOneHost[0]), 4)
 		r2.e.st.host(kamernet).errors = r.e.st.host(kamernet).errors
 		r2.run(t, 20*time.Second)
-		entry, waiting := r2.e.st.registry.Get(kamernet)
+		entry, waiting := r2.hostWait(kamernet)
 		if !waiting || entry.Kind != blocks.Error {
 			t.Fatalf("second error in a row: entry %+v %v, want the host waiting on the error ladder", entry, waiting)
 		}
@@ -214,31 +214,50 @@ func TestTheProbeGoesInWhenTheWaitEnds(t *testing.T) {
 		p.answer(kamernet, wall(blocks.Challenge, 0, func(n int) bool { return n <= 2 }))
 		other := "https://funda.test/huur/amsterdam"
 		r := newRig(store, p, searches(fiveOnOneHost[0], fiveOnOneHost[1], other), 16)
+		snaps, unsubscribe := r.e.Subscribe()
+		defer unsubscribe()
+		start := time.Now()
 		stop := running(t, r.e)
+		// Each wait's end as the engine shows it (the host's countdown),
+		// from every snapshot it publishes: not its state at a moment the
+		// test picks, which would race with the engine's own steps.
 		var waits []time.Time
-		for range 2 {
-			before := len(p.sent(kamernet))
-			for len(p.sent(kamernet)) == before {
-				time.Sleep(100 * time.Millisecond)
+		end := time.After(7 * time.Minute) // refused, a probe a minute on refused, ~3 minutes, the clean probe
+		for watching := true; watching; {
+			select {
+			case s := <-snaps:
+				for _, v := range s.Searches {
+					if v.Host == kamernet && !v.Until.IsZero() && (len(waits) == 0 || !v.Until.Equal(waits[len(waits)-1])) {
+						waits = append(waits, v.Until)
+					}
+				}
+			case <-end:
+				watching = false
 			}
-			time.Sleep(2 * time.Second) // the load and its verdict
-			entry, _ := r.e.st.registry.Get(kamernet)
-			waits = append(waits, entry.NextRetryAt)
 		}
-		time.Sleep(5 * time.Minute)
+		stop()
+		elapsed := time.Since(start)
 		sent := p.sent(kamernet)
+		if len(waits) != 2 || len(sent) < 3 {
+			t.Fatalf("saw %d wait(s) and %d request(s) to the host, want two waits and a probe after each: %v", len(waits), len(sent), sent)
+		}
 		for i, at := range waits {
 			if late := sent[i+1].at.Sub(at); late < 0 || late > time.Second {
 				t.Errorf("probe %d went in %v after its wait ended, want at once", i+1, late)
 			}
 		}
 		// The probes did not drag the other host along: it is checked on
-		// the regular cycle only.
-		cycles := len(p.sent("funda.test"))
-		if max := int(5*time.Minute/(27*time.Second)) + 2; cycles > max+3 {
-			t.Errorf("the other host got %d requests, more than its cycles", cycles)
+		// the regular cycle only, at most once per 27 s (30 s less its
+		// jitter).
+		others := p.sent("funda.test")
+		if max := int(elapsed/(27*time.Second)) + 1; len(others) > max {
+			t.Errorf("the other host got %d requests in %v, more than its cycles (%d)", len(others), elapsed, max)
 		}
-		stop()
+		for i := 1; i < len(others); i++ {
+			if gap := others[i].at.Sub(others[i-1].at); gap < 20*time.Second {
+				t.Errorf("the other host was asked twice %v apart: a probe took it along", gap)
+			}
+		}
 	})
 }
 

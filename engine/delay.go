@@ -68,6 +68,10 @@ func TypicalDelay(delays []time.Duration) time.Duration {
 func (e *Engine) loadDelays() {
 	for url, s := range e.st.searches {
 		d, err := e.d.Store.Delays(url)
+		if e.diskFull(err) {
+			e.st.disk.unread = true // read when there is room (disk.go)
+			return
+		}
 		if err != nil {
 			e.d.Log.Warn("read the times to alert", "search", s.name, "err", err)
 			continue

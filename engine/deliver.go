@@ -34,6 +34,7 @@ const PermanentRetry = 10 * time.Minute
 // returns how many were queued.
 func (e *Engine) accept(v *searchState, s config.Search, snap seen.Snapshot, fresh []listing.Alert, now time.Time) int {
 	if err := e.d.Store.Accept(fresh, []seen.Snapshot{snap}, now); err != nil {
+		e.diskFull(err) // (not accepted: the next check finds them again)
 		for _, a := range fresh {
 			delete(e.st.pending, a.ID)
 		}
@@ -110,7 +111,7 @@ func (e *Engine) syncCouriers(ctx context.Context) []outbox.Channel {
 	}
 	sorted := slices.Sorted(slices.Values(ids))
 	if !slices.Equal(sorted, out.ids) {
-		if err := e.d.Store.SetChannels(sorted); err != nil {
+		if err := e.d.Store.SetChannels(sorted); err != nil && !e.diskFull(err) {
 			e.d.Log.Error("set the delivery channels", "err", err)
 		} else {
 			out.ids = sorted
@@ -125,7 +126,10 @@ func (e *Engine) syncCouriers(ctx context.Context) []outbox.Channel {
 // deliver starts a send on every channel that owes something and may send
 // now. It returns at once: results come back through e.do.
 func (e *Engine) deliver(ctx context.Context) {
-	if ctx.Err() != nil {
+	if ctx.Err() != nil || e.st.disk.full {
+		return // (nothing goes out that could not be recorded: disk.go)
+	}
+	if e.diskFull(e.d.Store.Room()) {
 		return
 	}
 	now := e.d.Clock.Now()
@@ -245,7 +249,11 @@ func (e *Engine) sent(ctx context.Context, k *courier, alerts []listing.Alert, n
 		ids[i] = a.ID
 	}
 	first, serr := e.d.Store.Sent(k.ch.ID(), ids, now)
-	if serr != nil {
+	if e.diskFull(serr) {
+		// Recorded once there is room, before anything goes out (disk.go).
+		e.st.disk.keep(k.ch.ID(), alerts)
+		serr = nil
+	} else if serr != nil {
 		// The user was told; the worst that follows is the same alert again.
 		e.d.Log.Error("delivered, but could not record it: the alert may repeat", "channel", k.ch.Name(), "err", serr)
 	}
@@ -260,18 +268,12 @@ func (e *Engine) sent(ctx context.Context, k *courier, alerts []listing.Alert, n
 		e.d.Log.Info("delivery works again", "channel", k.ch.Name())
 	}
 	k.failures, k.stopped, k.retryAt, k.trouble, k.told, k.queued = 0, false, time.Time{}, mailTrouble{}, false, 0
-	firsts := firstOf(alerts, first)
-	for _, a := range firsts {
-		delete(e.st.pending, a.ID)
-	}
-	e.remember(firsts, now)
-	e.alerted(firsts, now)
+	e.tookFirst(ctx, firstOf(alerts, first), now)
 	if stopping {
 		// Delivered as the stop came, and now recorded; the app is
-		// ending: no more sends, and no auto-reply starts now.
+		// ending: no more sends.
 		return
 	}
-	e.replyAll(ctx, firsts) // after the first channel told the user: see firstOf
 
 	if len(alerts) > 0 {
 		e.d.Log.Info("alerts delivered", "channel", k.ch.Name(), "count", len(alerts))
@@ -285,6 +287,20 @@ func (e *Engine) sent(ctx context.Context, k *courier, alerts []listing.Alert, n
 	}
 	e.deliver(ctx) // more may have come in while this one was sending
 	e.publish()
+}
+
+// tookFirst takes the alerts just delivered for the first time on any
+// channel: no longer pending, on top of "Recent listings", their delay
+// noted, and their auto-replies queued (not while the app stops).
+func (e *Engine) tookFirst(ctx context.Context, firsts []listing.Alert, now time.Time) {
+	for _, a := range firsts {
+		delete(e.st.pending, a.ID)
+	}
+	e.remember(firsts, now)
+	e.alerted(firsts, now)
+	if ctx.Err() == nil {
+		e.replyAll(ctx, firsts) // after the first channel told the user: see firstOf
+	}
 }
 
 // firstOf is the alerts whose ids are in first (delivered first just now).

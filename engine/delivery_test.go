@@ -76,7 +76,7 @@ func TestKillBetweenDeliveryAndSnapshotGivesADuplicateNotALoss(t *testing.T) {
 		p.post(west, "a")
 		crashing := &crashingStore{Store: real}
 		r := newRig(crashing, p, searches(west), 10)
-		go func() { time.Sleep(40 * time.Second); p.post(west, "b"); crashing.crash = true }()
+		go func() { time.Sleep(40 * time.Second); p.post(west, "b"); crashing.crash.Store(true) }()
 		r.run(t, 70*time.Second)
 		if got := r.mail.told(); !slices.Equal(got, []string{"b"}) {
 			t.Fatalf("first run told %v, want [b]", got)
@@ -178,7 +178,7 @@ func TestServerErrorsCountTowardTheGraceAndMissingPagesDoNot(t *testing.T) {
 		if !strings.Contains(snap.Searches[0].LastError, "404") || !strings.Contains(snap.Searches[1].LastError, "503") {
 			t.Errorf("errors: %q, %q", snap.Searches[0].LastError, snap.Searches[1].LastError)
 		}
-		if _, waiting := r.e.st.registry.Get(kamernet); waiting {
+		if _, waiting := r.hostWait(kamernet); waiting {
 			t.Errorf("one 503 made the host wait")
 		}
 		if s, had, _ := store.Snapshot(fiveOnOneHost[1]); had {

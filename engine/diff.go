@@ -123,7 +123,7 @@ func (e *Engine) leftOut(left []LeftOut) {
 		e.st.leftOut = e.st.leftOut[:LeftOutMax]
 	}
 	if len(alerts) > 0 {
-		if err := e.d.Store.LeftOut(alerts, reasons); err != nil {
+		if err := e.d.Store.LeftOut(alerts, reasons); err != nil && !e.diskFull(err) {
 			e.d.Log.Warn("record left-out listings", "err", err)
 		}
 	}
@@ -131,6 +131,7 @@ func (e *Engine) leftOut(left []LeftOut) {
 
 func (e *Engine) saveSnapshot(v *searchState, snap seen.Snapshot, now time.Time) {
 	if err := e.d.Store.SaveSnapshot(snap, now); err != nil {
+		e.diskFull(err)
 		v.found(failed, "saving what was seen: "+err.Error())
 	}
 }

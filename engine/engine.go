@@ -58,6 +58,10 @@ type Store interface {
 	// Delays returns a search's latest times to alert, oldest first (the
 	// store adds one at each listing's first delivery).
 	Delays(search string) ([]time.Duration, error)
+	// Room says whether the store can write now: nil, or an error that
+	// is seen.ErrDiskFull, saying how much room there is and needs to be.
+	// Every write refused for want of room is one too (disk.go).
+	Room() error
 }
 
 // Outbox is the user's delivery channels; *outbox.Outbox is one. Each
@@ -87,15 +91,26 @@ type Replier interface {
 	Reply(ctx context.Context, a listing.Alert) error
 }
 
-// Clock is the engine's time. Tests run the real one inside a
-// testing/synctest bubble, where time is virtual.
+// Clock is the engine's time: the wall clock, which every deadline is
+// kept on, and the monotonic clock, which the computer's timers run on and
+// which stands still while it sleeps; where they part, the computer slept
+// (wake.go). Tests run the real one inside a testing/synctest bubble,
+// where time is virtual, or one whose wall clock jumps.
 type Clock interface {
+	// Now is the wall clock, without a monotonic reading: deadlines
+	// compared with it hold across a sleep.
 	Now() time.Time
+	// Monotonic is the time since a fixed point on the clock the
+	// computer's timers use.
+	Monotonic() time.Duration
 }
 
-type realClock struct{}
+// realClock is the computer's clock; base is the fixed point of
+// Monotonic.
+type realClock struct{ base time.Time }
 
-func (realClock) Now() time.Time { return time.Now() }
+func (realClock) Now() time.Time             { return time.Now().Round(0) }
+func (c realClock) Monotonic() time.Duration { return time.Since(c.base) }
 
 // Deps is what the engine is built from. Loader, Store and Outbox are
 // required; the rest have defaults.
@@ -171,7 +186,7 @@ type Engine struct {
 // New builds an engine over deps with the given settings.
 func New(d Deps, s Settings) *Engine {
 	if d.Clock == nil {
-		d.Clock = realClock{}
+		d.Clock = realClock{base: time.Now()}
 	}
 	if d.Location == nil {
 		d.Location = time.Local

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -37,6 +38,9 @@ type fakePortal struct {
 	// coldStart is how long loads wait before their request goes out from
 	// the first load on: Chrome starting, slow on a busy machine.
 	coldStart time.Duration
+	// now stamps each request; nil: time.Now. Set it before the engine
+	// runs.
+	now func() time.Time
 
 	// mu guards the fields below.
 	mu       sync.Mutex
@@ -67,7 +71,11 @@ func (p *fakePortal) Load(ctx context.Context, url string) (pages.Result, error)
 	p.mu.Lock()
 	p.counts[host]++
 	n := p.counts[host]
-	p.requests = append(p.requests, request{at: time.Now(), url: url, host: host})
+	at := time.Now()
+	if p.now != nil {
+		at = p.now()
+	}
+	p.requests = append(p.requests, request{at: at, url: url, host: host})
 	ans := p.hosts[host]
 	p.mu.Unlock()
 	if !sleep(ctx, p.loadTime) {
@@ -185,11 +193,11 @@ func (m *mailbox) told() []string {
 // its record would leave things.
 type crashingStore struct {
 	*seen.Store
-	crash bool
+	crash atomic.Bool // set by the test while the engine runs
 }
 
 func (c *crashingStore) Sent(channel string, ids []string, now time.Time) ([]string, error) {
-	if c.crash {
+	if c.crash.Load() {
 		return nil, errors.New("killed")
 	}
 	return c.Store.Sent(channel, ids, now)
@@ -279,6 +287,35 @@ func running(t *testing.T, e *Engine) (stop func()) {
 	t.Cleanup(stop)
 	go func() { e.Run(ctx); close(done) }()
 	return stop
+}
+
+// onEngine runs f on the engine's goroutine, as a command, and returns
+// when it ran: the one way a test reads the engine's state while Run runs.
+// A synctest bubble makes time virtual, not the order of goroutines: at
+// one virtual instant the test's goroutine and the engine's run in either
+// order (a busy machine picks), so state read from the test's goroutine
+// is whatever the engine had got to. A command runs between two of the
+// engine's steps. Once Run has returned, f runs on the caller's goroutine:
+// the state is nobody's any more.
+func onEngine(e *Engine, f func()) {
+	ran := make(chan struct{})
+	e.do(func() { f(); close(ran) })
+	select {
+	case <-ran:
+	case <-e.stopped:
+		select {
+		case <-ran: // Run took it before it returned
+		default:
+			f()
+		}
+	}
+}
+
+// hostWait is the host's entry in the engine's registry (whether it is
+// made to wait, how long, after what), read on the engine's goroutine.
+func (r *rig) hostWait(host string) (entry blocks.Entry, waiting bool) {
+	onEngine(r.e, func() { entry, waiting = r.e.st.registry.Get(host) })
+	return entry, waiting
 }
 
 // noticeBoard is Deps.Notices for tests that only need what was told, and

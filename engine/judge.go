@@ -91,6 +91,9 @@ func (e *Engine) apply(o outcome, r report, s *searchState, now time.Time) bool 
 	case interrupted:
 		return true
 	case hardError:
+		if e.missedInGrace(s, host, r.err, now) {
+			return true
+		}
 		err := r.err
 		if err == nil {
 			status := r.result.Status

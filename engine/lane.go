@@ -147,6 +147,9 @@ func (e *Engine) dispatch(ctx context.Context) (wake time.Time) {
 			continue
 		}
 		if l.queue[0].kind == replyVisit {
+			if e.st.disk.full {
+				continue // a reply it could not record might go twice: askRoom wakes us
+			}
 			if goes, at := e.replyMayGo(h, now); !goes {
 				wake = earliest(wake, at)
 				continue

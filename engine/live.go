@@ -29,6 +29,8 @@ type state struct {
 	checkNow        bool            // the user asked: a regular cycle at once
 	added           map[string]bool // searches added or enabled since the last cycle: checked at once
 	settingsProblem string
+	disk            diskTrouble     // no room on the store's disk (disk.go)
+	wake            wakeWatch       // sleeps and clock jumps (wake.go)
 	mail            mailTrouble     // the channel trouble the tray shows (deliver.go)
 	out             couriers        // every delivery channel's state (deliver.go)
 	manual          string          // the search URL open in the window for a check by hand
@@ -182,6 +184,9 @@ func (st *state) snapshot(now time.Time) Snapshot {
 	}
 	s.Back = st.backs(now)
 	s.Problem = st.settingsProblem
+	if s.Problem == "" {
+		s.Problem = st.disk.problem()
+	}
 	s.Delivery = st.mail.delivery(now)
 	s.Channels = st.out.views()
 	s.Overall = overall(st.paused, s.Problem != "" || s.Delivery.Refused || s.Delivery.Failing, s.Searches)

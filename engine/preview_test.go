@@ -41,7 +41,7 @@ func TestAPreviewIsARequestUnderTheUsualRules(t *testing.T) {
 		if err != nil || res.Page.Verdict.Kind != blocks.Denied {
 			t.Fatalf("preview of a refusing host: %+v, %v", res, err)
 		}
-		entry, waiting := r.e.st.registry.Get(kamernet)
+		entry, waiting := r.hostWait(kamernet)
 		if !waiting || entry.Kind != blocks.Denied {
 			t.Fatalf("the preview's wall was not recorded: %+v", entry)
 		}
@@ -88,7 +88,7 @@ func TestAPreviewCountsForItsHost(t *testing.T) {
 				t.Fatal("a failed load gave no error")
 			}
 		}
-		if entry, waiting := r.e.st.registry.Get(host); !waiting || entry.Kind != blocks.Error {
+		if entry, waiting := r.hostWait(host); !waiting || entry.Kind != blocks.Error {
 			t.Fatalf("after %d failed previews: %+v, want the host waiting on the error ladder", ErrorGrace, entry)
 		}
 		time.Sleep(time.Minute) // the error wait is over
@@ -96,7 +96,7 @@ func TestAPreviewCountsForItsHost(t *testing.T) {
 		if res, err := r.e.Preview(context.Background(), u); err != nil || res.Held {
 			t.Fatalf("preview after the wait: %+v, %v", res, err)
 		}
-		if _, waiting := r.e.st.registry.Get(host); waiting {
+		if _, waiting := r.hostWait(host); waiting {
 			t.Errorf("a clean preview left the host waiting")
 		}
 	})

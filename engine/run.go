@@ -34,11 +34,16 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 		go e.replyWorker(ctx)
 	}
 	for {
+		e.noticeJump(ctx)
 		if once && e.st.cycles > 0 && !e.sending() {
 			return nil // the cycle and its sends, one try each
 		}
 		if until := e.st.pausedUntil; e.st.paused && !until.IsZero() && !e.d.Clock.Now().Before(until) {
 			e.resumeAll("the pause ended")
+		}
+		e.askRoom(ctx, e.d.Clock.Now())
+		if once && e.st.disk.full {
+			return e.st.disk.err // one cycle cannot wait for room
 		}
 		e.startPass(ctx)
 		wake := e.dispatch(ctx)
@@ -69,6 +74,9 @@ func (e *Engine) wait(ctx context.Context, wake time.Time) {
 	if e.st.paused && !e.st.pausedUntil.IsZero() {
 		at = earliest(at, e.st.pausedUntil)
 	}
+	if e.st.disk.full {
+		at = earliest(at, e.st.disk.retryAt)
+	}
 	if t, ok := e.st.mail.lastsAt(); ok {
 		// A lone failed delivery is shown once it has lasted, even when
 		// the next cycle (and its try) is further away.
@@ -79,9 +87,11 @@ func (e *Engine) wait(ctx context.Context, wake time.Time) {
 			e.publish()
 		}
 	}
-	wait := time.Hour
+	// Never longer than WakeCheck: the timer runs on the monotonic
+	// clock, which stands still while the computer sleeps (wake.go).
+	wait := WakeCheck
 	if !at.IsZero() {
-		wait = max(at.Sub(now), 0)
+		wait = min(max(at.Sub(now), 0), WakeCheck)
 	}
 	stop := ctx.Done()
 	if ctx.Err() != nil {
@@ -91,6 +101,7 @@ func (e *Engine) wait(ctx context.Context, wake time.Time) {
 	defer t.Stop()
 	select {
 	case r := <-e.reports:
+		e.noticeJump(ctx) // a load cut by a sleep is judged as one
 		e.finish(ctx, r)
 	case <-e.kick:
 		if f := e.nextCommand(); f != nil {
@@ -140,7 +151,7 @@ func (e *Engine) applySettings(s Settings) {
 	added := len(e.st.searches) + len(removed) - before
 	e.note(EventInfo, "", "", fmt.Sprintf("settings applied: %d search(es), %d new, %d removed", len(e.st.searches), added, len(removed)))
 	for _, url := range removed {
-		if err := e.d.Store.ForgetSearch(url); err != nil {
+		if err := e.d.Store.ForgetSearch(url); err != nil && !e.diskFull(err) {
 			e.d.Log.Warn("forget removed search", "search", url, "err", err)
 		}
 	}
@@ -227,6 +238,10 @@ func (e *Engine) endManual(host string, err error) {
 // loadPending reads the alerts a previous run found but could not deliver.
 func (e *Engine) loadPending() {
 	alerts, err := e.d.Store.Pending()
+	if e.diskFull(err) {
+		e.st.disk.unread = true // read when there is room (disk.go)
+		return
+	}
 	if err != nil {
 		e.d.Log.Error("read pending alerts", "err", err)
 		return

@@ -55,12 +55,18 @@ func (m *oldMonitor) cycle(ctx context.Context) {
 	slots := make(chan struct{}, 2)
 	var wg sync.WaitGroup
 	// In host order, not the map's: the same seed must give the same day.
+	// Every draw is made here, before the hosts' goroutines start, and
+	// each host draws its jitter from its own source: two hosts judged at
+	// one virtual instant run in either order, and a shared source would
+	// give them each other's draws (a data race, and a day that depended
+	// on the machine).
 	for _, h := range slices.Sorted(maps.Keys(byHost)) {
 		list := byHost[h]
 		gaps := make([]time.Duration, len(list))
 		for i := range gaps {
 			gaps[i] = 2*time.Second + time.Duration(m.rng.Int64N(int64(3*time.Second)))
 		}
+		jitter := rand.New(rand.NewPCG(m.rng.Uint64(), m.rng.Uint64()))
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -69,7 +75,7 @@ func (m *oldMonitor) cycle(ctx context.Context) {
 				res, err := m.loader.Load(ctx, s.URL)
 				<-slots
 				mu.Lock()
-				m.judge(ctx, s, res.Verdict, res.Listings, err)
+				m.judge(ctx, s, res.Verdict, res.Listings, err, jitter)
 				mu.Unlock()
 				if !sleep(ctx, gaps[i]) {
 					return
@@ -80,14 +86,14 @@ func (m *oldMonitor) cycle(ctx context.Context) {
 	wg.Wait()
 }
 
-func (m *oldMonitor) judge(ctx context.Context, s config.Search, v blocks.Verdict, listings []listing.Listing, err error) {
+func (m *oldMonitor) judge(ctx context.Context, s config.Search, v blocks.Verdict, listings []listing.Listing, err error, jitter *rand.Rand) {
 	if err != nil {
 		return // the old monitor retried errors next cycle
 	}
 	if v.Kind != blocks.OK {
 		m.failures[s.URL]++
 		step := oldLadder[min(m.failures[s.URL], len(oldLadder))-1]
-		wait := max(time.Duration(float64(step)*(0.85+0.3*m.rng.Float64())), v.RetryAfter)
+		wait := max(time.Duration(float64(step)*(0.85+0.3*jitter.Float64())), v.RetryAfter)
 		m.until[s.URL] = time.Now().Add(min(wait, time.Hour))
 		return
 	}

@@ -31,7 +31,10 @@ type compactor struct {
 // the tree needs one and none is under way. It is cheap enough to call
 // after every write: it reads the levels' sizes under Badger's locks.
 func (s *Store) compactSoon() {
-	if !s.needsCompaction() {
+	// A compaction writes its tables through mapped files before it
+	// drops the old ones: without room it would die of SIGBUS (room.go).
+	// It comes again after the next write that finds room.
+	if !s.needsCompaction() || s.Room() != nil {
 		return
 	}
 	c := &s.compaction

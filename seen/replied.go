@@ -83,6 +83,9 @@ func (s *Store) Prune(now time.Time) (int, error) {
 		return 0, fmt.Errorf("prune listing records: %w", err)
 	}
 	stale = append(stale, listed...)
+	if err := s.Room(); err != nil && len(stale) > 0 {
+		return 0, fmt.Errorf("prune seen index: %w", err)
+	}
 	wb := s.db.NewWriteBatch()
 	defer wb.Cancel()
 	for _, k := range stale {
@@ -138,6 +141,9 @@ func getValue(txn *badger.Txn, key []byte) ([]byte, error) {
 // transaction changed what fn read (Badger's optimistic ErrConflict), and
 // then compacts the store if the write left it needing it.
 func (s *Store) update(fn func(txn *badger.Txn) error) error {
+	if err := s.Room(); err != nil {
+		return err // nothing written: see room.go
+	}
 	var err error
 	for try := 0; try < 5; try++ {
 		err = s.db.Update(fn)
@@ -146,5 +152,6 @@ func (s *Store) update(fn func(txn *badger.Txn) error) error {
 		}
 	}
 	s.compactSoon()
+	s.keepPrivate() // a memtable log or table the write made Badger start
 	return err
 }

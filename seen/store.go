@@ -7,6 +7,7 @@ package seen
 import (
 	"errors"
 	"fmt"
+	"log"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,9 +29,11 @@ import (
 // locked until the process exits.
 type Store struct {
 	db         *badger.DB
+	dir        string   // "" in memory
 	lock       *dirLock // nil in memory
 	compaction compactor
 	listed     atomic.Uint64 // listing-record writes committed: ListedVersion
+	notes      []string      // what Open did that the user should hear of
 }
 
 // lockFile sits inside the store's directory. rentwatch takes it before
@@ -90,10 +93,21 @@ func openWith(dir string, opt badger.Options, now time.Time) (*Store, error) {
 		return nil, errors.New("open store: no directory given")
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
+		if readOnly(err) {
+			return nil, &ReadOnlyError{Dir: dir, Cause: unwrapPath(err)}
+		}
 		return nil, fmt.Errorf("create store directory: %w", err)
 	}
 	lock, err := lockDir(dir)
 	if err != nil {
+		if readOnly(err) && !errors.Is(err, ErrAlreadyRunning) {
+			return nil, &ReadOnlyError{Dir: dir, Cause: unwrapPath(errors.Unwrap(err))}
+		}
+		return nil, err
+	}
+	notes, err := prepare(dir, opt, now)
+	if err != nil {
+		lock.release()
 		return nil, err
 	}
 	if err := checkTables(dir, opt); err != nil {
@@ -109,6 +123,11 @@ func openWith(dir string, opt badger.Options, now time.Time) (*Store, error) {
 	if err != nil {
 		removeNewFiles(dir, existed)
 		lock.release()
+		if errors.Is(err, syscall.ENOSPC) {
+			if full := roomToOpen(dir, opt.MemTableSize); full != nil {
+				return nil, full // the disk filled up while it opened
+			}
+		}
 		return nil, classifyOpenError(dir, err, now)
 	}
 	if err := migrate(db, migrations, dir, now); err != nil {
@@ -116,9 +135,55 @@ func openWith(dir string, opt badger.Options, now time.Time) (*Store, error) {
 		lock.release()
 		return nil, err
 	}
-	s := &Store{db: db, lock: lock}
+	s := &Store{db: db, dir: dir, lock: lock, notes: notes}
+	s.keepPrivate() // the files Badger just made
 	s.compactSoon() // what an earlier run left on L0
 	return s, nil
+}
+
+// prepare runs the checks before Badger opens dir (private.go, room.go),
+// in order: the folder can be written, it and its files are private, the
+// disk has room (Badger replaying its logs on a full disk dies of SIGBUS),
+// and a store that lost its MANIFEST is set aside. It returns what the
+// user should hear of.
+func prepare(dir string, opt badger.Options, now time.Time) ([]string, error) {
+	if err := checkWritable(dir); err != nil {
+		return nil, err
+	}
+	var notes []string
+	fixed, err := keepPrivate(dir)
+	if err != nil {
+		return nil, err
+	}
+	if fixed {
+		notes = append(notes, "made the store in "+dir+" private to you: its folder or files could be read by other users of this computer")
+	}
+	if err := roomToOpen(dir, opt.MemTableSize); err != nil {
+		return nil, err
+	}
+	note, err := setAsideWithoutManifest(dir, now)
+	if err != nil {
+		return nil, err
+	}
+	if note != "" {
+		notes = append(notes, note)
+	}
+	return notes, nil
+}
+
+// Notes says what Open had to do that the user should hear of (a store
+// started anew, files made private), in words; nil when nothing.
+func (s *Store) Notes() []string { return s.notes }
+
+// keepPrivate makes the files Badger made since the last look private
+// (private.go); the folder is already, so this is belt and braces.
+func (s *Store) keepPrivate() {
+	if s.dir == "" {
+		return
+	}
+	if _, err := keepPrivate(s.dir); err != nil {
+		log.Printf("seen: %v", err)
+	}
 }
 
 // openBadger turns a panic inside badger.Open (it panics on some damaged
@@ -137,7 +202,9 @@ func openBadger(opt badger.Options) (db *badger.DB, err error) {
 // missing directory) is reported as it is; everything else is damage.
 func classifyOpenError(dir string, err error, now time.Time) error {
 	switch {
-	case errors.Is(err, os.ErrPermission), errors.Is(err, syscall.ENOSPC), errors.Is(err, os.ErrNotExist) && !dirExists(dir):
+	case readOnly(err):
+		return &ReadOnlyError{Dir: dir, Cause: err}
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, os.ErrNotExist) && !dirExists(dir):
 		return fmt.Errorf("open store %s: %w", dir, err)
 	case errors.Is(err, syscall.EWOULDBLOCK) || strings.Contains(err.Error(), "Another process is using this Badger database"):
 		// Someone holds Badger's own lock but not ours: an older rentwatch.
@@ -180,10 +247,21 @@ func dirExists(dir string) bool {
 	return err == nil && st.IsDir()
 }
 
-// Close flushes and closes the store and releases its lock.
+// Close flushes and closes the store and releases its lock. On a disk
+// too full for that it only releases the lock and returns the
+// *DiskFullError: Badger's Close writes the memtable into a new table,
+// which on a full disk dies of SIGBUS (room.go); left alone, the memtable
+// stays in its log, every committed write with it, and the next Open
+// replays it, as after a crash. The process must then end without
+// opening the store again.
 func (s *Store) Close() error {
 	s.stopCompacting()
+	if err := s.Room(); err != nil {
+		s.lock.release()
+		return fmt.Errorf("close store: left to its log for the next start: %w", err)
+	}
 	err := s.db.Close()
+	s.keepPrivate() // the table its last flush wrote
 	s.lock.release()
 	if err != nil {
 		return fmt.Errorf("close store: %w", err)
