@@ -17,10 +17,10 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/cli/browser"
 	"github.com/gofrs/flock"
 
 	"rentwatch/config"
+	"rentwatch/desktop"
 	"rentwatch/engine"
 	"rentwatch/outbox"
 	"rentwatch/pages"
@@ -48,7 +48,8 @@ type app struct {
 	pops    *outbox.Clickable
 	engine  *engine.Engine
 	window  *window.Server // nil when it did not start (or for --once)
-	// openWeb opens a page in the default browser (http and https only).
+	// openWeb opens a page in the default browser (http and https only),
+	// never waiting for it (openPage).
 	openWeb func(url string) error
 }
 
@@ -179,7 +180,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	}
 	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile"), Log: a.log})
 	a.settings.Store(&settings)
-	a.openWeb = pages.OpenDefault
+	a.openWeb = a.openPage
 	var pop outbox.Notifier // nil: beeep's pop-ups, which open nothing when clicked
 	if c, err := outbox.NewClickable(a.clicked); err == nil {
 		a.pops, pop = c, c
@@ -324,7 +325,7 @@ func (a *app) manualCheck(ctx context.Context, url string) error {
 	err := a.browser.OpenVisible(ctx, url)
 	if errors.Is(err, pages.ErrNoDisplay) {
 		a.log.Info("no display for a browser window; opening the default browser")
-		return pages.OpenDefault(url)
+		return a.openWeb(url)
 	}
 	return err
 }
@@ -359,11 +360,11 @@ func (a *app) runWithTray(ctx context.Context, stop context.CancelFunc) {
 		PauseAll:    func() { a.engine.Pause("") },
 		ResumeAll:   func() { a.engine.Resume("") },
 		Manual:      a.engine.ManualCheck,
-		OpenURL:     func(u string) { a.open(pages.OpenDefault(u)) },
+		OpenURL:     func(u string) { a.open(a.openWeb(u)) },
 		Open:        func() { a.openWindow("/", "") },
 		AddSearch:   func() { a.openWindow("/", "add") },
 		Settings:    func() { a.openWindow("/settings", "") },
-		OpenLog:     func() { a.open(browser.OpenFile(a.logPath)) },
+		OpenLog:     func() { a.open(a.openFile(a.logPath)) },
 		Autostart:   func(on bool) error { return tray.SetAutostart(on, exe) },
 		AutostartOn: tray.AutostartEnabled,
 		Quit:        stop,
@@ -376,15 +377,43 @@ func (a *app) runWithTray(ctx context.Context, stop context.CancelFunc) {
 // to add a search; rentwatch picks up the saved file at once. It is what
 // "Add search…" does when the window did not start.
 func (a *app) addSearch() {
-	a.open(browser.OpenFile(a.settingsPath))
+	a.open(a.openFile(a.settingsPath))
 	outbox.Desktop{}.Notify("Add a search",
 		"Copy the address of a search results page into a new [[search]] block in the settings file and save it. "+
 			"Or run: rentwatch searches add URL")
 }
 
+// openPage opens a page in the default browser (http and https only)
+// and returns once the opener runs: the tray, a pop-up's click, the engine
+// and the window never wait for a browser (on a desktop xdg-open does not
+// know, it returns only when the browser closes). How it ended is
+// reported by openerEnded.
+func (a *app) openPage(url string) error { return pages.OpenDefault(url, a.openerEnded) }
+
+// openFile opens a file in the user's own program for it, as openPage.
+func (a *app) openFile(path string) error { return desktop.OpenFile(path, a.openerEnded) }
+
+// open reports an opener that did not start.
 func (a *app) open(err error) {
 	if err != nil {
-		a.log.Warn("could not open", "err", err)
+		a.openFailed(err)
+	}
+}
+
+// openerEnded hears how an opener started by openPage or openFile ended,
+// on a goroutine of its own.
+func (a *app) openerEnded(err error) {
+	if err != nil {
+		a.openFailed(err)
+	}
+}
+
+// openFailed says in the log and in a pop-up that what the user asked to
+// open did not open: a click that opens nothing must say why.
+func (a *app) openFailed(err error) {
+	a.log.Warn("could not open: " + err.Error())
+	if a.pops != nil {
+		_ = a.pops.Notify("rentwatch could not open it", err.Error())
 	}
 }
 

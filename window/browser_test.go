@@ -141,7 +141,7 @@ func TestBrowserAddSearch(t *testing.T) {
 	r.watcher.setPreview(listing, Preview{LoadedAt: r.now, Verdict: blocks.Verdict{Kind: blocks.OK}, Site: "generic"})
 	ctx, log := newTab(t, 1280, 900)
 
-	do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("add-url")))
+	do(t, ctx, chromedp.Navigate(r.srv.PageURL("/", "")), chromedp.WaitVisible(chromedp.ID("add-url")))
 	if loc, _ := chromedp.Run(ctx, chromedp.Location()); strings.Contains(loc, "token") {
 		t.Errorf("the token is still in the address bar: %s", loc)
 	}
@@ -206,7 +206,7 @@ func TestBrowserEditAndRemove(t *testing.T) {
 	r := startRig(t, withComments)
 	ctx, log := newTab(t, 1280, 900)
 	id := searchID("https://kamernet.nl/huren/kamers-amsterdam")
-	do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("s-"+id)))
+	do(t, ctx, chromedp.Navigate(r.srv.PageURL("/", "")), chromedp.WaitVisible(chromedp.ID("s-"+id)))
 
 	// turn it off from its button
 	do(t, ctx, chromedp.Click(chromedp.CSS("#s-"+id+" button[data-api^=PATCH]")))
@@ -261,7 +261,7 @@ fetch(%q, {method: "POST", credentials: "include", headers: {"Content-Type": "ap
 	defer evilSite.Close()
 
 	ctx, _ := newTab(t, 1280, 900)
-	do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("add-url"))) // the cookie is set
+	do(t, ctx, chromedp.Navigate(r.srv.PageURL("/", "")), chromedp.WaitVisible(chromedp.ID("add-url"))) // the cookie is set
 	do(t, ctx, chromedp.Navigate(evilSite.URL+"/"))
 	// the form submit navigates to the window's refusal
 	var body string
@@ -290,7 +290,7 @@ func TestBrowserListingsAndSettings(t *testing.T) {
 	}
 	r.listings.list[4].Title = evil
 	ctx, log := newTab(t, 1280, 900)
-	do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("add-url")))
+	do(t, ctx, chromedp.Navigate(r.srv.PageURL("/", "")), chromedp.WaitVisible(chromedp.ID("add-url")))
 
 	// "new since you last looked": the browser remembers when the user
 	// last left the page; listings found after it are marked
@@ -364,7 +364,7 @@ func TestBrowserListingsAndSettings(t *testing.T) {
 func TestBrowserKeyboard(t *testing.T) {
 	r := startRig(t, withComments)
 	ctx, _ := newTab(t, 1280, 900)
-	do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("add-url")))
+	do(t, ctx, chromedp.Navigate(r.srv.PageURL("/", "")), chromedp.WaitVisible(chromedp.ID("add-url")))
 	var seen []string
 	for range 14 {
 		do(t, ctx, chromedp.KeyEvent("\t"))

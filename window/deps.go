@@ -141,8 +141,11 @@ type Settings interface {
 type Mailer interface {
 	// SendTest sends a test email with these settings and the password
 	// from the keychain (or RENTWATCH_SMTP_PASSWORD). Its error says what
-	// went wrong in words for the user.
+	// went wrong in words for the user. The window calls it only for the
+	// saved server and login.
 	SendTest(ctx context.Context, e config.Email) error
+	// SendTestWith sends it with password, never the stored one.
+	SendTestWith(ctx context.Context, e config.Email, password string) error
 }
 
 // Keychain keeps the SMTP password; OSKeychain is the real one.
