@@ -135,7 +135,7 @@ func (k *keys) session(v, port string, now time.Time) (id string, ok bool) {
 // csrf is the CSRF token of the session id: the page carries it in a
 // header with every change.
 func (k *keys) csrf(id string) string {
-	return hex.EncodeToString(k.mac([]byte("csrf\x00"+id)))
+	return hex.EncodeToString(k.mac([]byte("csrf\x00" + id)))
 }
 
 // sessionCookieName is the session cookie's name on port: a window on

@@ -126,7 +126,9 @@ func TestRotateKey(t *testing.T) {
 	sessionA, csrfA := r.session()
 	sessionB, _ := r.session()
 	link := r.srv.PageURL("/", "")
-	cookie := func(v string) map[string]string { return map[string]string{"Cookie": "rentwatch-session-" + port + "=" + v} }
+	cookie := func(v string) map[string]string {
+		return map[string]string{"Cookie": "rentwatch-session-" + port + "=" + v}
+	}
 	page := func(v, csrf string) map[string]string {
 		h := cookie(v)
 		h["Origin"], h["X-CSRF-Token"] = own, csrf
