@@ -6,7 +6,6 @@ package desktop
 import (
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 )
@@ -59,11 +58,12 @@ func Command(name string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// start runs cmd without waiting for it. Its output goes where ours does
-// (a terminal, a journal): a pipe of ours would be inherited by the browser
-// it starts, and waiting for that pipe's end is waiting for the browser.
+// start runs cmd without waiting for it. It gets none of our output
+// streams (its own go nowhere): the browser it starts would inherit them,
+// and whoever reads ours to their end (a script running `rentwatch open`,
+// a service manager) would wait for the browser to close.
 func start(cmd *exec.Cmd, what string, ended func(error)) error {
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, nil
 	detach(cmd)
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("%s could not be started (%s): %w", what, filepath.Base(cmd.Path), err)

@@ -318,15 +318,22 @@ func TestBrowserListingsAndSettings(t *testing.T) {
 		chromedp.Navigate(r.base()+"/listings"), chromedp.WaitVisible(chromedp.ID("lq")))
 	waitText(t, ctx, "#new-summary", "Nothing new since you last looked")
 
-	// settings: email saved, a test email sent with what the form holds
+	// settings: email saved, a test email sent with what the form holds;
+	// settings not saved yet are tried with the password typed for them
 	do(t, ctx, chromedp.Navigate(r.base()+"/settings"), chromedp.WaitVisible(chromedp.ID("em-to")),
 		chromedp.SendKeys(chromedp.ID("em-to"), "me@example.com"), chromedp.SendKeys(chromedp.ID("em-host"), "smtp.example.com"),
 		chromedp.SendKeys(chromedp.ID("em-user"), "me@example.com"),
 		chromedp.Click(chromedp.CSS("#email-form button[data-api]")))
+	waitText(t, ctx, "#email-form [data-result]", "type the password for me@example.com under Email password")
+	do(t, ctx, chromedp.SendKeys(chromedp.ID("pw"), "typed-pw"), chromedp.Click(chromedp.CSS("#email-form button[data-api]")))
 	waitText(t, ctx, "#email-form [data-result]", "Sent a test email to me@example.com")
 	if r.settings().Email != nil {
 		t.Error("the test email saved the settings")
 	}
+	if p := r.mailer.passwords; len(p) != 1 || p[0] != "typed-pw" {
+		t.Errorf("the test email was sent with %q, want the password typed", p)
+	}
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("pw").value = ""`))
 	do(t, ctx, chromedp.Click(chromedp.CSS("#email-form button[type=submit]:not([data-api])")))
 	waitText(t, ctx, "#email-form [data-result]", "Saved")
 	if e := r.settings().Email; e == nil || e.Port != 587 || e.Username != "me@example.com" {
