@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -130,9 +131,10 @@ func childrenOf(pid int) map[int]string {
 // whose xdg-open does not know it (i3, Openbox, startx: no
 // XDG_CURRENT_DESKTOP), where xdg-open returns only when the browser it
 // started closes. While it waits, the tray registers, a search added in
-// the window is checked, and the window's "Open settings file" answers.
-// The opener is handed a one-time address, never the key, and no secret
-// in its environment; when it ends, the app reaps it.
+// the window is checked, and the window's "Open settings file", the
+// tray's "Open rentwatch…" and `rentwatch open` each start an opener and
+// answer. Every opener is handed a one-time address, never the key, and
+// no secret in its environment; when they end, the app reaps them.
 func TestAppFirstStartDoesNotWaitForTheBrowser(t *testing.T) {
 	bin := appBinary(t)
 	bus := testkit.StartSessionBus(t)
@@ -157,7 +159,7 @@ func TestAppFirstStartDoesNotWaitForTheBrowser(t *testing.T) {
 		}
 		return nil
 	})
-	testkit.WaitTrayItem(t, bus, app.pid(), testkit.Patience)
+	item := testkit.WaitTrayItem(t, bus, app.pid(), testkit.Patience)
 	addr := readWindowURL(t, data)
 	key := strings.SplitN(addr, "?token=", 2)[1]
 	base := strings.TrimSuffix(strings.SplitN(addr, "?", 2)[0], "/")
@@ -185,23 +187,43 @@ func TestAppFirstStartDoesNotWaitForTheBrowser(t *testing.T) {
 	if code, answer := api("/api/open/settings-file", ""); code != 200 {
 		t.Errorf("Open settings file while the browser's opener waits: %d %s", code, answer)
 	}
+	// The tray's Open rentwatch… and `rentwatch open` each start an
+	// opener of their own (which waits too), and neither waits for it.
+	if err := item.Click("Open rentwatch…"); err != nil {
+		t.Fatal(err)
+	}
+	open := exec.Command(bin, "open", "--data", data)
+	open.Env = env
+	if out, err := open.CombinedOutput(); err != nil {
+		t.Errorf("rentwatch open while the openers wait: %v\n%s", err, out)
+	}
+	testkit.Eventually(t, "four openers run", testkit.Patience, func() error {
+		if n := len(rec.runs("xdg-open", "env")); n != 4 {
+			return fmt.Errorf("%d openers started", n)
+		}
+		return nil
+	})
+	if menu := testkit.ReadMenu(t, item); len(menu) == 0 {
+		t.Error("the tray's menu is empty while the openers wait")
+	}
 	// All the while, the first opener waits for its browser.
 	args := rec.runs("xdg-open", "args")
 	ended := rec.runs("xdg-open", "ended")
-	var windowOpener string
-	for pid, a := range args {
-		if strings.HasPrefix(a, "http://") {
-			windowOpener = pid
-			if wrong := windowLink(strings.TrimSpace(a), addr, "/", "add"); wrong != "" {
-				t.Errorf("the first start opened %s", wrong)
+	var windowOpeners int
+	for _, a := range args {
+		if a, ok := strings.CutPrefix(a, "http://"); ok {
+			windowOpeners++
+			fragment := ""
+			if strings.Contains(a, "#") {
+				fragment = "add" // the first start's
+			}
+			if wrong := windowLink("http://"+strings.TrimSpace(a), addr, "/", fragment); wrong != "" {
+				t.Errorf("an opener was handed %s", wrong)
 			}
 		}
 	}
-	if windowOpener == "" {
-		t.Fatalf("no opener was given the window's address: %q", args)
-	}
-	if _, gone := ended[windowOpener]; gone {
-		t.Fatal("the opener ended before it was let go: the test proves nothing")
+	if windowOpeners != 3 || len(ended) != 0 {
+		t.Fatalf("openers given the window's address: %d, want 3; ended: %d, want none yet (%q)", windowOpeners, len(ended), args)
 	}
 	rec.checkEnvs(t, "xdg-open") // the browser's opener and the settings file's
 
