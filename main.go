@@ -42,7 +42,7 @@ var commands = map[string]command{
 	"inspect":    {"inspect FILE --url URL [--status N] [--header 'K: V']... [--json]", cmdInspect},
 	"ladders":    {"ladders                           print the backoff policy and run its checks", cmdLadders},
 	"searches":   {"searches list | add URL [--name NAME] | remove NAME-OR-URL", cmdSearches},
-	"open":       {"open [--print]                    open the window in the default browser (or print its address)", cmdOpen},
+	"open":       {"open [--print]                    open the window in the default browser (or print a one-time address)", cmdOpen},
 	"reply":      {"reply --dry-run LISTING-URL [--search NAME] fill a listing's contact form, screenshot, send nothing (--yes sends)", cmdReply},
 	"test-email": {"test-email                        send a test email with the current settings", cmdTestEmail},
 	"test-push":  {"test-push                         send a test to every push URL, one result per channel", cmdTestPush},
