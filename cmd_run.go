@@ -413,7 +413,7 @@ func (a *app) openerEnded(err error) {
 func (a *app) openFailed(err error) {
 	a.log.Warn("could not open: " + err.Error())
 	if a.pops != nil {
-		_ = a.pops.Notify("rentwatch could not open it", err.Error())
+		_ = a.pops.Notify("That did not open", err.Error())
 	}
 }
 

@@ -71,11 +71,26 @@ func start(cmd *exec.Cmd, what string, ended func(error)) error {
 	go func() {
 		err := cmd.Wait()
 		if err != nil {
-			err = fmt.Errorf("%s did not open: %s ended with %w", what, filepath.Base(cmd.Path), err)
+			err = fmt.Errorf("%s did not open: %s", what, failure(filepath.Base(cmd.Path), err))
 		}
 		if ended != nil {
 			ended(err)
 		}
 	}()
 	return nil
+}
+
+// failure says in words how the opener named name failed: xdg-open's exit
+// codes have meanings of their own.
+func failure(name string, err error) string {
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && name == "xdg-open" {
+		switch exit.ExitCode() {
+		case 3:
+			return "no program on this computer is set up to open it (xdg-open found none)"
+		case 4:
+			return "the program set up to open it failed (xdg-open said so)"
+		}
+	}
+	return name + " ended with " + err.Error()
 }

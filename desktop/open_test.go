@@ -4,6 +4,7 @@ package desktop
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -120,18 +121,26 @@ func TestOpenDoesNotWait(t *testing.T) {
 }
 
 func TestOpenFailures(t *testing.T) {
-	t.Run("the opener fails", func(t *testing.T) {
-		dir := fakeDesktop(t, 4)
-		os.WriteFile(filepath.Join(dir, "release"), nil, 0o600)
-		ended := make(chan error, 1)
-		if err := OpenURL("https://kamernet.nl/", func(err error) { ended <- err }); err != nil {
-			t.Fatal(err)
-		}
-		err := <-ended
-		if err == nil || !strings.Contains(err.Error(), "the browser did not open: xdg-open ended with exit status 4") {
-			t.Errorf("ended with %v", err)
-		}
-	})
+	for _, tt := range []struct {
+		code int
+		says string
+	}{
+		{3, "the browser did not open: no program on this computer is set up to open it"},
+		{4, "the browser did not open: the program set up to open it failed"},
+		{5, "the browser did not open: xdg-open ended with exit status 5"},
+	} {
+		t.Run(fmt.Sprint("the opener fails with ", tt.code), func(t *testing.T) {
+			dir := fakeDesktop(t, tt.code)
+			os.WriteFile(filepath.Join(dir, "release"), nil, 0o600)
+			ended := make(chan error, 1)
+			if err := OpenURL("https://kamernet.nl/", func(err error) { ended <- err }); err != nil {
+				t.Fatal(err)
+			}
+			if err := <-ended; err == nil || !strings.Contains(err.Error(), tt.says) {
+				t.Errorf("ended with %v, want %q", err, tt.says)
+			}
+		})
+	}
 	t.Run("no opener at all", func(t *testing.T) {
 		t.Setenv("PATH", t.TempDir())
 		err := OpenFile("config.toml", nil)
