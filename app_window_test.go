@@ -120,7 +120,7 @@ func TestAppWindow(t *testing.T) {
 		soft bool // the steps after it do not depend on it
 	}{
 		{"the window opened by itself at Add a search: no searches yet", r.openedFirst, true},
-		{"rentwatch open --print prints the address, rentwatch open opens it", r.openCommand, true},
+		{"rentwatch open --print prints a one-time address, rentwatch open opens another", r.openCommand, true},
 		{"no token, a foreign Host, another site's change: refused", r.refusals, true},
 		{"a pasted search is saved in the file and checked by the engine", r.addSearch, false},
 		{"nothing the app or its Chromium listens on is beyond loopback", r.loopbackOnly, true},
