@@ -58,7 +58,7 @@ func cmdOpen(g globals, args []string, stdout, stderr io.Writer) int {
 	}
 	err = startAndSee(func(ended func(error)) error { return pages.OpenDefault(link, ended) }, nil) // http and https only
 	if err != nil {
-		fmt.Fprintf(stderr, "rentwatch open: %v; `rentwatch open --print` gives an address to paste into a browser\n", err)
+		fmt.Fprintf(stderr, "rentwatch open: the browser did not open: %v; `rentwatch open --print` gives an address to paste into a browser\n", err)
 		return 1
 	}
 	return 0

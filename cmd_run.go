@@ -386,34 +386,40 @@ func (a *app) addSearch() {
 // openPage opens a page in the default browser (http and https only)
 // and returns once the opener runs: the tray, a pop-up's click, the engine
 // and the window never wait for a browser (on a desktop xdg-open does not
-// know, it returns only when the browser closes). How it ended is
-// reported by openerEnded.
-func (a *app) openPage(url string) error { return pages.OpenDefault(url, a.openerEnded) }
+// know, it returns only when the browser closes). A failure after that is
+// reported on its own.
+func (a *app) openPage(url string) error {
+	return pages.OpenDefault(url, a.openerEnded("The page did not open in your browser"))
+}
 
 // openFile opens a file in the user's own program for it, as openPage.
-func (a *app) openFile(path string) error { return desktop.OpenFile(path, a.openerEnded) }
+func (a *app) openFile(path string) error {
+	return desktop.OpenFile(path, a.openerEnded(filepath.Base(path)+" did not open"))
+}
 
 // open reports an opener that did not start.
 func (a *app) open(err error) {
 	if err != nil {
-		a.openFailed(err)
+		a.openFailed("That did not open", err)
 	}
 }
 
-// openerEnded hears how an opener started by openPage or openFile ended,
-// on a goroutine of its own.
-func (a *app) openerEnded(err error) {
-	if err != nil {
-		a.openFailed(err)
+// openerEnded is what hears how an opener ended, on a goroutine of its
+// own; what says what did not open.
+func (a *app) openerEnded(what string) func(error) {
+	return func(err error) {
+		if err != nil {
+			a.openFailed(what, err)
+		}
 	}
 }
 
 // openFailed says in the log and in a pop-up that what the user asked to
 // open did not open: a click that opens nothing must say why.
-func (a *app) openFailed(err error) {
-	a.log.Warn("could not open: " + err.Error())
+func (a *app) openFailed(what string, err error) {
+	a.log.Warn(what + ": " + err.Error())
 	if a.pops != nil {
-		_ = a.pops.Notify("That did not open", err.Error())
+		_ = a.pops.Notify(what, err.Error())
 	}
 }
 

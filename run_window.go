@@ -94,7 +94,8 @@ func (a *app) openOnFirstStart(s config.Settings) {
 // left to run (it may wait until the editor closes) and reported on if it
 // fails later.
 func (a *app) openFileAndSee(path string) error {
-	return startAndSee(func(ended func(error)) error { return desktop.OpenFile(path, ended) }, a.openerEnded)
+	return startAndSee(func(ended func(error)) error { return desktop.OpenFile(path, ended) },
+		a.openerEnded(filepath.Base(path)+" did not open"))
 }
 
 // testMailer sends the window's test email as `rentwatch test-email` does.

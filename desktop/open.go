@@ -25,7 +25,8 @@ var ErrNoOpener = errors.New("no program to open it with was found")
 // OpenURL starts the user's default browser on pageURL and returns as soon
 // as the opener runs: nil, or an error in plain words when it could not
 // start. ended, when not nil, is called once, on a goroutine of its own,
-// when the opener exits: nil when it ended well, or what went wrong. The
+// when the opener exits: nil when it ended well, or what went wrong, in
+// words that follow "… did not open: ". The
 // caller checks pageURL: anything handed to the OS opener may run a
 // program (pages.OpenDefault lets through http and https only).
 func OpenURL(pageURL string, ended func(error)) error {
@@ -33,7 +34,7 @@ func OpenURL(pageURL string, ended func(error)) error {
 	if err != nil {
 		return err
 	}
-	return start(cmd, "the browser", ended)
+	return start(cmd, ended)
 }
 
 // OpenFile starts the user's own program for the file at path (a text
@@ -47,7 +48,7 @@ func OpenFile(path string, ended func(error)) error {
 	if err != nil {
 		return err
 	}
-	return start(cmd, "the program for "+filepath.Base(abs), ended)
+	return start(cmd, ended)
 }
 
 // Command is exec.Command with the environment every child of rentwatch
@@ -62,16 +63,16 @@ func Command(name string, args ...string) *exec.Cmd {
 // streams (its own go nowhere): the browser it starts would inherit them,
 // and whoever reads ours to their end (a script running `rentwatch open`,
 // a service manager) would wait for the browser to close.
-func start(cmd *exec.Cmd, what string, ended func(error)) error {
+func start(cmd *exec.Cmd, ended func(error)) error {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = nil, nil, nil
 	detach(cmd)
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("%s could not be started (%s): %w", what, filepath.Base(cmd.Path), err)
+		return fmt.Errorf("%s could not be started: %w", filepath.Base(cmd.Path), err)
 	}
 	go func() {
 		err := cmd.Wait()
 		if err != nil {
-			err = fmt.Errorf("%s did not open: %s", what, failure(filepath.Base(cmd.Path), err))
+			err = failure(filepath.Base(cmd.Path), err)
 		}
 		if ended != nil {
 			ended(err)
@@ -82,15 +83,15 @@ func start(cmd *exec.Cmd, what string, ended func(error)) error {
 
 // failure says in words how the opener named name failed: xdg-open's exit
 // codes have meanings of their own.
-func failure(name string, err error) string {
+func failure(name string, err error) error {
 	var exit *exec.ExitError
 	if errors.As(err, &exit) && name == "xdg-open" {
 		switch exit.ExitCode() {
 		case 3:
-			return "no program on this computer is set up to open it (xdg-open found none)"
+			return fmt.Errorf("no program on this computer is set up to open it (xdg-open found none: %w)", err)
 		case 4:
-			return "the program set up to open it failed (xdg-open said so)"
+			return fmt.Errorf("the program set up to open it failed (xdg-open: %w)", err)
 		}
 	}
-	return name + " ended with " + err.Error()
+	return fmt.Errorf("%s ended with %w", name, err)
 }

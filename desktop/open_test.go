@@ -125,9 +125,9 @@ func TestOpenFailures(t *testing.T) {
 		code int
 		says string
 	}{
-		{3, "the browser did not open: no program on this computer is set up to open it"},
-		{4, "the browser did not open: the program set up to open it failed"},
-		{5, "the browser did not open: xdg-open ended with exit status 5"},
+		{3, "no program on this computer is set up to open it"},
+		{4, "the program set up to open it failed"},
+		{5, "xdg-open ended with exit status 5"},
 	} {
 		t.Run(fmt.Sprint("the opener fails with ", tt.code), func(t *testing.T) {
 			dir := fakeDesktop(t, tt.code)
