@@ -69,6 +69,17 @@ func TestCmdOpen(t *testing.T) {
 	if code, out, errb := run("--print"); code != 0 || out != link+"\n" || errb != "" {
 		t.Errorf("running: exit %d, stdout %q, stderr %q; want a one-time address", code, out, errb)
 	}
+	// A desktop with nothing set up to open web pages: xdg-open says so
+	// with its exit code 3, and so does `rentwatch open`.
+	bin := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bin, "xdg-open"), []byte("#!/bin/sh\nexit 3\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin)
+	if code, out, errb := run(); code != 1 || out != "" ||
+		!strings.Contains(errb, "the browser did not open: no program on this computer is set up to open it") {
+		t.Errorf("no browser set up: exit %d, stdout %q, stderr %q", code, out, errb)
+	}
 	app.Close()
 	if code, _, errb := run("--print"); code != 1 || !strings.Contains(errb, "nothing answers at") {
 		t.Errorf("lock held but nothing answers: exit %d, stderr %q", code, errb)
