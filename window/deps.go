@@ -1,5 +1,6 @@
 // Package window is the local page and its JSON API: the running app serves
-// them on 127.0.0.1 only, behind a token, Host, Origin and CSRF checks, so
+// them on 127.0.0.1 only, behind an API key (scripts) or a session a browser
+// gets for a one-time code, and Host, Origin and CSRF checks, so
 // the user can add searches (with a preview of what rentwatch will see),
 // follow their listings, change settings and read what the watcher did,
 // without a text editor. It owns no engine or settings state: it asks their
