@@ -126,7 +126,7 @@ func (k *keys) session(v, port string, now time.Time) (id string, ok bool) {
 		return "", false
 	}
 	made := time.Unix(int64(binary.BigEndian.Uint64(body[sessionIDLen:])), 0)
-	if now.Sub(made) > sessionMaxAge || made.After(now.Add(time.Minute)) {
+	if now.Sub(made) > sessionMaxAge {
 		return "", false
 	}
 	return hex.EncodeToString(body[:sessionIDLen]), true

@@ -32,7 +32,6 @@ func TestSessions(t *testing.T) {
 	}{
 		{"another port", v, "8080", now},
 		{"past its age", v, "17345", now.Add(sessionMaxAge + time.Second)},
-		{"made in the future", v, "17345", now.Add(-2 * time.Minute)},
 		{"a byte changed", v[:10] + string(v[10]^1) + v[11:], "17345", now},
 		{"not base64", "***", "17345", now},
 		{"empty", "", "17345", now},

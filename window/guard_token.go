@@ -95,6 +95,9 @@ func (g tokenGuard) exchange(w http.ResponseWriter, r *http.Request, q url.Value
 	}
 	q.Del("code")
 	to := r.URL.Path
+	if strings.HasPrefix(to, "//") || strings.HasPrefix(to, "/\\") {
+		to = "/" // a browser would take //host as another site's address
+	}
 	if enc := q.Encode(); enc != "" {
 		to += "?" + enc
 	}

@@ -52,6 +52,7 @@ func TestTokenGuard(t *testing.T) {
 		{"a code over a minute old", "", "/?code=" + late, nil, nil, 403, "more than a minute old", "", false},
 		{"a made-up code", "", "/?code=AAAA", nil, nil, 403, "used already", "", false},
 		{"a used code with a session (a reload)", "", "/settings?code=" + code, nil, cookies{cookie: session}, 303, "", "/settings", false},
+		{"a used code with a session, to another site's address", "", "//evil.example/?code=" + code, nil, cookies{cookie: session}, 303, "", "/", false},
 		{"a code is not taken by a POST", "POST", "/api/check-now?code=" + c.mint(now), nil, nil, 403, "", "", false},
 		{"the session", "", "/", nil, cookies{cookie: session}, 200, "ok page ", "", false},
 		{"the session, typed or from the opener", "", "/", map[string]string{"Sec-Fetch-Site": "none"}, cookies{cookie: session}, 200, "ok page ", "", false},
