@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"sync/atomic"
 
 	"github.com/zalando/go-keyring"
 )
@@ -21,7 +20,10 @@ const keyringService = "rentwatch"
 // "rentwatch"). The error says where it looked; it never holds the
 // password.
 func Password(username string) (string, error) {
-	if p := envPassword(); p != "" {
+	if p := os.Getenv(PasswordEnv); p != "" {
+		return p, nil
+	}
+	if p := keptEnvPassword(); p != "" {
 		return p, nil
 	}
 	if username == "" {
@@ -36,27 +38,4 @@ func Password(username string) (string, error) {
 		return "", fmt.Errorf("the keychain could not be read (%v); set %s instead", err, PasswordEnv)
 	}
 	return p, nil
-}
-
-// keptEnvPassword is RENTWATCH_SMTP_PASSWORD as KeepEnvPassword found it.
-var keptEnvPassword atomic.Pointer[string]
-
-// KeepEnvPassword keeps RENTWATCH_SMTP_PASSWORD for Password, so that main
-// can take it out of the process's environment, which every program we
-// start inherits (desktop.KeepSecretsFromChildren). Call it before that.
-func KeepEnvPassword() {
-	p := os.Getenv(PasswordEnv)
-	keptEnvPassword.Store(&p)
-}
-
-// envPassword is RENTWATCH_SMTP_PASSWORD: in the environment, or as kept
-// before it was taken out of it.
-func envPassword() string {
-	if p := os.Getenv(PasswordEnv); p != "" {
-		return p
-	}
-	if p := keptEnvPassword.Load(); p != nil {
-		return *p
-	}
-	return ""
 }
