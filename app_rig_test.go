@@ -138,19 +138,21 @@ func appEnv(t *testing.T, extra ...string) []string {
 	return append(env, extra...)
 }
 
-// openedEnv names, in the app's environment, the file where the stand-in
-// for the default browser notes what it was asked to open.
+// openedEnv names, in the environment appEnv makes, the file where the
+// stand-in for the default browser notes what it was asked to open (for
+// appOpened: the app hands it to no child).
 const openedEnv = "RENTWATCH_TEST_OPENED"
 
 // fakeOpener is a folder with an xdg-open that notes what it was asked to
 // open, one line each, in the file opened, and opens nothing. Put first
 // on PATH, it is what the app's "open in the default browser" (and "open
-// the settings file") finds first.
+// the settings file") finds first. The file's path is written into the
+// script: the app hands its children none of its RENTWATCH_ variables.
 func fakeOpener(t *testing.T) (bin, opened string) {
 	t.Helper()
 	dir := t.TempDir()
 	bin, opened = filepath.Join(dir, "bin"), filepath.Join(dir, "opened")
-	script := "#!/bin/sh\nprintf '%s\\n' \"$*\" >> \"$" + openedEnv + "\"\n"
+	script := "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '" + opened + "'\n"
 	if err := os.Mkdir(bin, 0o700); err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,6 +64,22 @@ func readWindowURL(t *testing.T, data string) string {
 	return line
 }
 
+// windowLink says what is wrong with opened as the one-time address of
+// the window at path#fragment whose window.url is addr, or "": the app
+// hands a browser a code good once, never the key (a command line is
+// readable by every user, a browser keeps what it opened in its history).
+func windowLink(opened, addr, path, fragment string) string {
+	base, key, _ := strings.Cut(addr, "/?token=")
+	want := `^` + regexp.QuoteMeta(base+path) + `\?code=[A-Za-z0-9_-]{43}`
+	if fragment != "" {
+		want += "#" + regexp.QuoteMeta(fragment)
+	}
+	if strings.Contains(opened, key) || !regexp.MustCompile(want+`$`).MatchString(opened) {
+		return fmt.Sprintf("%q is not a one-time address of the window at %s (%s)", opened, path+"#"+fragment, base)
+	}
+	return ""
+}
+
 // windowRig is the app with its window, and what it watches.
 type windowRig struct {
 	bin, cfg, data string
@@ -103,7 +120,7 @@ func TestAppWindow(t *testing.T) {
 		soft bool // the steps after it do not depend on it
 	}{
 		{"the window opened by itself at Add a search: no searches yet", r.openedFirst, true},
-		{"rentwatch open --print prints the address, rentwatch open opens it", r.openCommand, true},
+		{"rentwatch open --print prints a one-time address, rentwatch open opens another", r.openCommand, true},
 		{"no token, a foreign Host, another site's change: refused", r.refusals, true},
 		{"a pasted search is saved in the file and checked by the engine", r.addSearch, false},
 		{"nothing the app or its Chromium listens on is beyond loopback", r.loopbackOnly, true},
@@ -125,26 +142,51 @@ func TestAppWindow(t *testing.T) {
 
 func (r *windowRig) openedFirst(t *testing.T) {
 	testkit.Eventually(t, "the window opens by itself", testkit.Patience, func() error {
-		if got := appOpened(t, r.env); len(got) != 1 || got[0] != r.addr+"#add" {
-			return fmt.Errorf("opened %q, want %q", got, r.addr+"#add")
+		got := appOpened(t, r.env)
+		if len(got) != 1 {
+			return fmt.Errorf("opened %q, want the window's Add a search", got)
+		}
+		if wrong := windowLink(got[0], r.addr, "/", "add"); wrong != "" {
+			t.Fatal(wrong)
 		}
 		return nil
 	})
 }
 
+// openCommand: `rentwatch open --print` prints a fresh one-time address
+// that lets a browser in once; `rentwatch open` opens another.
 func (r *windowRig) openCommand(t *testing.T) {
 	out, err := exec.Command(r.bin, "open", "--print", "--data", r.data).Output()
-	if err != nil || string(out) != r.addr+"\n" {
-		t.Errorf("rentwatch open --print: %q, %v; want %q", out, err, r.addr)
+	link := strings.TrimSuffix(string(out), "\n")
+	if wrong := windowLink(link, r.addr, "/", ""); err != nil || wrong != "" {
+		t.Errorf("rentwatch open --print: %v; %s", err, wrong)
+	}
+	jar, _ := cookiejar.New(nil)
+	browser := &http.Client{Jar: jar}
+	for i, want := range []int{200, 403} {
+		if res, err := browser.Get(link); err != nil || res.StatusCode != want {
+			t.Errorf("opening the printed address, time %d: %v %v; want %d", i+1, res.Status, err, want)
+		} else {
+			res.Body.Close()
+		}
+		jar, _ = cookiejar.New(nil) // the second time: another browser
+		browser.Jar = jar
 	}
 	cmd := exec.Command(r.bin, "--data", r.data, "open")
 	cmd.Env = r.env
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("rentwatch open: %v\n%s", err, out)
 	}
-	if got := appOpened(t, r.env); len(got) != 2 || got[1] != r.addr {
-		t.Errorf("rentwatch open opened %q, want %q after the first opening", got, r.addr)
-	}
+	testkit.Eventually(t, "rentwatch open opens the window", testkit.Patience, func() error {
+		got := appOpened(t, r.env)
+		if len(got) != 2 {
+			return fmt.Errorf("opened %q, want the window a second time", got)
+		}
+		if wrong := windowLink(got[1], r.addr, "/", ""); wrong != "" || got[1] == link {
+			t.Fatalf("rentwatch open: %s (or the printed address again)", wrong)
+		}
+		return nil
+	})
 }
 
 // loopbackOnly: every socket the app and its Chromium listen on is on
@@ -247,6 +289,24 @@ func (r *windowRig) call(t *testing.T, method, path, body string, header map[str
 	return res.StatusCode, e.Error
 }
 
+// link is a one-time address of the window, as `rentwatch open` gets it:
+// what a browser is let in with.
+func (r *windowRig) link(t *testing.T) string {
+	t.Helper()
+	req, _ := http.NewRequest("POST", r.base+"/api/open-link", nil)
+	req.Header.Set("X-API-Key", r.token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var answer struct{ URL string }
+	if err := json.NewDecoder(res.Body).Decode(&answer); err != nil || res.StatusCode != 200 {
+		t.Fatalf("POST /api/open-link: %s %v", res.Status, err)
+	}
+	return answer.URL
+}
+
 func (r *windowRig) refusals(t *testing.T) {
 	key := map[string]string{"X-API-Key": r.token}
 	tests := []struct {
@@ -262,8 +322,9 @@ func (r *windowRig) refusals(t *testing.T) {
 			"Host": "rebind.example:" + strconv.Itoa(r.port)}, 403, "answers only at"},
 		{"another site's change", "POST", "/api/check-now", "", map[string]string{"X-API-Key": r.token,
 			"Origin": r.portal.URL}, 403, "another site"},
-		{"a change from a page without the CSRF token", "POST", "/api/searches", `{"url":"` + r.searchURL + `"}`,
-			map[string]string{"Cookie": "rentwatch-" + strconv.Itoa(r.port) + "=" + r.token, "Origin": r.base}, 403, "CSRF"},
+		{"the key as a cookie, as older rentwatches set it", "POST", "/api/searches", `{"url":"` + r.searchURL + `"}`,
+			map[string]string{"Cookie": "rentwatch-" + strconv.Itoa(r.port) + "=" + r.token, "Origin": r.base}, 403, "open the window"},
+		{"the key in the address, as window.url opened in a browser", "GET", "/api/state?token=" + r.token, "", nil, 403, "never given to a browser"},
 		{"the token: let in", "GET", "/api/state", "", key, 200, ""},
 		{"a preview with a URL that is not http", "POST", "/api/preview", `{"url":"file:///etc/passwd"}`, key, 400,
 			"not an http or https URL"},
@@ -308,7 +369,7 @@ func (r *windowRig) addSearch(t *testing.T) {
 	ctx, _ := appTab(t)
 	// Paste, preview (the engine loads the real page in Chrome, in its
 	// host's lane, and the window shows what it read), name, save.
-	run(t, ctx, chromedp.Navigate(r.addr), chromedp.WaitVisible(chromedp.CSS("#preview-form #add-url")),
+	run(t, ctx, chromedp.Navigate(r.link(t)), chromedp.WaitVisible(chromedp.CSS("#preview-form #add-url")),
 		chromedp.SendKeys(chromedp.CSS("#add-url"), r.searchURL), chromedp.Click(chromedp.CSS("#preview-form button[type=submit]")))
 	pageSays(t, ctx, "#preview", "rentwatch read 3 listings on it")
 	for _, title := range []string{"Room Damrak", "Room Kinkerstraat", "Room Javastraat"} {
@@ -370,7 +431,7 @@ func (r *windowRig) hostileListing(t *testing.T) {
 		t.Errorf("the listing is in the list of alerted ones, but nothing popped up")
 	}
 	ctx, log := appTab(t)
-	run(t, ctx, chromedp.Navigate(r.addr), chromedp.WaitVisible(chromedp.CSS("#add-url")),
+	run(t, ctx, chromedp.Navigate(r.link(t)), chromedp.WaitVisible(chromedp.CSS("#add-url")),
 		chromedp.Navigate(r.base+"/listings"), chromedp.WaitVisible(chromedp.CSS("li.listing")))
 	pageSays(t, ctx, "li.listing .title", hostileTitle)
 	imgs, err := chromedp.Run(ctx, chromedp.Evaluate[int](`[...document.images].filter((i) => /\/x$/.test(i.src)).length`))
@@ -395,16 +456,22 @@ func TestAppWindowOpensOnce(t *testing.T) {
 	dir := t.TempDir()
 	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
 	env := appEnv(t)
-	var first string // the address the first start opened
 	for start := 1; start <= 2; start++ {
 		app := startApp(t, bin, data, env, "run", "--no-tray", "--config", cfg, "--data", data)
 		app.waitOutput(t, "msg=watching", 1) // after the window opened, or did not
 		if start == 1 {
-			// Read now: a second start may get another port when 17345 is
+			// The opener runs on its own: wait for it. Read window.url
+			// now: a second start may get another port when 17345 is
 			// taken (by another program on a busy machine).
-			first = readWindowURL(t, data) + "#add"
+			addr := readWindowURL(t, data)
+			testkit.Eventually(t, "the window opens by itself", testkit.Patience, func() error {
+				if got := appOpened(t, env); len(got) != 1 || windowLink(got[0], addr, "/", "add") != "" {
+					return fmt.Errorf("opened %q, want the window's Add a search", got)
+				}
+				return nil
+			})
 		}
-		if got := appOpened(t, env); len(got) != 1 || got[0] != first {
+		if got := appOpened(t, env); len(got) != 1 {
 			t.Errorf("after start %d the default browser was asked to open %q, want the window once", start, got)
 		}
 		app.signal(t, syscall.SIGTERM)

@@ -18,11 +18,19 @@ import (
 // loopback in milliseconds, or it is not there.
 const openDeadline = 20 * time.Second
 
-// cmdOpen opens the running app's window in the default browser, or with
-// --print prints its address (with the token: treat it as a password).
+// openerGrace is how long `rentwatch open` and the window's file buttons
+// give an opener to fail: one that fails does so at once (nothing set up
+// to open it); one still running after this is opening, or waiting for the
+// browser it opened to close, and is not waited for.
+const openerGrace = 2 * time.Second
+
+// cmdOpen opens the running app's window in the default browser with a
+// one-time address, or with --print prints a fresh one. Neither ever
+// holds the API key: a command line is readable by every user of the
+// computer, and a browser keeps what it opened in its history.
 func cmdOpen(g globals, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("open", &g, stderr)
-	print := fs.Bool("print", false, "print the window's address instead of opening it")
+	print := fs.Bool("print", false, "print a one-time address of the window (good for a minute) instead of opening it")
 	rest, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2
@@ -36,7 +44,7 @@ func cmdOpen(g globals, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "rentwatch open: %v\n", err)
 		return 1
 	}
-	addr, err := runningWindow(data)
+	link, err := runningWindow(data)
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch open: %v\n", err)
 		if errors.Is(err, window.ErrNotRunning) {
@@ -45,20 +53,41 @@ func cmdOpen(g globals, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *print {
-		fmt.Fprintln(stdout, addr)
+		fmt.Fprintln(stdout, link)
 		return 0
 	}
-	if err := pages.OpenDefault(addr); err != nil { // http and https only
-		fmt.Fprintf(stderr, "rentwatch open: the default browser did not open (%v); `rentwatch open --print` gives the address to paste into one\n", err)
+	err = startAndSee(func(ended func(error)) error { return pages.OpenDefault(link, ended) }, nil) // http and https only
+	if err != nil {
+		fmt.Fprintf(stderr, "rentwatch open: the browser did not open: %v; `rentwatch open --print` gives an address to paste into a browser\n", err)
 		return 1
 	}
 	return 0
 }
 
-// runningWindow is the window's address when rentwatch runs on data. The
-// single-instance lock answers first: while rentwatch is not running,
-// whatever listens on the port in window.url now is not asked anything
-// (and is not sent the token).
+// startAndSee starts an opener and gives it openerGrace to fail. One still
+// running then is left to run; later is how it ends, when not nil.
+func startAndSee(start func(ended func(error)) error, later func(error)) error {
+	ended := make(chan error, 1)
+	if err := start(func(err error) { ended <- err }); err != nil {
+		return err
+	}
+	grace := time.NewTimer(openerGrace)
+	defer grace.Stop()
+	select {
+	case err := <-ended:
+		return err
+	case <-grace.C:
+		if later != nil {
+			go func() { later(<-ended) }()
+		}
+		return nil
+	}
+}
+
+// runningWindow is a one-time address of the window when rentwatch runs on
+// data. The single-instance lock answers first: while rentwatch is not
+// running, whatever listens on the port in window.url now is not asked
+// anything (and is not sent the key).
 func runningWindow(data string) (string, error) {
 	lock := flock.New(filepath.Join(data, "rentwatch.lock"))
 	if ok, err := lock.TryLock(); err != nil || ok {
@@ -69,5 +98,9 @@ func runningWindow(data string) (string, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), openDeadline)
 	defer cancel()
-	return window.Find(ctx, data)
+	addr, err := window.Find(ctx, data)
+	if err != nil {
+		return "", err
+	}
+	return window.Link(ctx, addr, "/")
 }

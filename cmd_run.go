@@ -14,10 +14,10 @@ import (
 	"runtime/debug"
 	"syscall"
 
-	"github.com/cli/browser"
 	"github.com/gofrs/flock"
 
 	"rentwatch/config"
+	"rentwatch/desktop"
 	"rentwatch/engine"
 	"rentwatch/outbox"
 	"rentwatch/pages"
@@ -43,7 +43,8 @@ type app struct {
 	pops    *outbox.Clickable
 	engine  *engine.Engine
 	window  *window.Server // nil when it did not start (or for --once)
-	// openWeb opens a page in the default browser (http and https only).
+	// openWeb opens a page in the default browser (http and https only),
+	// never waiting for it (openPage).
 	openWeb func(url string) error
 }
 
@@ -183,7 +184,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 		chrome = settings.Browser.Path
 	}
 	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile"), Log: a.log})
-	a.openWeb = pages.OpenDefault
+	a.openWeb = a.openPage
 	var pop outbox.Notifier // nil: beeep's pop-ups, which open nothing when clicked
 	if c, err := outbox.NewClickable(a.clicked); err == nil {
 		a.pops, pop = c, c
@@ -359,7 +360,7 @@ func (a *app) manualCheck(ctx context.Context, url string) error {
 	err := a.browser.OpenVisible(ctx, url)
 	if errors.Is(err, pages.ErrNoDisplay) {
 		a.log.Info("no display for a browser window; opening the default browser")
-		return pages.OpenDefault(url)
+		return a.openWeb(url)
 	}
 	return err
 }
@@ -394,11 +395,11 @@ func (a *app) runWithTray(ctx context.Context, stop context.CancelFunc) {
 		PauseAll:    func() { a.engine.Pause("") },
 		ResumeAll:   func() { a.engine.Resume("") },
 		Manual:      a.engine.ManualCheck,
-		OpenURL:     func(u string) { a.open(pages.OpenDefault(u)) },
+		OpenURL:     func(u string) { a.open(a.openWeb(u)) },
 		Open:        func() { a.openWindow("/", "") },
 		AddSearch:   func() { a.openWindow("/", "add") },
 		Settings:    func() { a.openWindow("/settings", "") },
-		OpenLog:     func() { a.open(browser.OpenFile(a.logPath)) },
+		OpenLog:     func() { a.open(a.openFile(a.logPath)) },
 		Autostart:   func(on bool) error { return tray.SetAutostart(on, exe) },
 		AutostartOn: tray.AutostartEnabled,
 		Quit:        stop,
@@ -411,15 +412,49 @@ func (a *app) runWithTray(ctx context.Context, stop context.CancelFunc) {
 // to add a search; rentwatch picks up the saved file at once. It is what
 // "Add search…" does when the window did not start.
 func (a *app) addSearch() {
-	a.open(browser.OpenFile(a.settingsPath))
+	a.open(a.openFile(a.settingsPath))
 	outbox.Desktop{}.Notify("Add a search",
 		"Copy the address of a search results page into a new [[search]] block in the settings file and save it. "+
 			"Or run: rentwatch searches add URL")
 }
 
+// openPage opens a page in the default browser (http and https only)
+// and returns once the opener runs: the tray, a pop-up's click, the engine
+// and the window never wait for a browser (on a desktop xdg-open does not
+// know, it returns only when the browser closes). A failure after that is
+// reported on its own.
+func (a *app) openPage(url string) error {
+	return pages.OpenDefault(url, a.openerEnded("The page did not open in your browser"))
+}
+
+// openFile opens a file in the user's own program for it, as openPage.
+func (a *app) openFile(path string) error {
+	return desktop.OpenFile(path, a.openerEnded(filepath.Base(path)+" did not open"))
+}
+
+// open reports an opener that did not start.
 func (a *app) open(err error) {
 	if err != nil {
-		a.log.Warn("could not open", "err", err)
+		a.openFailed("That did not open", err)
+	}
+}
+
+// openerEnded is what hears how an opener ended, on a goroutine of its
+// own; what says what did not open.
+func (a *app) openerEnded(what string) func(error) {
+	return func(err error) {
+		if err != nil {
+			a.openFailed(what, err)
+		}
+	}
+}
+
+// openFailed says in the log and in a pop-up that what the user asked to
+// open did not open: a click that opens nothing must say why.
+func (a *app) openFailed(what string, err error) {
+	a.log.Warn(what + ": " + err.Error())
+	if a.pops != nil {
+		_ = a.pops.Notify(what, err.Error())
 	}
 }
 

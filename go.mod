@@ -10,7 +10,6 @@ require (
 	github.com/andybalholm/cascadia v1.3.4
 	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
-	github.com/cli/browser v1.3.0
 	github.com/dgraph-io/badger/v4 v4.9.6
 	github.com/dgraph-io/ristretto/v2 v2.2.0
 	github.com/emersion/go-message v0.18.2

@@ -14,6 +14,9 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"rentwatch/desktop"
+	"rentwatch/outbox"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -39,7 +42,7 @@ var commands = map[string]command{
 	"inspect":    {"inspect FILE --url URL [--status N] [--header 'K: V']... [--json]", cmdInspect},
 	"ladders":    {"ladders                           print the backoff policy and run its checks", cmdLadders},
 	"searches":   {"searches list | add URL [--name NAME] | remove NAME-OR-URL", cmdSearches},
-	"open":       {"open [--print]                    open the window in the default browser (or print its address)", cmdOpen},
+	"open":       {"open [--print]                    open the window in the default browser (or print a one-time address)", cmdOpen},
 	"reply":      {"reply --dry-run LISTING-URL [--search NAME] fill a listing's contact form, screenshot, send nothing (--yes sends)", cmdReply},
 	"test-email": {"test-email                        send a test email with the current settings", cmdTestEmail},
 	"test-push":  {"test-push                         send a test to every push URL, one result per channel", cmdTestPush},
@@ -50,7 +53,25 @@ func main() {
 	if len(os.Args) > 1 {
 		attachConsole() // a subcommand's output reaches the terminal on Windows too
 	}
-	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+	// What rentwatch takes from its environment is read first; then every
+	// secret leaves the environment, which every program we start (a
+	// browser, an opener, one a library starts) would inherit.
+	g := envGlobals()
+	outbox.KeepEnvPassword()
+	if err := desktop.KeepSecretsFromChildren(); err != nil {
+		fmt.Fprintf(os.Stderr, "rentwatch: %v\n", err)
+		os.Exit(1)
+	}
+	os.Exit(dispatchWith(g, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// envGlobals are the global flags' values from the environment.
+func envGlobals() globals {
+	return globals{
+		config: os.Getenv("RENTWATCH_CONFIG"),
+		data:   os.Getenv("RENTWATCH_DATA"),
+		chrome: os.Getenv("RENTWATCH_CHROME"),
+	}
 }
 
 // dispatch picks the subcommand; with none, the tray app starts. The
@@ -58,11 +79,11 @@ func main() {
 // before or after the subcommand's name for every subcommand:
 // `rentwatch --data D check URL` is `rentwatch check URL --data D`.
 func dispatch(args []string, stdout, stderr io.Writer) int {
-	g := globals{
-		config: os.Getenv("RENTWATCH_CONFIG"),
-		data:   os.Getenv("RENTWATCH_DATA"),
-		chrome: os.Getenv("RENTWATCH_CHROME"),
-	}
+	return dispatchWith(envGlobals(), args, stdout, stderr)
+}
+
+// dispatchWith is dispatch with the environment's globals already read.
+func dispatchWith(g globals, args []string, stdout, stderr io.Writer) int {
 	args, err := takeGlobals(&g, args)
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch: %v\n", err)

@@ -7,9 +7,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/cli/browser"
-
 	"rentwatch/config"
+	"rentwatch/desktop"
 	"rentwatch/outbox"
 	"rentwatch/tray"
 	"rentwatch/window"
@@ -32,8 +31,8 @@ func (a *app) startWindow() {
 		Mailer:           testMailer{},
 		Keychain:         window.OSKeychain{},
 		Autostart:        loginItem{exe: exe},
-		OpenSettingsFile: func() error { return browser.OpenFile(a.settingsPath) },
-		OpenLog:          func() error { return browser.OpenFile(a.logPath) },
+		OpenSettingsFile: func() error { return a.openFileAndSee(a.settingsPath) },
+		OpenLog:          func() error { return a.openFileAndSee(a.logPath) },
 		Log:              a.log,
 		Version:          version,
 	})
@@ -56,7 +55,7 @@ func (a *app) openWindow(path, fragment string) {
 		a.addSearch()
 		return
 	case a.window == nil:
-		a.open(browser.OpenFile(a.settingsPath))
+		a.open(a.openFile(a.settingsPath))
 		return
 	}
 	a.open(a.openWeb(a.window.PageURL(path, fragment)))
@@ -88,11 +87,27 @@ func (a *app) openOnFirstStart(s config.Settings) {
 	}
 }
 
+// openFileAndSee opens a file for the window's buttons, which say how it
+// went: an opener that fails does so at once (nothing set up to open the
+// file), so it is given openerGrace to fail; one still running then is
+// left to run (it may wait until the editor closes) and reported on if it
+// fails later.
+func (a *app) openFileAndSee(path string) error {
+	return startAndSee(func(ended func(error)) error { return desktop.OpenFile(path, ended) },
+		a.openerEnded(filepath.Base(path)+" did not open"))
+}
+
 // testMailer sends the window's test email as `rentwatch test-email` does.
 type testMailer struct{}
 
 func (testMailer) SendTest(ctx context.Context, e config.Email) error {
 	return outbox.SendTestStored(ctx, emailSettings(e))
+}
+
+func (testMailer) SendTestWith(ctx context.Context, e config.Email, password string) error {
+	es := emailSettings(e)
+	es.Password = password
+	return outbox.SendTest(ctx, es)
 }
 
 // loginItem is starting at login, for the window's Settings page.

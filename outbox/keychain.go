@@ -54,7 +54,7 @@ func StorePassword(username, password string) error {
 // PasswordSource says where Password will find the SMTP password for
 // username, in words for the settings page, and whether it will find one.
 func PasswordSource(username string) (words string, found bool) {
-	if os.Getenv(PasswordEnv) != "" {
+	if os.Getenv(PasswordEnv) != "" || keptEnvPassword() != "" {
 		return "from the environment variable " + PasswordEnv + " (the keychain is not used)", true
 	}
 	if username == "" {

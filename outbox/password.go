@@ -26,6 +26,9 @@ func Password(username string) (string, error) {
 	if p := os.Getenv(PasswordEnv); p != "" {
 		return p, nil
 	}
+	if p := keptEnvPassword(); p != "" {
+		return p, nil
+	}
 	if username == "" {
 		return "", fmt.Errorf("no username set, so no password to look up (or set %s)", PasswordEnv)
 	}

@@ -38,7 +38,7 @@ func TestFindChrome(t *testing.T) {
 
 func TestOpenDefaultRefusesNonWeb(t *testing.T) {
 	for _, u := range []string{"file:///etc/passwd", "javascript:alert(1)", "/usr/bin/xterm", "ftp://x/y"} {
-		if err := OpenDefault(u); !errors.Is(err, ErrBadURL) {
+		if err := OpenDefault(u, nil); !errors.Is(err, ErrBadURL) {
 			t.Errorf("OpenDefault(%q) = %v, want ErrBadURL", u, err)
 		}
 	}

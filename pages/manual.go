@@ -8,7 +8,8 @@ import (
 	"runtime"
 
 	"github.com/chromedp/cdproto/network"
-	clibrowser "github.com/cli/browser"
+
+	"rentwatch/desktop"
 )
 
 // ErrWindowOpen is OpenVisible's answer while its window is already open:
@@ -103,10 +104,12 @@ func hasDisplay() bool {
 
 // OpenDefault opens pageURL in the user's default browser, the fallback
 // where OpenVisible cannot show a window. Only http and https URLs are
-// opened: anything else handed to the OS opener could run a program.
-func OpenDefault(pageURL string) error {
+// opened: anything else handed to the OS opener could run a program. It
+// returns once the opener runs, never waiting for the browser; ended (when
+// not nil) hears how the opener ended (desktop.OpenURL).
+func OpenDefault(pageURL string, ended func(error)) error {
 	if err := checkWebURL(pageURL); err != nil {
 		return fmt.Errorf("open %s: %w: %v", pageURL, ErrBadURL, err)
 	}
-	return clibrowser.OpenURL(pageURL)
+	return desktop.OpenURL(pageURL, ended)
 }

@@ -43,6 +43,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/open/log", s.apiOpen("log file", s.d.OpenLog))
 	mux.HandleFunc("POST /api/pause", s.apiPause)
 	mux.HandleFunc("POST /api/resume", s.apiResume)
+	mux.HandleFunc("POST /api/open-link", s.apiOpenLink)
+	mux.HandleFunc("POST /api/rotate-key", s.apiRotateKey)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no such API call: %s %s (see docs/API.md)", r.Method, r.URL.Path))
 	})

@@ -196,9 +196,12 @@ func (s *Server) apiPassword(w http.ResponseWriter, r *http.Request) {
 }
 
 // testEmailRequest is POST /api/test-email: with email, those settings are
-// tried (before saving them); without, the saved ones.
+// tried (before saving them); without, the saved ones. The stored password
+// goes only to the saved server and login: a test of any other needs its
+// own password.
 type testEmailRequest struct {
-	Email *emailJSON `json:"email"`
+	Email    *emailJSON `json:"email"`
+	Password string     `json:"password"` // "": the stored one, for the saved server and login only
 }
 
 // testEmailTimeout bounds a test email: a server that does not answer is
@@ -214,25 +217,36 @@ func (s *Server) apiTestEmail(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, "this rentwatch sends no email")
 		return
 	}
+	set, err := s.d.Settings.Settings()
 	var e config.Email
 	switch {
 	case req.Email != nil:
 		e = req.Email.email()
+	case err != nil:
+		writeOwnerError(w, err)
+		return
+	case set.Email == nil:
+		writeError(w, http.StatusBadRequest, "there are no email settings yet: fill them in and save them first")
+		return
 	default:
-		set, err := s.d.Settings.Settings()
-		if err != nil {
-			writeOwnerError(w, err)
-			return
-		}
-		if set.Email == nil {
-			writeError(w, http.StatusBadRequest, "there are no email settings yet: fill them in and save them first")
-			return
-		}
 		e = *set.Email
+	}
+	if req.Password == "" && (err != nil || !sameAccount(e, set.Email)) {
+		// Whoever may call the API could otherwise have the stored
+		// password sent to a server of their choosing.
+		writeError(w, http.StatusBadRequest, "This test is for a mail server or login other than the saved ones ("+
+			account(e)+"), and the stored password goes only to the saved one: type the password for "+
+			strings.TrimSpace(e.Username)+" under Email password, then send the test again (or save these settings first).")
+		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), testEmailTimeout)
 	defer cancel()
-	if err := s.d.Mailer.SendTest(ctx, e); err != nil {
+	if req.Password != "" {
+		err = s.d.Mailer.SendTestWith(ctx, e, req.Password)
+	} else {
+		err = s.d.Mailer.SendTest(ctx, e)
+	}
+	if err != nil {
 		msg := err.Error()
 		if errors.Is(err, context.DeadlineExceeded) {
 			msg = "the mail server did not answer within a minute"
@@ -242,6 +256,30 @@ func (s *Server) apiTestEmail(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"message": "Sent a test email to " + e.To +
 		". If it is not in your inbox in a minute, look in the spam folder."})
+}
+
+// sameAccount reports whether e names the saved server (host and port) and
+// login: the only ones the stored password is sent to. A port left out is
+// the default for e's security, as the settings file takes it.
+func sameAccount(e config.Email, saved *config.Email) bool {
+	return saved != nil && strings.EqualFold(strings.TrimSpace(e.Host), strings.TrimSpace(saved.Host)) &&
+		emailPort(e) == emailPort(*saved) && strings.TrimSpace(e.Username) == strings.TrimSpace(saved.Username)
+}
+
+func emailPort(e config.Email) int {
+	switch {
+	case e.Port != 0:
+		return e.Port
+	case e.Security == config.SecurityTLS:
+		return config.PortTLS
+	}
+	return config.PortStartTLS
+}
+
+// account names a login on a server for the user: me@example.com at
+// smtp.example.com:587.
+func account(e config.Email) string {
+	return strings.TrimSpace(e.Username) + " at " + strings.TrimSpace(e.Host) + ":" + strconv.Itoa(emailPort(e))
 }
 
 // pauseRequest is POST /api/pause.

@@ -256,9 +256,9 @@ func TestAPISettings(t *testing.T) {
 	if code, got := r.api("POST", "/api/test-email", nil); code != 200 || !strings.Contains(got["message"].(string), "Sent a test email to me@example.com") {
 		t.Errorf("test email: %d %v", code, got)
 	}
-	if code, _ := r.api("POST", "/api/test-email", map[string]any{"email": map[string]any{"to": "other@example.com", "host": "h.example", "username": "u"}}); code != 200 ||
-		r.mailer.sent[1].To != "other@example.com" {
-		t.Errorf("test email with the form's settings: %d %+v", code, r.mailer.sent)
+	if code, _ := r.api("POST", "/api/test-email", map[string]any{"email": map[string]any{"to": "other@example.com", "host": "h.example", "username": "u"},
+		"password": "typed"}); code != 200 || r.mailer.sent[1].To != "other@example.com" || r.mailer.passwords[1] != "typed" {
+		t.Errorf("test email with the form's settings: %d %+v %q", code, r.mailer.sent, r.mailer.passwords)
 	}
 	r.mailer.err = errors.New("535 5.7.8 authentication failed: check the username and password")
 	if code, got := r.api("POST", "/api/test-email", nil); code != 502 || !strings.Contains(got["error"].(string), "not sent: 535") {
@@ -288,6 +288,60 @@ func TestAPISettings(t *testing.T) {
 	// email off
 	if code, _ := r.api("DELETE", "/api/settings/email", nil); code != 200 || r.settings().Email != nil {
 		t.Errorf("email off: %d", code)
+	}
+}
+
+// TestAPITestEmailPassword: the stored password goes only to the saved
+// server and login. A test of any other must bring its own password:
+// otherwise whoever may call the API could have the stored one sent to a
+// server of their choosing.
+func TestAPITestEmailPassword(t *testing.T) {
+	r := startRig(t, withComments)
+	saved := map[string]any{"to": "me@example.com", "host": "smtp.example.com", "port": 465, "security": "tls", "username": "me@example.com"}
+	if code, got := r.api("PUT", "/api/settings/email", saved); code != 200 {
+		t.Fatal(code, got)
+	}
+	with := func(change map[string]any) map[string]any {
+		e := map[string]any{}
+		for k, v := range saved {
+			e[k] = v
+		}
+		for k, v := range change {
+			e[k] = v
+		}
+		return e
+	}
+	tests := []struct {
+		name     string
+		body     any
+		want     int
+		password string // what the mailer was given; "" nothing sent
+	}{
+		{"the saved settings", nil, 200, "(stored)"},
+		{"the saved server and login, another address to send to", map[string]any{"email": with(map[string]any{"to": "other@example.com"})}, 200, "(stored)"},
+		{"the saved server in other words", map[string]any{"email": with(map[string]any{"host": " SMTP.example.com", "port": 0})}, 200, "(stored)"},
+		{"another server", map[string]any{"email": with(map[string]any{"host": "127.0.0.1"})}, 400, ""},
+		{"another port", map[string]any{"email": with(map[string]any{"port": 2525})}, 400, ""},
+		{"another login", map[string]any{"email": with(map[string]any{"username": "attacker"})}, 400, ""},
+		{"another server with its own password", map[string]any{"email": with(map[string]any{"host": "127.0.0.1"}), "password": "typed"}, 200, "typed"},
+		{"the saved server with a password typed to try", map[string]any{"password": "new-one"}, 200, "new-one"},
+	}
+	for _, tt := range tests {
+		before := len(r.mailer.sent)
+		code, got := r.api("POST", "/api/test-email", tt.body)
+		if code != tt.want {
+			t.Errorf("%s: %d %v, want %d", tt.name, code, got, tt.want)
+		}
+		sent := r.mailer.passwords[before:]
+		switch {
+		case tt.password == "" && len(sent) != 0:
+			t.Errorf("%s: sent with %q, want nothing sent", tt.name, sent)
+		case tt.password != "" && (len(sent) != 1 || sent[0] != tt.password):
+			t.Errorf("%s: sent with %q, want %q", tt.name, sent, tt.password)
+		}
+		if tt.want == 400 && !strings.Contains(got["error"].(string), "type the password for") {
+			t.Errorf("%s: the refusal says %q, not what to do", tt.name, got["error"])
+		}
 	}
 }
 

@@ -52,7 +52,7 @@ func benchRig(b *testing.B, n, m int) *rig {
 func serve(b *testing.B, h http.Handler, r *rig, path string) {
 	req := httptest.NewRequest("GET", path, nil)
 	req.Host = fmt.Sprintf("127.0.0.1:%d", r.srv.Port())
-	req.Header.Set("X-API-Key", r.srv.token)
+	req.Header.Set("X-API-Key", r.srv.apiKey())
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, req)
 	if w.Code != 200 {

@@ -148,7 +148,7 @@ func TestBrowserAddSearch(t *testing.T) {
 		LoadedAt: r.now})
 	ctx, log := newTab(t, 1280, 900)
 
-	do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("add-url")))
+	do(t, ctx, chromedp.Navigate(r.srv.PageURL("/", "")), chromedp.WaitVisible(chromedp.ID("add-url")))
 	if loc, _ := chromedp.Run(ctx, chromedp.Location()); strings.Contains(loc, "token") {
 		t.Errorf("the token is still in the address bar: %s", loc)
 	}
@@ -213,7 +213,7 @@ func TestBrowserEditAndRemove(t *testing.T) {
 	r := startRig(t, withComments)
 	ctx, log := newTab(t, 1280, 900)
 	id := searchID("https://kamernet.nl/huren/kamers-amsterdam")
-	do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("s-"+id)))
+	do(t, ctx, chromedp.Navigate(r.srv.PageURL("/", "")), chromedp.WaitVisible(chromedp.ID("s-"+id)))
 
 	// turn it off from its button
 	do(t, ctx, chromedp.Click(chromedp.CSS("#s-"+id+" button[data-api^=PATCH]")))
@@ -268,7 +268,7 @@ fetch(%q, {method: "POST", credentials: "include", headers: {"Content-Type": "ap
 	defer evilSite.Close()
 
 	ctx, _ := newTab(t, 1280, 900)
-	do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("add-url"))) // the cookie is set
+	do(t, ctx, chromedp.Navigate(r.srv.PageURL("/", "")), chromedp.WaitVisible(chromedp.ID("add-url"))) // the cookie is set
 	do(t, ctx, chromedp.Navigate(evilSite.URL+"/"))
 	// the form submit navigates to the window's refusal
 	var body string
@@ -297,7 +297,7 @@ func TestBrowserListingsAndSettings(t *testing.T) {
 	}
 	r.listings.list[4].Title = evil
 	ctx, log := newTab(t, 1280, 900)
-	do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("add-url")))
+	do(t, ctx, chromedp.Navigate(r.srv.PageURL("/", "")), chromedp.WaitVisible(chromedp.ID("add-url")))
 
 	// "new since you last looked": the browser remembers when the user
 	// last left the page; listings found after it are marked
@@ -325,15 +325,22 @@ func TestBrowserListingsAndSettings(t *testing.T) {
 		chromedp.Navigate(r.base()+"/listings"), chromedp.WaitVisible(chromedp.ID("lq")))
 	waitText(t, ctx, "#new-summary", "Nothing new since you last looked")
 
-	// settings: email saved, a test email sent with what the form holds
+	// settings: email saved, a test email sent with what the form holds;
+	// settings not saved yet are tried with the password typed for them
 	do(t, ctx, chromedp.Navigate(r.base()+"/settings"), chromedp.WaitVisible(chromedp.ID("em-to")),
 		chromedp.SendKeys(chromedp.ID("em-to"), "me@example.com"), chromedp.SendKeys(chromedp.ID("em-host"), "smtp.example.com"),
 		chromedp.SendKeys(chromedp.ID("em-user"), "me@example.com"),
 		chromedp.Click(chromedp.CSS("#email-form button[data-api]")))
+	waitText(t, ctx, "#email-form [data-result]", "type the password for me@example.com under Email password")
+	do(t, ctx, chromedp.SendKeys(chromedp.ID("pw"), "typed-pw"), chromedp.Click(chromedp.CSS("#email-form button[data-api]")))
 	waitText(t, ctx, "#email-form [data-result]", "Sent a test email to me@example.com")
 	if r.settings().Email != nil {
 		t.Error("the test email saved the settings")
 	}
+	if p := r.mailer.passwords; len(p) != 1 || p[0] != "typed-pw" {
+		t.Errorf("the test email was sent with %q, want the password typed", p)
+	}
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("pw").value = ""`))
 	do(t, ctx, chromedp.Click(chromedp.CSS("#email-form button[type=submit]:not([data-api])")))
 	waitText(t, ctx, "#email-form [data-result]", "Saved")
 	if e := r.settings().Email; e == nil || e.Port != 587 || e.Username != "me@example.com" {
@@ -371,7 +378,7 @@ func TestBrowserListingsAndSettings(t *testing.T) {
 func TestBrowserKeyboard(t *testing.T) {
 	r := startRig(t, withComments)
 	ctx, _ := newTab(t, 1280, 900)
-	do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("add-url")))
+	do(t, ctx, chromedp.Navigate(r.srv.PageURL("/", "")), chromedp.WaitVisible(chromedp.ID("add-url")))
 	var seen []string
 	for range 14 {
 		do(t, ctx, chromedp.KeyEvent("\t"))

@@ -1,5 +1,6 @@
 // Package window is the local page and its JSON API: the running app serves
-// them on 127.0.0.1 only, behind a token, Host, Origin and CSRF checks, so
+// them on 127.0.0.1 only, behind an API key (scripts) or a session a browser
+// gets for a one-time code, and Host, Origin and CSRF checks, so
 // the user can add searches (with a preview of what rentwatch will see),
 // follow their listings, change settings and read what the watcher did,
 // without a text editor. It owns no engine or settings state: it asks their
@@ -71,8 +72,11 @@ type Settings interface {
 type Mailer interface {
 	// SendTest sends a test email with these settings and the password
 	// from the keychain (or RENTWATCH_SMTP_PASSWORD). Its error says what
-	// went wrong in words for the user.
+	// went wrong in words for the user. The window calls it only for the
+	// saved server and login.
 	SendTest(ctx context.Context, e config.Email) error
+	// SendTestWith sends it with password, never the stored one.
+	SendTestWith(ctx context.Context, e config.Email, password string) error
 }
 
 // Keychain says where the SMTP password comes from (it is stored through

@@ -8,8 +8,11 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -107,18 +110,24 @@ func (f *fakeListings) Listings() ([]seen.Listed, error) {
 }
 
 type fakeMailer struct {
-	mu   sync.Mutex
-	sent []config.Email
-	err  error
+	mu        sync.Mutex
+	sent      []config.Email
+	passwords []string // with each sent: the password it was given; "(stored)" for the stored one
+	err       error
 }
 
 func (f *fakeMailer) SendTest(ctx context.Context, e config.Email) error {
+	return f.SendTestWith(ctx, e, "(stored)")
+}
+
+func (f *fakeMailer) SendTestWith(ctx context.Context, e config.Email, password string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.err != nil {
 		return f.err
 	}
 	f.sent = append(f.sent, e)
+	f.passwords = append(f.passwords, password)
 	return nil
 }
 
@@ -217,7 +226,7 @@ func (r *rig) base() string { return strings.TrimSuffix(strings.SplitN(r.srv.URL
 // api calls the API as a script does, with X-API-Key.
 func (r *rig) api(method, path string, body any) (int, map[string]any) {
 	r.t.Helper()
-	code, raw := r.do(method, path, body, map[string]string{"X-API-Key": r.srv.token})
+	code, raw := r.do(method, path, body, map[string]string{"X-API-Key": r.srv.apiKey()})
 	var m map[string]any
 	if len(raw) > 0 && json.Unmarshal(raw, &m) != nil {
 		r.t.Fatalf("%s %s: not JSON: %s", method, path, raw)
@@ -259,12 +268,42 @@ func (r *rig) do(method, path string, body any, header map[string]string) (int, 
 var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	Timeout: 2 * time.Minute}
 
-// browserClient is a client that opened window.url: it holds the cookies.
+// session opens the window as a browser does, with a one-time address,
+// and returns its session cookie and the CSRF token its page holds.
+func (r *rig) session() (cookie, csrf string) {
+	r.t.Helper()
+	c := r.browserClient()
+	u, _ := url.Parse(r.base() + "/")
+	for _, k := range c.Jar.Cookies(u) {
+		if k.Name == "rentwatch-session-"+strconv.Itoa(r.srv.Port()) {
+			cookie = k.Value
+		}
+	}
+	if cookie == "" {
+		r.t.Fatalf("opening the window gave no session cookie: %v", c.Jar.Cookies(u))
+	}
+	return r.sessionWith(cookie)
+}
+
+// sessionWith returns the session v and the CSRF token the window's page
+// holds for it.
+func (r *rig) sessionWith(v string) (cookie, csrf string) {
+	r.t.Helper()
+	code, page := r.do("GET", "/", nil, map[string]string{"Cookie": "rentwatch-session-" + strconv.Itoa(r.srv.Port()) + "=" + v})
+	m := regexp.MustCompile(`<meta name="rentwatch-csrf" content="([0-9a-f]+)">`).FindSubmatch(page)
+	if code != 200 || m == nil {
+		r.t.Fatalf("no CSRF token in the page for session %q (%d)", v, code)
+	}
+	return v, string(m[1])
+}
+
+// browserClient is a client that opened the window with a one-time
+// address: it holds the session cookie.
 func (r *rig) browserClient() *http.Client {
 	r.t.Helper()
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar, Timeout: 2 * time.Minute}
-	res, err := c.Get(r.srv.URL())
+	res, err := c.Get(r.srv.PageURL("/", ""))
 	if err != nil {
 		r.t.Fatal(err)
 	}

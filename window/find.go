@@ -1,6 +1,7 @@
 package window
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -50,4 +51,42 @@ func Find(ctx context.Context, dataDir string) (string, error) {
 			ErrNotRunning, u.Host, res.Status)
 	}
 	return addr, nil
+}
+
+// Link asks the rentwatch at addr (window.url's address, as Find returns
+// it) for a one-time address that opens the window at page ("/",
+// "/settings", ...) in a browser: what `rentwatch open` opens. The API key
+// goes only to the address window.url names; the answer must be an
+// address on the same port of 127.0.0.1.
+func Link(ctx context.Context, addr, page string) (string, error) {
+	u, err := url.Parse(addr)
+	if err != nil || u.Scheme != "http" || u.Hostname() != "127.0.0.1" || !validToken(u.Query().Get("token")) {
+		return "", fmt.Errorf("%q is not an address rentwatch writes (http://127.0.0.1:PORT/?token=…)", addr)
+	}
+	body, _ := json.Marshal(openLinkRequest{Page: page})
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://"+u.Host+"/api/open-link", bytes.NewReader(body))
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set("X-API-Key", u.Query().Get("token"))
+	req.Header.Set("Content-Type", "application/json")
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := client.Do(req)
+	if err != nil {
+		return "", fmt.Errorf("%w (nothing answers at http://%s/)", ErrNotRunning, u.Host)
+	}
+	defer res.Body.Close()
+	var answer struct {
+		URL   string `json:"url"`
+		Error string `json:"error"`
+	}
+	err = json.NewDecoder(io.LimitReader(res.Body, 1<<20)).Decode(&answer)
+	if res.StatusCode != http.StatusOK || err != nil {
+		return "", fmt.Errorf("the window at http://%s/ gave no address to open (it said %s %s)", u.Host, res.Status, answer.Error)
+	}
+	link, err := url.Parse(answer.URL)
+	if err != nil || link.Scheme != "http" || link.Host != u.Host || !link.Query().Has("code") {
+		return "", fmt.Errorf("the window at http://%s/ gave an address rentwatch does not make: %q", u.Host, answer.URL)
+	}
+	return answer.URL, nil
 }

@@ -36,7 +36,7 @@ func TestFind(t *testing.T) {
 		t.Cleanup(s.Close)
 		return s.Listener.Addr().String()
 	}
-	token := r.srv.token
+	token := r.srv.apiKey()
 	squatter, elsewhere := other("127.0.0.1"), other("127.0.0.2")
 	tests := []struct {
 		name     string

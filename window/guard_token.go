@@ -2,60 +2,140 @@ package window
 
 import (
 	"context"
-	"crypto/subtle"
 	"net/http"
+	"net/url"
 	"strings"
+	"time"
 )
 
-// byKey marks a request that proved the token with a header (X-API-Key or
-// Authorization: Bearer), as a script does; the CSRF guard needs no cookie
+// byKey marks a request that proved the API key with a header (X-API-Key or
+// Authorization: Bearer), as a script does; the CSRF guard needs no token
 // from it.
 type byKey struct{}
+
+// bySession carries the id of the session a request from the window's own
+// page came with.
+type bySession struct{}
 
 // fromScript reports whether r was authenticated by a header, not a cookie.
 func fromScript(r *http.Request) bool { return r.Context().Value(byKey{}) != nil }
 
-// tokenGuard lets through only requests that prove they know the token:
-// scripts send it in X-API-Key (or Authorization: Bearer); the page has it
-// in an HttpOnly, SameSite=Strict cookie, set when the user opens the
-// address from window.url (/?token=T), which then redirects to the same
-// address without the token, so it is not left in the address bar, the
-// history or a screenshot. Everything else gets 403.
-type tokenGuard struct {
-	token  string
-	cookie string // the session cookie's name (one per port: cookies ignore ports)
-	next   http.Handler
+// sessionOf is the id of the session r came with; "" for a script.
+func sessionOf(r *http.Request) string {
+	id, _ := r.Context().Value(bySession{}).(string)
+	return id
 }
 
+// tokenGuard lets through only requests that prove they may: scripts send
+// the API key in X-API-Key (or Authorization: Bearer); a browser comes with
+// the session cookie it got for a one-time code (guard_session.go says
+// why), from the window's own pages only. An address that carries the API
+// key itself (window.url opened in a browser) is refused: the key would
+// stay in the history. Everything else gets 403.
+type tokenGuard struct {
+	keys    *keys
+	codes   *codes
+	port    string
+	origins []string // the window's own origins, http://127.0.0.1:PORT ...
+	now     func() time.Time
+	next    http.Handler
+}
+
+// Refusals, in plain words, with the way in.
+const (
+	openFromMenu = "open the window from rentwatch's menu (Open rentwatch…), or run `rentwatch open`"
+	keyInAddress = "refused: this address holds rentwatch's API key, which is for scripts (they send it in the X-API-Key header) " +
+		"and is never given to a browser; " + openFromMenu
+	codeUsed = "refused: this link to rentwatch's window was used already, or is more than a minute old; " + openFromMenu
+	noAccess = "refused: " + openFromMenu + "; scripts send the key from window.url in the X-API-Key header"
+)
+
 func (g tokenGuard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if q := r.URL.Query(); q.Has("token") {
-		if !g.match(q.Get("token")) {
-			refuse(w, r, http.StatusForbidden, "refused: that token is not this rentwatch's; open the window from rentwatch's menu, or run `rentwatch open`")
-			return
-		}
-		http.SetCookie(w, &http.Cookie{Name: g.cookie, Value: g.token, Path: "/", HttpOnly: true,
-			SameSite: http.SameSiteStrictMode})
-		q.Del("token")
-		to := r.URL.Path
-		if enc := q.Encode(); enc != "" {
-			to += "?" + enc
-		}
-		http.Redirect(w, r, to, http.StatusSeeOther)
+	q := r.URL.Query()
+	switch {
+	case q.Has("token"):
+		refuse(w, r, http.StatusForbidden, keyInAddress)
+		return
+	case q.Has("code") && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+		g.exchange(w, r, q)
 		return
 	}
 	if key := headerToken(r); key != "" {
-		if !g.match(key) {
-			refuse(w, r, http.StatusForbidden, "refused: wrong API key (the token is in window.url in rentwatch's data folder)")
+		if !g.keys.matchKey(key) {
+			refuse(w, r, http.StatusForbidden, "refused: wrong API key (the key is in window.url in rentwatch's data folder; it changes when made anew in Settings)")
 			return
 		}
 		g.next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), byKey{}, true)))
 		return
 	}
-	if c, err := r.Cookie(g.cookie); err == nil && g.match(c.Value) {
-		g.next.ServeHTTP(w, r)
+	id, ok := g.session(r)
+	if !ok {
+		refuse(w, r, http.StatusForbidden, noAccess)
 		return
 	}
-	refuse(w, r, http.StatusForbidden, "refused: open the window from rentwatch's menu (Open rentwatch…), or run `rentwatch open`; scripts send the token from window.url in the X-API-Key header")
+	if why := fromElsewhere(r, g.origins); why != "" {
+		refuse(w, r, http.StatusForbidden, why)
+		return
+	}
+	g.next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), bySession{}, id)))
+}
+
+// exchange takes a one-time code for a session and sends the browser on to
+// the same address without the code (303), so the address bar, the
+// history and a bookmark keep no code (and it opens nothing a second time
+// anyway). A used code with a good session (a reload, a restored tab)
+// just goes on.
+func (g tokenGuard) exchange(w http.ResponseWriter, r *http.Request, q url.Values) {
+	now := g.now()
+	if g.codes.take(q.Get("code"), now) {
+		g.keys.setSession(w, g.port, now)
+	} else if _, ok := g.session(r); !ok {
+		refuse(w, r, http.StatusForbidden, codeUsed)
+		return
+	}
+	q.Del("code")
+	to := r.URL.Path
+	if strings.HasPrefix(to, "//") || strings.HasPrefix(to, "/\\") {
+		to = "/" // a browser would take //host as another site's address
+	}
+	if enc := q.Encode(); enc != "" {
+		to += "?" + enc
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+}
+
+// session is the id of r's session cookie, when it is one of ours.
+func (g tokenGuard) session(r *http.Request) (string, bool) {
+	c, err := r.Cookie(sessionCookieName(g.port))
+	if err != nil {
+		return "", false
+	}
+	return g.keys.session(c.Value, g.port, g.now())
+}
+
+// fromElsewhere says why a request that carries the session cookie is not
+// from the window's own pages, or "". Browsers send a cookie of 127.0.0.1
+// with a request from a page on another of its ports as well (same site,
+// another origin): such a request names that page in Origin, and says
+// same-site (not same-origin) in Sec-Fetch-Site. A typed address, a
+// bookmark and the opener's address say none.
+func fromElsewhere(r *http.Request, origins []string) string {
+	if o := r.Header.Get("Origin"); o != "" && !ownOrigin(o, origins) {
+		return "refused: the request came from another page (" + o + "), not rentwatch's window"
+	}
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
+		return "refused: the request came from another page, not rentwatch's window (" + site + ")"
+	}
+	return ""
+}
+
+func ownOrigin(origin string, origins []string) bool {
+	for _, o := range origins {
+		if strings.EqualFold(origin, o) {
+			return true
+		}
+	}
+	return false
 }
 
 func headerToken(r *http.Request) string {
@@ -66,10 +146,4 @@ func headerToken(r *http.Request) string {
 		return strings.TrimSpace(a)
 	}
 	return ""
-}
-
-// match compares in constant time, so the token cannot be guessed a byte
-// at a time from how long a refusal takes.
-func (g tokenGuard) match(s string) bool {
-	return subtle.ConstantTimeCompare([]byte(s), []byte(g.token)) == 1
 }

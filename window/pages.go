@@ -82,8 +82,8 @@ func parsePages() (*pageSet, error) {
 type pageData struct {
 	Page, Title string
 	State       stateView
-	NowMS       int64 // the server's clock, so live countdowns agree with it
-	CSRFCookie  string
+	NowMS       int64  // the server's clock, so live countdowns agree with it
+	CSRF        string // the session's CSRF token, sent back with every change
 	Version     string
 	Listings    listingsView
 	Settings    settingsView
@@ -95,7 +95,7 @@ func (s *Server) page(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		now := s.d.Now()
 		d := pageData{Page: name, Title: pageTitles[name], State: s.state(), NowMS: now.UnixMilli(),
-			CSRFCookie: "rentwatch-csrf-" + strconv.Itoa(s.port), Version: s.d.Version}
+			CSRF: s.csrfOf(r), Version: s.d.Version}
 		switch name {
 		case "listings":
 			v, err := s.listingsFor(r)

@@ -137,7 +137,7 @@ func TestAPIPreview(t *testing.T) {
 	}
 
 	// the preview part shows the same, drawn for the page
-	code, html := r.do("GET", "/part/preview/"+got["id"].(string)+"?max_price=1000", nil, map[string]string{"X-API-Key": r.srv.token})
+	code, html := r.do("GET", "/part/preview/"+got["id"].(string)+"?max_price=1000", nil, map[string]string{"X-API-Key": r.srv.apiKey()})
 	if code != 200 || !strings.Contains(string(html), "the filter would leave out 3, and alert 3") ||
 		!strings.Contains(string(html), `value="Kamernet Amsterdam"`) {
 		t.Errorf("part: %d %s", code, html)

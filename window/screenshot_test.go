@@ -49,7 +49,7 @@ func TestScreenshots(t *testing.T) {
 	}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}}
 	for _, size := range sizes {
 		ctx, log := newTab(t, size.width, size.height)
-		do(t, ctx, chromedp.Navigate(r.srv.URL()), chromedp.WaitVisible(chromedp.ID("add-url")))
+		do(t, ctx, chromedp.Navigate(r.srv.PageURL("/", "")), chromedp.WaitVisible(chromedp.ID("add-url")))
 		for _, scheme := range []string{"light", "dark"} {
 			if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}}); err != nil {

@@ -2,7 +2,6 @@ package window
 
 import (
 	"context"
-	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -17,6 +16,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -31,7 +31,9 @@ import (
 const DefaultPort = 17345
 
 // URLFile is the file in the data folder that holds the window's address
-// with its token, one line: http://127.0.0.1:PORT/?token=T.
+// with its API key, for scripts, one line: http://127.0.0.1:PORT/?token=T.
+// A browser is never given this address (guard_session.go): it is opened
+// with a one-time code (PageURL, `rentwatch open`).
 const URLFile = "window.url"
 
 // Deps is what the window is built from. Watcher and Settings are
@@ -61,19 +63,23 @@ type Deps struct {
 // for concurrent use.
 type Server struct {
 	d        Deps
-	token    string // proves the caller read window.url
-	csrf     string // the page's CSRF token, derived from token
+	urlFile  string // dataDir/window.url
+	keys     *keys  // the API key (proves the caller read window.url) and what is derived from it
+	codes    *codes // the one-time codes that let a browser in
 	port     int
 	ln       net.Listener
 	srv      *http.Server
 	pages    *pageSet
 	previews *previews
+
+	rotating sync.Mutex // serialises Rotate: window.url and keys change together
 }
 
 // Start listens on 127.0.0.1 only (never on another interface), writes the
-// address with its token to dataDir/window.url (mode 0600) and serves in
-// the background. The token is kept from an earlier window.url, so a tab
-// left open and the user's cookie stay good across a restart.
+// address with its API key to dataDir/window.url (mode 0600) and serves in
+// the background. The key is kept from an earlier window.url, so a tab
+// left open (its session) and the user's scripts stay good across a
+// restart; Rotate makes a new one.
 func Start(dataDir string, d Deps) (*Server, error) {
 	if d.Watcher == nil || d.Settings == nil {
 		return nil, errors.New("window: a Watcher and a Settings are required")
@@ -87,7 +93,8 @@ func Start(dataDir string, d Deps) (*Server, error) {
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)
 	}
-	token, err := loadToken(filepath.Join(dataDir, URLFile))
+	urlFile := filepath.Join(dataDir, URLFile)
+	token, err := loadToken(urlFile)
 	if err != nil {
 		return nil, err
 	}
@@ -95,13 +102,13 @@ func Start(dataDir string, d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{d: d, token: token, csrf: deriveCSRF(token), ln: ln,
+	s := &Server{d: d, urlFile: urlFile, keys: newKeys(token), codes: newCodes(), ln: ln,
 		port: ln.Addr().(*net.TCPAddr).Port, previews: newPreviews()}
 	if s.pages, err = parsePages(); err != nil {
 		ln.Close()
 		return nil, err
 	}
-	if err := writeURLFile(filepath.Join(dataDir, URLFile), s.URL()); err != nil {
+	if err := writeURLFile(urlFile, s.URL()); err != nil {
 		ln.Close()
 		return nil, err
 	}
@@ -134,20 +141,45 @@ func listen(port int) (net.Listener, error) {
 	return ln, nil
 }
 
-// URL is the address to open the window with: http://127.0.0.1:PORT/?token=T.
+// URL is window.url's address, for scripts: http://127.0.0.1:PORT/?token=T.
+// Never hand it to a browser (the window refuses it there): PageURL is the
+// browser's.
 func (s *Server) URL() string {
-	return fmt.Sprintf("http://127.0.0.1:%d/?token=%s", s.port, s.token)
+	return fmt.Sprintf("http://127.0.0.1:%d/?token=%s", s.port, s.apiKey())
 }
 
-// PageURL is the address that opens the window at path (a page: "/",
-// "/settings"), scrolled to fragment when it is not "" ("add": the Add a
-// search form): http://127.0.0.1:PORT/settings?token=T. The token sets
-// the page's cookie and is then taken out of the address; the browser
-// keeps the fragment across that redirect.
+func (s *Server) apiKey() string { return s.keys.apiKey() }
+
+// PageURL is a one-time address that opens the window at path (a page:
+// "/", "/settings"), scrolled to fragment when it is not "" ("add": the Add
+// a search form): http://127.0.0.1:PORT/settings?code=C#add. The code is
+// good once, for a minute: the window takes it for a session cookie and
+// sends the browser on to the address without it; the browser keeps the
+// fragment across that redirect. It is safe on a command line.
 func (s *Server) PageURL(path, fragment string) string {
 	u := url.URL{Scheme: "http", Host: "127.0.0.1:" + strconv.Itoa(s.port), Path: path,
-		RawQuery: url.Values{"token": {s.token}}.Encode(), Fragment: fragment}
+		RawQuery: url.Values{"code": {s.codes.mint(s.d.Now())}}.Encode(), Fragment: fragment}
 	return u.String()
+}
+
+// Rotate makes a new API key and writes it to window.url: scripts must
+// read it again, and every browser's session and every one-time code ends
+// (a browser is let in again from the menu or `rentwatch open`). For when
+// the key may have got out.
+func (s *Server) Rotate() error {
+	s.rotating.Lock()
+	defer s.rotating.Unlock()
+	token, err := newToken()
+	if err != nil {
+		return err
+	}
+	addr := fmt.Sprintf("http://127.0.0.1:%d/?token=%s", s.port, token)
+	if err := writeURLFile(s.urlFile, addr); err != nil {
+		return err
+	}
+	s.keys.set(token)
+	s.codes.clear()
+	return nil
 }
 
 // Port is the port the window listens on.
@@ -166,10 +198,10 @@ func (s *Server) Close() error {
 func (s *Server) Handler() http.Handler {
 	port := strconv.Itoa(s.port)
 	hosts := []string{"127.0.0.1:" + port, "localhost:" + port}
+	origins := []string{"http://" + hosts[0], "http://" + hosts[1]}
 	var h http.Handler = s.routes()
-	h = csrfGuard{token: s.csrf, cookie: "rentwatch-csrf-" + port,
-		origins: []string{"http://" + hosts[0], "http://" + hosts[1]}, next: h}
-	h = tokenGuard{token: s.token, cookie: "rentwatch-" + port, next: h}
+	h = csrfGuard{keys: s.keys, origins: origins, next: h}
+	h = tokenGuard{keys: s.keys, codes: s.codes, port: port, origins: origins, now: s.d.Now, next: h}
 	h = withHost(hosts, h)
 	return withHeaders(h)
 }
@@ -183,6 +215,11 @@ func loadToken(path string) (string, error) {
 			}
 		}
 	}
+	return newToken()
+}
+
+// newToken makes an API key: 32 random bytes in base64url.
+func newToken() (string, error) {
 	raw := make([]byte, 32)
 	if _, err := rand.Read(raw); err != nil {
 		return "", fmt.Errorf("window: make a token: %w", err)
@@ -199,16 +236,8 @@ func validToken(t string) bool {
 	return err == nil
 }
 
-// deriveCSRF makes the page's CSRF token from the token, so it is as
-// secret and survives a restart with it.
-func deriveCSRF(token string) string {
-	m := hmac.New(sha256.New, []byte(token))
-	m.Write([]byte("rentwatch window csrf"))
-	return hex.EncodeToString(m.Sum(nil))
-}
-
 // writeURLFile writes the address atomically and private (0600): it holds
-// the token, which is all it takes to drive the window.
+// the API key, which is all it takes to drive the window.
 func writeURLFile(path, addr string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("window: %w", err)

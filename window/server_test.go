@@ -46,8 +46,8 @@ func TestStartWritesTheAddress(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer again.Close()
-	if again.token != r.srv.token {
-		t.Error("a restart made a new token")
+	if again.apiKey() != r.srv.apiKey() {
+		t.Error("a restart made a new key")
 	}
 }
 
@@ -102,21 +102,8 @@ func TestGuardsOnTheRealServer(t *testing.T) {
 	r := startRig(t, emptySettings)
 	port := fmt.Sprint(r.srv.Port())
 	own := "http://127.0.0.1:" + port
-	jar := r.browserClient().Jar
-	u, _ := http.NewRequest("GET", own+"/", nil)
-	var session, csrf string
-	for _, c := range jar.Cookies(u.URL) {
-		switch c.Name {
-		case "rentwatch-" + port:
-			session = c.Value
-		case "rentwatch-csrf-" + port:
-			csrf = c.Value
-		}
-	}
-	if session == "" || csrf == "" {
-		t.Fatalf("opening window.url set cookies %v", jar.Cookies(u.URL))
-	}
-	cookies := "rentwatch-" + port + "=" + session + "; rentwatch-csrf-" + port + "=" + csrf
+	session, csrf := r.session()
+	cookies := "rentwatch-session-" + port + "=" + session
 	body := `{"url":"https://kamernet.nl/huren/kamers-amsterdam"}`
 	tests := []struct {
 		name, method, path string
@@ -127,9 +114,10 @@ func TestGuardsOnTheRealServer(t *testing.T) {
 		{"no token: the API", "GET", "/api/state", nil, 403},
 		{"no token: a script file", "GET", "/static/window.js", nil, 403},
 		{"a wrong token in the address", "GET", "/?token=guess", nil, 403},
+		{"the right key in the address", "GET", "/?token=" + r.srv.apiKey(), nil, 403},
 		{"the cookie: the page", "GET", "/", map[string]string{"Cookie": cookies}, 200},
-		{"the API key: the API", "GET", "/api/state", map[string]string{"X-API-Key": r.srv.token}, 200},
-		{"a foreign Host with the API key", "GET", "/api/state", map[string]string{"X-API-Key": r.srv.token, "Host": "evil.example:" + port}, 403},
+		{"the API key: the API", "GET", "/api/state", map[string]string{"X-API-Key": r.srv.apiKey()}, 200},
+		{"a foreign Host with the API key", "GET", "/api/state", map[string]string{"X-API-Key": r.srv.apiKey(), "Host": "evil.example:" + port}, 403},
 		{"a foreign Host with the cookie", "GET", "/", map[string]string{"Cookie": cookies, "Host": "rebind.example:" + port}, 403},
 		{"a cross-origin POST with the cookie", "POST", "/api/searches",
 			map[string]string{"Cookie": cookies, "Origin": "https://evil.example", "X-CSRF-Token": csrf, "Content-Type": "text/plain"}, 403},

@@ -6,23 +6,18 @@
 // is set as text, markup comes only from the server's templates.
 "use strict";
 (() => {
-  const csrfCookie = document.querySelector('meta[name="rentwatch-csrf-cookie"]')?.content || "";
+  // The session's CSRF token: in the page only, never in a cookie (every
+  // port of 127.0.0.1 is sent the cookies).
+  // A new key (Settings) starts a new session: its answer brings the new one.
+  let csrf = document.querySelector('meta[name="rentwatch-csrf"]')?.content || "";
   const offset = Number(document.body.dataset.now || Date.now()) - Date.now();
   const now = () => Date.now() + offset; // the server's clock, so countdowns agree with it
-
-  function csrfToken() {
-    for (const part of document.cookie.split(";")) {
-      const eq = part.indexOf("=");
-      if (part.slice(0, eq).trim() === csrfCookie) return decodeURIComponent(part.slice(eq + 1).trim());
-    }
-    return "";
-  }
 
   // api sends one call and returns its JSON, or throws an Error whose
   // message is the API's plain-words error.
   async function api(method, path, body) {
     const opts = { method, credentials: "same-origin",
-      headers: { "Accept": "application/json", "X-CSRF-Token": csrfToken() } };
+      headers: { "Accept": "application/json", "X-CSRF-Token": csrf } };
     if (body !== undefined) {
       opts.headers["Content-Type"] = "application/json";
       opts.body = JSON.stringify(body);
@@ -78,6 +73,7 @@
     say(resultEl, "Working…", true);
     try {
       const data = await api(method, path, body);
+      if (data.csrf) csrf = data.csrf;
       say(resultEl, data.message || "Saved.", true);
       if (trigger.tagName === "FORM") sent(trigger);
       await refresh(true, trigger);
@@ -279,6 +275,10 @@
     const btn = ev.submitter;
     let body = formJSON(form);
     if (btn && btn.dataset.wrap) body = { [btn.dataset.wrap]: body };
+    // The test email of other settings than the saved ones needs the
+    // password typed for them: the stored one goes to the saved server only.
+    const pw = btn && btn.dataset.passwordFrom && document.getElementById(btn.dataset.passwordFrom);
+    if (pw && pw.value) body.password = pw.value;
     const data = await run(form, (btn && btn.dataset.api) || form.dataset.api, body, form.querySelector("[data-result]"));
     if (!data) return;
     if (form.matches("[data-save-search]")) {
