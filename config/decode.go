@@ -31,6 +31,11 @@ func decodeMap(m map[string]any, ps *problems) Settings {
 	unknownKeys(m, "", known[""], ps)
 	if v, ok := m["interval"]; ok {
 		s.Interval = durationValue("interval", v, ps)
+		if s.Interval == 0 && !ps.has("interval") {
+			// "0s" written down is no interval, not the default one
+			// (fillDefaults would take 0 for a file that says nothing).
+			ps.add("interval", "%s", intervalProblem(0))
+		}
 	}
 	if v, ok := m["email"]; ok {
 		if t, ok := v.(map[string]any); ok {

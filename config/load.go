@@ -2,7 +2,6 @@ package config
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/BurntSushi/toml"
 )
@@ -17,7 +16,7 @@ import (
 // archived beside itself (config.toml.v0.bak) and rewritten in the current
 // layout before Load returns; nothing else is ever written.
 func Load(path string) (Settings, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return Settings{}, fmt.Errorf("read settings: %w", err)
 	}
@@ -27,6 +26,9 @@ func Load(path string) (Settings, error) {
 // load is Load on bytes already read (the Owner reads them itself, to know
 // exactly which content it judged).
 func load(path string, data []byte) (Settings, error) {
+	if err := shapeProblem(path, data); err != nil {
+		return Settings{}, err // the TOML reader is not safe on it
+	}
 	var m map[string]any
 	if _, err := toml.Decode(string(data), &m); err != nil {
 		return Settings{}, syntaxError(path, string(data), err)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"errors"
-	"os"
 	"reflect"
 	"time"
 )
@@ -79,7 +78,7 @@ const (
 // first reports the file as the Owner finds it at the start, without
 // waiting for it to settle.
 func (w *watcher) first() {
-	data, err := os.ReadFile(w.path)
+	data, err := readFile(w.path)
 	if err != nil {
 		w.missing = max(w.missAfter, 2) // reported now; not again until it has come back
 		w.onChange(Settings{}, err)
@@ -90,7 +89,7 @@ func (w *watcher) first() {
 
 // poll reads the file and says what it found (readUnchanged, ...).
 func (w *watcher) poll() string {
-	data, err := os.ReadFile(w.path)
+	data, err := readFile(w.path)
 	if err == nil && len(data) == 0 {
 		err = errEmpty
 	}
