@@ -119,7 +119,7 @@ func tooDeep(src []byte, limit int) int {
 // at src[i] (in double or single quotes, on one line or opened with three
 // quotes) and how many line breaks it holds.
 // An unclosed one-line string ends at its line's end.
-func skipString(src []byte, i int) (end, lines int) {
+func skipString[T string | []byte](src T, i int) (end, lines int) {
 	q := src[i]
 	multi := i+2 < len(src) && src[i+1] == q && src[i+2] == q
 	if multi {

@@ -10,7 +10,9 @@ import (
 // sees it, naming the line where it goes past the limit; files that only
 // look deep (brackets in quotes, comments, multi-line strings) are read.
 func TestLoadRefusesHugeAndDeepFiles(t *testing.T) {
-	deep := func(open, close string, n int) string { return strings.Repeat(open, n) + "1" + strings.Repeat(close, n) }
+	deep := func(open, close string, n int) string {
+		return strings.Repeat(open, n) + "1" + strings.Repeat(close, n)
+	}
 	dotted := func(n int) string { return strings.Repeat("a.", n-1) + "a" }
 	search := "[[search]]\nname = \"West\"\nurl = \"https://kamernet.nl/huren/kamers-amsterdam\"\n"
 	huge := "version = 1\n" + strings.Repeat("# a long comment line, again and again\n", MaxFileSize/39) + search

@@ -46,9 +46,11 @@ func decodePush(v any, ps *problems) *Push {
 	return p
 }
 
-// validatePush checks the URLs' form only (the services' own rules are the
-// outbox's, which stops a channel whose URL they refuse and says why). Its
-// messages name a URL by its place and scheme, never by its text.
+// validatePush checks the URLs' form, and that the service each names
+// reads it (pushURLProblem: what the services refuse only when sending,
+// such as an unknown topic, is the outbox's, which stops that channel and
+// says why). Its messages name a URL by its place and scheme, never by its
+// text.
 func validatePush(p *Push, ps *problems) {
 	if p == nil {
 		return
@@ -72,6 +74,10 @@ func validatePush(p *Push, ps *problems) {
 			ps.add(at, "the %s URL has nothing after %s://", scheme, scheme)
 		case strings.ContainsAny(u, " \t\r\n"):
 			ps.add(at, "the %s URL has a space or a line break in it", scheme)
+		case i < MaxPushURLs:
+			if msg := pushURLProblem(u); msg != "" {
+				ps.add(at, "%s (the URL is not shown here: it holds a secret)", msg)
+			}
 		}
 		if j, dup := seen[u]; dup {
 			ps.add(at, "the same URL as push.urls[%d]", j+1)

@@ -1,10 +1,17 @@
 package config
 
 import (
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/nicholas-fedor/shoutrrr/pkg/services/chat/matrix"
 )
 
 const secret = "tok-9f2kq7"
@@ -17,8 +24,8 @@ func TestPushLoadsAndNeverShowsAURL(t *testing.T) {
 		wantURLs   []string
 		wantErr    string
 	}{
-		{"two channels", "[push]\nurls = [\"ntfy://ntfy.sh/" + secret + "\", \"telegram://" + secret + "@telegram?chats=1\"]\n",
-			[]string{"ntfy://ntfy.sh/" + secret, "telegram://" + secret + "@telegram?chats=1"}, ""},
+		{"two channels", "[push]\nurls = [\"ntfy://ntfy.sh/" + secret + "\", \"telegram://123456:" + secret + "@telegram?chats=1\"]\n",
+			[]string{"ntfy://ntfy.sh/" + secret, "telegram://123456:" + secret + "@telegram?chats=1"}, ""},
 		{"no scheme", "[push]\nurls = [\"ntfy.sh/" + secret + "\"]\n", nil, "push.urls[1]"},
 		{"a space", "[push]\nurls = [\"ntfy://ntfy.sh/" + secret + " x\"]\n", nil, "space"},
 		{"twice", "[push]\nurls = [\"ntfy://ntfy.sh/" + secret + "\", \"ntfy://ntfy.sh/" + secret + "\"]\n", nil, "the same URL as push.urls[1]"},
@@ -84,5 +91,85 @@ func TestKeepPrivate(t *testing.T) {
 func TestDefaultFileExplainsPush(t *testing.T) {
 	if text := render(Default()); !strings.Contains(text, "# [push]") || !strings.Contains(text, "rentwatch test-push") {
 		t.Errorf("the default file does not explain [push]:\n%s", text)
+	}
+}
+
+// A push URL its service cannot read is refused when the file is read,
+// naming the entry and its line, never showing the URL's secret parts;
+// one it can read loads.
+func TestPushURLsTheServiceCannotReadAreRefusedAtLoad(t *testing.T) {
+	tests := []struct {
+		name, url string
+		says      string // "": the URL loads
+	}{
+		{"ntfy", "ntfy://ntfy.sh/" + secret, ""},
+		{"ntfy over http", "ntfy://127.0.0.1:8080/" + secret + "?scheme=http&priority=high", ""},
+		{"telegram", "telegram://123456:" + secret + "@telegram?chats=@" + secret, ""},
+		{"gotify", "gotify://gotify.example.org/A" + secret, ""},
+		{"a webhook", "generic+https://hooks.example.org/" + secret, ""},
+		{"matrix", "matrix://me:" + secret + "@matrix.example.org?rooms=" + secret, ""},
+		{"pushover", "pushover://shoutrrr:" + secret + "@" + secret + "/", ""},
+
+		{"ntfy without a topic", "ntfy://ntfy.sh/", "the ntfy URL's settings are not right: topic is required"},
+		{"ntfy with a priority it does not know", "ntfy://ntfy.sh/" + secret + "?priority=loudest", `setting query parameter "priority"`},
+		{"a telegram token of the wrong form", "telegram://" + secret + "@telegram?chats=1", "the telegram URL's settings are not right: invalid telegram token"},
+		{"pushover without its token", "pushover://" + secret + "@" + secret + "/", "token missing"},
+		{"discord without a webhook", "discord://" + secret + "@", "webhook ID missing"},
+		{"slack with a token of the wrong form", "slack://" + secret, "invalid slack token format"},
+		{"a misspelt service", "nfty://ntfy.sh/" + secret, `"nfty" is not a service rentwatch can send to (it knows bark, discord`},
+		{"a stray percent sign", "ntfy://ntfy.sh/" + secret + "%zz", "the URL cannot be read: look for a stray %"},
+		{"a form the service does not take", "ntfy+https://ntfy.sh/" + secret, "the ntfy service takes no ntfy+ form of URL"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := "version = 1\n\n[push]\nurls = [\n  \"ntfy://ntfy.sh/first-" + secret + "\",\n\n  # my phone\n  \"" + tt.url + "\", # the second\n]\n"
+			_, err := Load(writeFile(t, file))
+			if tt.says == "" {
+				if err != nil {
+					t.Fatalf("Load: %v", err)
+				}
+				return
+			}
+			var e *Error
+			if !errors.As(err, &e) || len(e.Problems) != 1 {
+				t.Fatalf("Load = %v; want one problem", err)
+			}
+			p := e.Problems[0]
+			if p.Line != 8 || p.Field != "push.urls[2]" || !strings.Contains(p.Message, tt.says) {
+				t.Errorf("line %d: %s; want line 8: push.urls[2] saying %q", p.Line, p, tt.says)
+			}
+			if strings.Contains(err.Error(), secret) {
+				t.Errorf("the problem shows the URL's secret: %v", err)
+			}
+		})
+	}
+}
+
+// Checking push URLs sends nothing: every service's reading of a URL
+// that points at a loopback server leaves that server without a request.
+// (Matrix's own Initialize logs in: shown here, so this test can fail.)
+func TestPushURLsAreCheckedOffline(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		w.WriteHeader(http.StatusTeapot)
+	}))
+	defer srv.Close()
+	host := strings.TrimPrefix(srv.URL, "http://")
+	for _, scheme := range pushServices() {
+		for _, raw := range []string{
+			scheme + "://me:" + secret + "@" + host + "/" + secret + "?disabletls=yes&scheme=http&rooms=" + secret,
+			scheme + "://" + host + "/" + secret + "/" + secret,
+		} {
+			pushURLProblem(raw)
+			if n := hits.Load(); n != 0 {
+				t.Fatalf("reading %s sent %d request(s) to its server", scheme+"://...", n)
+			}
+		}
+	}
+	u, _ := url.Parse("matrix://me:" + secret + "@" + host + "?disabletls=yes")
+	(&matrix.Service{}).Initialize(u, nil)
+	if hits.Load() == 0 {
+		t.Error("Matrix's own Initialize no longer logs in: read its URLs with it (readSettingsOf)")
 	}
 }
