@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -10,8 +11,11 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/nicholas-fedor/shoutrrr/pkg/services/chat/matrix"
+
+	"rentwatch/internal/testkit"
 )
 
 const secret = "tok-9f2kq7"
@@ -172,4 +176,63 @@ func TestPushURLsAreCheckedOffline(t *testing.T) {
 	if hits.Load() == 0 {
 		t.Error("Matrix's own Initialize no longer logs in: read its URLs with it (readSettingsOf)")
 	}
+}
+
+// A settings file that holds, or may hold, a push URL is made private
+// (0600) by its owner as soon as it reads it, judged from the bytes: a
+// file with a mistake in it holds its secrets all the same. One without
+// is left as the user keeps it.
+func TestOwnerMakesAFileWithSecretsPrivate(t *testing.T) {
+	const searches = "version = 1\n\n[[search]]\nname = \"West\"\nurl = \"https://kamernet.nl/huren/kamers-amsterdam\"\n"
+	tests := []struct {
+		name, file string
+		private    bool
+	}{
+		{"a push URL and a mistake", "version = 1\ninterval = 30s\n[push]\nurls = [\"ntfy://ntfy.sh/" + secret + "\"]\n", true},
+		{"a push URL and a mistake on its line", "version = 1\n[push]\nurls = [ntfy://ntfy.sh/" + secret + "]\n", true},
+		{"a push URL in a table misspelt", "version = 1\n[psuh]\nurls = [\"ntfy://ntfy.sh/" + secret + "\"]\n", true},
+		{"a push URL with no table at all", "version = 1\nurls = [\"telegram://123:" + secret + "@telegram?chats=1\"\n", true},
+		{"a push URL that loads", "version = 1\n[push]\nurls = [\"ntfy://ntfy.sh/" + secret + "\"]\n", true},
+		{"searches only", searches, false},
+		{"searches and a mistake", searches + "interval = 30s\n", false},
+		{"push in comments only", "version = 1\n# [push]\n# urls = [\"ntfy://ntfy.sh/a-topic\"]\n" + searches[len("version = 1\n"):], false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeFile(t, tt.file)
+			if err := os.Chmod(path, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			o := Open(path, Options{Every: 20 * time.Millisecond})
+			defer o.Close()
+			want := os.FileMode(0o644)
+			if tt.private {
+				want = 0o600
+			}
+			if st, err := os.Stat(path); err != nil || st.Mode().Perm() != want {
+				t.Fatalf("after Open the file is %v (%v), want %v", st.Mode().Perm(), err, want)
+			}
+		})
+	}
+
+	// An edit by hand that adds a push URL, with a mistake, to a file
+	// that had none: made private once the edit has settled.
+	path := writeFile(t, searches)
+	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := Open(path, Options{Every: 20 * time.Millisecond})
+	defer o.Close()
+	if err := os.WriteFile(path, []byte(searches+"[push]\nurls = [ntfy://ntfy.sh/"+secret+"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	testkit.Eventually(t, "the edited file made private", testkit.Patience, func() error {
+		if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o600 {
+			return fmt.Errorf("the file is %v (%v)", st.Mode().Perm(), err)
+		}
+		if o.Now().Problem == nil {
+			return errors.New("the edit is not judged yet")
+		}
+		return nil
+	})
 }

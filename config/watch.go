@@ -57,6 +57,10 @@ func (w *watcher) settling() bool {
 type watcher struct {
 	path     string
 	onChange func(Settings, error)
+	// private is shown each content judged before it is judged (nil:
+	// nothing), so a file that holds a secret is made private even when
+	// it does not load.
+	private func(data []byte)
 
 	known   [32]byte // hash of the content last judged
 	pending []byte   // content seen once that differs from known, waiting to settle
@@ -121,6 +125,9 @@ func (w *watcher) poll() string {
 // judge loads settled content and reports it if it changed anything.
 func (w *watcher) judge(data []byte) {
 	w.known = hashOf(data)
+	if w.private != nil {
+		w.private(data)
+	}
 	s, err := load(w.path, data)
 	if err != nil {
 		w.lastGood = false
