@@ -189,7 +189,9 @@ func unknownKeys(t map[string]any, at string, allowed []string, ps *problems) {
 		}
 		for _, leaf := range leaves(t[k], join(at, k)) {
 			msg := fmt.Sprintf("unknown key %q", leaf)
-			if guess := closest(k, allowed); guess != "" {
+			if ps.full() {
+				msg = "" // counted only: no need to look for its likely spelling
+			} else if guess := closest(k, allowed); guess != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", strings.Replace(leaf, join(at, k), join(at, guess), 1))
 			}
 			ps.addAt(leaf, "", "%s", msg)

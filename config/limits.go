@@ -17,7 +17,13 @@ const MaxFileSize = 1 << 20
 // settings themselves go three deep at most (search = [{ require = [...] }]).
 // The TOML reader's time and memory grow with the square of the depth:
 // a file nested 20,000 deep took it minutes and gigabytes.
-const MaxNesting = 16
+const MaxNesting = 8
+
+// MaxLevels is how many levels (MaxNesting) a settings file may open in
+// all: every list, { } table and dot of a name counts one. Settings use a
+// few dozen. Within a megabyte, the TOML reader spends ~5 KB for each
+// one: a megabyte of dotted names took it seconds and 270 MB.
+const MaxLevels = 2000
 
 // readFile is os.ReadFile that never reads more than MaxFileSize+1 bytes:
 // a device or a huge file saved in the settings' place costs a megabyte,
@@ -41,21 +47,28 @@ func shapeProblem(path string, data []byte) error {
 			"the file goes on past 1 MB here; rentwatch's settings take a few kilobytes, so this is not read. "+
 				"Was another file saved over the settings? Keep the settings only (at most %d KB)", MaxFileSize>>10)}}}
 	}
-	if line := tooDeep(data, MaxNesting); line > 0 {
+	line, deep := nesting(data, MaxNesting, MaxLevels)
+	switch {
+	case line > 0 && deep:
 		return &Error{Path: path, Problems: []Problem{{Line: line, Message: fmt.Sprintf(
 			"this line nests lists, { } tables or dotted names more than %d deep, so it is not read; "+
 				"settings never go more than 3 deep. Was another file saved over the settings?", MaxNesting)}}}
+	case line > 0:
+		return &Error{Path: path, Problems: []Problem{{Line: line, Message: fmt.Sprintf(
+			"by this line the file has more than %d lists, { } tables and dotted names, so it is not read; "+
+				"settings have a few dozen. Was another file saved over the settings?", MaxLevels)}}}
 	}
 	return nil
 }
 
-// tooDeep returns the line (from 1) on which src first nests deeper than
-// limit, or 0. It scans as TOML is written, without parsing it: brackets
-// and braces in values each add a level, and so does every dot of a key
+// nesting returns the line (from 1) on which src first nests deeper than
+// limit (deep), or has opened more than budget levels in all; 0 when it
+// does neither. It scans as TOML is written, without parsing it: brackets
+// and braces in values each open a level, and so does every dot of a key
 // (a.b.c = 1 is three tables deep), in a [table] header too; text in
 // quotes and comments is skipped. A file that is not TOML still gets an
 // answer, and the TOML reader then says what is wrong with it.
-func tooDeep(src []byte, limit int) int {
+func nesting(src []byte, limit, budget int) (line int, deep bool) {
 	type frame struct {
 		table bool // { }; else [ ]
 		keys  int  // the levels its own key added, given back when it closes
@@ -65,9 +78,10 @@ func tooDeep(src []byte, limit int) int {
 		base    int // levels the open frames add: one each, plus their keys
 		dots    int // dots in the key being read
 		pending int // the levels of the key whose value is being read
+		opened  int // levels opened so far, in all
 		inKey   = true
-		line    = 1
 	)
+	line = 1
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		switch {
@@ -91,8 +105,8 @@ func tooDeep(src []byte, limit int) int {
 			inKey = false // what follows belongs to the value that closed
 		case inKey && c == '.':
 			dots++
-			if base+dots+1 > limit {
-				return line
+			if opened++; base+dots+1 > limit || opened > budget {
+				return line, base+dots+1 > limit
 			}
 		case inKey && c == '=':
 			inKey, pending = false, dots
@@ -101,8 +115,8 @@ func tooDeep(src []byte, limit int) int {
 		case c == '[' || c == '{':
 			stack = append(stack, frame{table: c == '{', keys: pending})
 			base += 1 + pending
-			if base+1 > limit {
-				return line
+			if opened++; base+1 > limit || opened > budget {
+				return line, base+1 > limit
 			}
 			pending = 0
 			if c == '{' {
@@ -112,7 +126,7 @@ func tooDeep(src []byte, limit int) int {
 			inKey, dots = true, 0
 		}
 	}
-	return 0
+	return 0, false
 }
 
 // skipString returns the index of the last byte of the string that opens

@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -17,17 +18,28 @@ func TestLoadRefusesHugeAndDeepFiles(t *testing.T) {
 	search := "[[search]]\nname = \"West\"\nurl = \"https://kamernet.nl/huren/kamers-amsterdam\"\n"
 	huge := "version = 1\n" + strings.Repeat("# a long comment line, again and again\n", MaxFileSize/39) + search
 	hugeLine := strings.Count(huge[:MaxFileSize], "\n") + 1 // the line the megabyte ends on
+	lists := func(n int) string {
+		var b strings.Builder
+		b.WriteString("version = 1\n")
+		for i := range n {
+			fmt.Fprintf(&b, "k%d = [1] # one\n", i)
+		}
+		return b.String()
+	}
 	tests := []struct {
 		name, file string
 		line       int    // 0: no problem with the file's shape
 		says       string // in the problem
 	}{
-		{"arrays 20,000 deep", "version = 1\n\nx = " + deep("[", "]", 20000) + "\n", 3, "more than 16 deep"},
-		{"inline tables 20,000 deep", "version = 1\nx = " + deep("{a = ", "}", 20000) + "\n", 2, "more than 16 deep"},
-		{"a dotted name 20,000 long", "version = 1\n# a comment\n" + dotted(20000) + " = 1\n", 3, "more than 16 deep"},
-		{"a table header 20,000 long", "version = 1\n[" + dotted(20000) + "]\nb = 1\n", 2, "more than 16 deep"},
-		{"arrays one too deep", "x = [\n  " + deep("[", "]", MaxNesting) + ",\n]\n", 2, "more than 16 deep"},
-		{"a dotted name inside a table inside a list", "x = [{ " + dotted(MaxNesting-1) + " = 1 }]\n", 1, "more than 16 deep"},
+		{"one list too many", lists(MaxLevels + 1), MaxLevels + 2, "more than 2000 lists, { } tables and dotted names"},
+		{"50,000 dotted names", "version = 1\n" + strings.Repeat("a.b.c.d.e.f.g = 1\n", 50000), 2 + MaxLevels/6, "more than 2000 lists"},
+		{"as many lists as allowed", lists(MaxLevels), 0, ""},
+		{"arrays 20,000 deep", "version = 1\n\nx = " + deep("[", "]", 20000) + "\n", 3, "more than 8 deep"},
+		{"inline tables 20,000 deep", "version = 1\nx = " + deep("{a = ", "}", 20000) + "\n", 2, "more than 8 deep"},
+		{"a dotted name 20,000 long", "version = 1\n# a comment\n" + dotted(20000) + " = 1\n", 3, "more than 8 deep"},
+		{"a table header 20,000 long", "version = 1\n[" + dotted(20000) + "]\nb = 1\n", 2, "more than 8 deep"},
+		{"arrays one too deep", "x = [\n  " + deep("[", "]", MaxNesting) + ",\n]\n", 2, "more than 8 deep"},
+		{"a dotted name inside a table inside a list", "x = [{ " + dotted(MaxNesting-1) + " = 1 }]\n", 1, "more than 8 deep"},
 		{"past 1 MB", huge, hugeLine, "past 1 MB"},
 
 		{"arrays as deep as allowed", "x = " + deep("[", "]", MaxNesting-1) + "\n", 0, ""},
@@ -42,7 +54,8 @@ func TestLoadRefusesHugeAndDeepFiles(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Load(writeFile(t, tt.file))
 			var e *Error
-			shape := errors.As(err, &e) && (strings.Contains(err.Error(), "deep") || strings.Contains(err.Error(), "1 MB"))
+			shape := errors.As(err, &e) && (strings.Contains(err.Error(), "deep") || strings.Contains(err.Error(), "1 MB") ||
+				strings.Contains(err.Error(), "lists, { } tables"))
 			if tt.line == 0 {
 				if shape {
 					t.Fatalf("Load refused the file's shape: %v", err)
@@ -83,5 +96,31 @@ func TestLoadRefusesLongNames(t *testing.T) {
 	})
 	if _, err := Load(writeFile(t, named(strings.Repeat("ü", 100)))); err != nil {
 		t.Errorf("a name of 100 characters: %v", err)
+	}
+}
+
+// A file with thousands of mistakes is told of its first few, in file
+// order, and how many more there are: not a message of megabytes.
+func TestLoadTellsOfTwentyProblemsAtMost(t *testing.T) {
+	var file strings.Builder
+	file.WriteString("version = 1\n")
+	for i := range 5000 {
+		fmt.Fprintf(&file, "emial%d = 1\n", i)
+	}
+	_, err := Load(writeFile(t, file.String()))
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("Load = %.200v; want an *Error", err)
+	}
+	if len(e.Problems) != maxProblems+1 || len(err.Error()) > 4000 {
+		t.Fatalf("%d problems, %d bytes of message; want %d and a count of the rest", len(e.Problems), len(err.Error()), maxProblems+1)
+	}
+	if last := e.Problems[maxProblems]; last.Message != "and 4980 more problems: fix these first, or start again from a new settings file" {
+		t.Errorf("the last problem says %q", last.Message)
+	}
+	for i, p := range e.Problems[:maxProblems] {
+		if p.Line < 2 || i > 0 && p.Line < e.Problems[i-1].Line {
+			t.Errorf("problem %d on line %d: %s", i+1, p.Line, p)
+		}
 	}
 }
