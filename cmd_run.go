@@ -39,7 +39,7 @@ type app struct {
 	log     *slog.Logger
 	store   *seen.Store
 	browser *pages.Browser
-	loads   *browserWatch // the engine's loads through browser
+	loads   *browserWatch  // the engine's loads through browser
 	outbox  *outbox.Outbox // one for the app's life: its channels keep their queues
 	pops    *outbox.Clickable
 	engine  *engine.Engine
