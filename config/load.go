@@ -11,7 +11,10 @@ import (
 //
 // A missing file gives an error matching errors.Is(err, fs.ErrNotExist): the
 // caller decides whether to CreateDefault. A bad file gives an *Error listing
-// every problem with its line and field. A file from a newer rentwatch gives
+// every problem with its line and field (at most 20 of them, and how many
+// more). A file over MaxFileSize, or nested past MaxNesting or MaxLevels,
+// is refused before it is parsed, and no more than MaxFileSize of it is
+// ever read. A file from a newer rentwatch gives
 // an *Error matching ErrNewerVersion and is left untouched. An older file is
 // archived beside itself (config.toml.v0.bak) and rewritten in the current
 // layout before Load returns; nothing else is ever written.
