@@ -39,6 +39,7 @@ type app struct {
 	log     *slog.Logger
 	store   *patientStore
 	browser *pages.Browser
+	loads   *browserWatch  // the engine's loads through browser
 	outbox  *outbox.Outbox // one for the app's life: its channels keep their queues
 	pops    *outbox.Clickable
 	engine  *engine.Engine
@@ -89,7 +90,7 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 			a.log.Error("run", "err", err)
 			return 1
 		}
-		return 0
+		return a.loads.onceEnd(stderr)
 	}
 	a.startWindow()
 	a.openOnFirstStart(a.settings.Now().Settings)
@@ -193,8 +194,9 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.outbox.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
 	a.outbox.SetPush(pushURLs(settings))
 	a.keepPrivate(settings)
+	a.loads = &browserWatch{Loader: a.browser}
 	a.engine = engine.New(engine.Deps{
-		Loader: a.browser, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, Log: a.log,
+		Loader: a.loads, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, Log: a.log,
 		Replier: engine.NewReplier(a.browser, a.store, func() config.Settings { return a.settings.Now().Settings }),
 		Release: a.browser.Release, // Chrome stops while nothing is to be checked for a while
 	}, engineSettings(settings))

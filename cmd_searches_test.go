@@ -154,6 +154,21 @@ func TestSearchesAddRefusesControlCharacters(t *testing.T) {
 	}
 }
 
+// TestSearchesAddRefusesLongNames: a name has at most 100 characters;
+// a longer one is refused, exit 2, without being printed back whole.
+func TestSearchesAddRefusesLongNames(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	var out, errb bytes.Buffer
+	code := cmdSearches(globals{config: path}, []string{"add", "--name", strings.Repeat("x", 60000), "https://kamernet.nl/huren/west"}, &out, &errb)
+	if code != 2 || !strings.Contains(errb.String(), "a name has at most 100") || errb.Len() > 400 {
+		t.Errorf("add --name of 60,000 characters: exit %d, stderr %.500q; want 2 and a short refusal", code, errb.String())
+	}
+	out.Reset()
+	if code := cmdSearches(globals{config: path}, []string{"add", "--name", strings.Repeat("x", 100), "https://kamernet.nl/huren/west"}, &out, &errb); code != 0 {
+		t.Errorf("add --name of 100 characters: exit %d, %q", code, errb.String())
+	}
+}
+
 // TestCmdSearchesKeepsComments: add and remove change the settings file in
 // place; the user's own comments and the rest of the file stay as written.
 func TestCmdSearchesKeepsComments(t *testing.T) {

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -218,6 +220,47 @@ func TestRunOnceWithNothingToCheckSaysSo(t *testing.T) {
 				t.Errorf("exit %d (%v), want %d; stderr:\n%s", code, err, tt.code, &stderr)
 			}
 			for _, s := range tt.says {
+				if !strings.Contains(stderr.String(), s) {
+					t.Errorf("stderr lacks %q:\n%s", s, &stderr)
+				}
+			}
+		})
+	}
+}
+
+// TestRunOnceSaysTheBrowserFailed: `run --once` whose browser cannot
+// start checked nothing: it says so in plain words and exits 1, not 0.
+func TestRunOnceSaysTheBrowserFailed(t *testing.T) {
+	bin := appBinary(t)
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t.Errorf("the page was loaded (%s) without a browser", r.URL)
+	}))
+	defer site.Close()
+	dies := filepath.Join(t.TempDir(), "chromium")
+	if err := os.WriteFile(dies, []byte("#!/bin/sh\necho 'cannot open the profile' >&2\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, chrome, says string }{
+		{"no browser there", "/nonexistent/chromium", `browser "/nonexistent/chromium" (from --chrome, RENTWATCH_CHROME or settings): not found or not executable`},
+		{"a browser that will not start", dies, "rentwatch run --once: the browser failed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := filepath.Join(dir, "config.toml")
+			file := "version = 1\n\n[[search]]\nname = \"West\"\nurl = \"" + site.URL + "/west\"\n"
+			if err := os.WriteFile(cfg, []byte(file), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(bin, "--config", cfg, "--data", filepath.Join(dir, "data"), "--chrome", tt.chrome, "run", "--once")
+			cmd.Env = appEnv(t)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			if code := cmd.ProcessState.ExitCode(); code != 1 {
+				t.Errorf("exit %d (%v), want 1; stderr:\n%s", code, err, &stderr)
+			}
+			for _, s := range []string{"rentwatch run --once: the browser failed, so 1 of 1 page(s) were not checked", tt.says, "--chrome PATH"} {
 				if !strings.Contains(stderr.String(), s) {
 					t.Errorf("stderr lacks %q:\n%s", s, &stderr)
 				}

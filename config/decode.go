@@ -31,6 +31,11 @@ func decodeMap(m map[string]any, ps *problems) Settings {
 	unknownKeys(m, "", known[""], ps)
 	if v, ok := m["interval"]; ok {
 		s.Interval = durationValue("interval", v, ps)
+		if s.Interval == 0 && !ps.has("interval") {
+			// "0s" written down is no interval, not the default one
+			// (fillDefaults would take 0 for a file that says nothing).
+			ps.add("interval", "%s", intervalProblem(0))
+		}
 	}
 	if v, ok := m["email"]; ok {
 		if t, ok := v.(map[string]any); ok {
@@ -184,7 +189,9 @@ func unknownKeys(t map[string]any, at string, allowed []string, ps *problems) {
 		}
 		for _, leaf := range leaves(t[k], join(at, k)) {
 			msg := fmt.Sprintf("unknown key %q", leaf)
-			if guess := closest(k, allowed); guess != "" {
+			if ps.full() {
+				msg = "" // counted only: no need to look for its likely spelling
+			} else if guess := closest(k, allowed); guess != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", strings.Replace(leaf, join(at, k), join(at, guess), 1))
 			}
 			ps.addAt(leaf, "", "%s", msg)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"reflect"
 	"strconv"
 	"strings"
@@ -185,8 +184,14 @@ func (e *editor) SetEmail(em *Email) (*Email, error) {
 	return s.Email, nil
 }
 
-// SetInterval sets the time between cycles.
+// SetInterval sets the time between cycles; one under MinInterval is
+// refused. It is checked here, before the change: a zero Interval would
+// otherwise read as "not set" to fillDefaults, pass as the default and be
+// written as "0s".
 func (e *editor) SetInterval(every time.Duration) error {
+	if msg := intervalProblem(every); msg != "" {
+		return &Error{Problems: []Problem{{Field: "interval", Message: msg}}}
+	}
 	_, err := e.change(func(s *Settings, d *doc) ([]splice, error) {
 		s.Interval = every
 		return []splice{d.setKey(&d.tables[0], "interval", quote(every.String()))}, nil
@@ -242,7 +247,7 @@ func (e *editor) read() ([]byte, Settings, error) {
 	if err != nil {
 		return nil, Settings{}, fileProblem(err)
 	}
-	data, err := os.ReadFile(e.path)
+	data, err := readFile(e.path)
 	if err != nil {
 		return nil, Settings{}, fmt.Errorf("read settings: %w", err)
 	}

@@ -298,6 +298,16 @@ func TestEditorRefuses(t *testing.T) {
 			return err
 		}, nil, "max_price: -3 is below zero"},
 		{"a short interval", commented, func(e *editor) error { return e.SetInterval(time.Second) }, nil, "under the 10s minimum"},
+		{"no interval at all", commented, func(e *editor) error { return e.SetInterval(0) }, nil, "interval: 0s is under the 10s minimum"},
+		{"a negative interval", commented, func(e *editor) error { return e.SetInterval(-time.Minute) }, nil, "interval: -1m0s is under the 10s minimum"},
+		{"a name of 101 characters", commented, func(e *editor) error {
+			_, err := e.EditSearch(funda, SearchChange{Name: ptr(strings.Repeat("x", 101))})
+			return err
+		}, nil, "a name has at most 100"},
+		{"a new search named with a right-to-left override", commented, func(e *editor) error {
+			_, err := e.AddSearch("West \u202e", "https://www.pararius.nl/huurwoningen/utrecht", Filter{})
+			return err
+		}, ErrBadSearchName, "invisible control character"},
 		{"bad email", commented, func(e *editor) error {
 			_, err := e.SetEmail(&Email{To: "not an address", Host: "smtp.example.com", Username: "u@example.com"})
 			return err

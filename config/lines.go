@@ -31,8 +31,10 @@ func indexLines(src string) *lineIndex {
 	table := ""
 	arrays := map[string]int{} // [[name]] seen so far, for the element index
 	inString := ""             // `"""` or `'''` while inside a multi-line string
-	for i, line := range strings.Split(src, "\n") {
-		n := i + 1
+	lines := strings.Split(src, "\n")
+	start := 0 // where line i begins in src
+	for i := 0; i < len(lines); start, i = start+len(lines[i])+1, i+1 {
+		line, n := lines[i], i+1
 		if inString != "" {
 			if strings.Count(line, inString)%2 == 1 {
 				inString = ""
@@ -65,6 +67,14 @@ func indexLines(src string) *lineIndex {
 			ix.set(key, n)
 		}
 		rest := t[len(m[0]):]
+		if v := strings.TrimLeft(rest, " \t"); strings.HasPrefix(v, "[") {
+			// a list: its entries are key[1], key[2], ..., each on its line
+			at := start + len(line) - len(strings.TrimLeft(line, " \t")) + len(t) - len(v)
+			for end := ix.entries(key, src, at, n); n < end && i+1 < len(lines); n++ {
+				start, i = start+len(lines[i])+1, i+1
+			}
+			continue
+		}
 		for _, q := range []string{`"""`, `'''`} {
 			if strings.Count(rest, q)%2 == 1 {
 				inString = q
@@ -72,6 +82,48 @@ func indexLines(src string) *lineIndex {
 		}
 	}
 	return ix
+}
+
+// entries indexes the entries of the list that opens at src[at], on line
+// n, as key[1], key[2], ... (its own entries, not those of a list in it),
+// and returns the line it closes on.
+func (ix *lineIndex) entries(key, src string, at, n int) int {
+	depth, count, inEntry := 0, 0, false
+	begin := func() {
+		count, inEntry = count+1, true
+		ix.set(fmt.Sprintf("%s[%d]", key, count), n)
+	}
+	for i := at; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '\n':
+			n++
+		case ' ', '\t', '\r':
+		case '#':
+			for i+1 < len(src) && src[i+1] != '\n' {
+				i++
+			}
+		case ']', '}':
+			if depth--; depth == 0 {
+				return n
+			}
+		case ',':
+			if depth == 1 {
+				inEntry = false
+			}
+		default:
+			if depth == 1 && !inEntry {
+				begin()
+			}
+			switch c {
+			case '[', '{':
+				depth++
+			case '"', '\'':
+				end, lines := skipString(src, i)
+				i, n = end, n+lines
+			}
+		}
+	}
+	return n
 }
 
 // set keeps the first line a key appears on: TOML forbids a second one, so

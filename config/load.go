@@ -2,7 +2,6 @@ package config
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/BurntSushi/toml"
 )
@@ -12,12 +11,15 @@ import (
 //
 // A missing file gives an error matching errors.Is(err, fs.ErrNotExist): the
 // caller decides whether to CreateDefault. A bad file gives an *Error listing
-// every problem with its line and field. A file from a newer rentwatch gives
+// every problem with its line and field (at most 20 of them, and how many
+// more). A file over MaxFileSize, or nested past MaxNesting or MaxLevels,
+// is refused before it is parsed, and no more than MaxFileSize of it is
+// ever read. A file from a newer rentwatch gives
 // an *Error matching ErrNewerVersion and is left untouched. An older file is
 // archived beside itself (config.toml.v0.bak) and rewritten in the current
 // layout before Load returns; nothing else is ever written.
 func Load(path string) (Settings, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return Settings{}, fmt.Errorf("read settings: %w", err)
 	}
@@ -27,6 +29,9 @@ func Load(path string) (Settings, error) {
 // load is Load on bytes already read (the Owner reads them itself, to know
 // exactly which content it judged).
 func load(path string, data []byte) (Settings, error) {
+	if err := shapeProblem(path, data); err != nil {
+		return Settings{}, err // the TOML reader is not safe on it
+	}
 	var m map[string]any
 	if _, err := toml.Decode(string(data), &m); err != nil {
 		return Settings{}, syntaxError(path, string(data), err)

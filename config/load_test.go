@@ -110,6 +110,8 @@ func TestLoadProblems(t *testing.T) {
 	checkLoadErrors(t, []loadError{
 		{"interval under minimum", "version = 1\n\ninterval = \"5s\"\n",
 			`line 3: interval: 5s is under the 10s minimum`},
+		{"interval zero", "version = 1\ninterval = \"0s\"\n",
+			`line 2: interval: 0s is under the 10s minimum`},
 		{"interval not a duration", "interval = \"30\"\n",
 			`line 1: interval: "30" is not a duration like "30s" or "2m"`},
 		{"interval a bare number", "interval = 30\n",

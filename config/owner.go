@@ -115,7 +115,7 @@ func Open(path string, opts Options) *Owner {
 		o.every = defaultWatchEvery
 	}
 	o.edit = editor{path: path, saved: o.saved}
-	o.watch = watcher{path: path, onChange: o.fileChanged, missAfter: max(2, int(time.Second/o.every))}
+	o.watch = watcher{path: path, onChange: o.fileChanged, private: o.keepPrivate, missAfter: max(2, int(time.Second/o.every))}
 	var createErr error
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		if _, createErr = CreateDefault(path); createErr == nil {
@@ -321,6 +321,21 @@ func (o *Owner) fileChanged(s Settings, err error) {
 		return
 	}
 	o.change(State{Settings: o.stamp(s)})
+}
+
+// keepPrivate makes the file readable by its owner only (0600) when data,
+// the file as just read, holds or may hold a secret (push URLs): judged
+// from the bytes, because a file with a mistake in it holds its secrets
+// all the same.
+func (o *Owner) keepPrivate(data []byte) {
+	if !mayHoldSecret(data) {
+		return
+	}
+	if fixed, err := KeepPrivate(o.path); err != nil {
+		o.log.Warn(err.Error())
+	} else if fixed {
+		o.log.Info("made the settings file private (0600): it holds push URLs, which are secrets", "path", o.path)
+	}
 }
 
 // stamp returns a copy of s whose email settings name the password stored

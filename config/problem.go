@@ -75,7 +75,13 @@ func (e *Error) Is(target error) bool {
 type problems struct {
 	list []finding
 	bad  map[string]bool
+	more int // found beyond maxProblems, counted only
 }
+
+// maxProblems is the most problems one file is told of: a file with
+// thousands (another file saved in the settings' place) would otherwise
+// make a message of megabytes and a tray menu of thousands of rows.
+const maxProblems = 20
 
 // finding is a Problem before its line is known; key is the path the line
 // index is searched for (the Field, or the unknown key's own path).
@@ -91,13 +97,21 @@ func (ps *problems) add(field, format string, args ...any) {
 // addAt records a problem whose line is found under key rather than under
 // its Field (an unknown key has no Field, but it has a place in the file).
 func (ps *problems) addAt(key, field, format string, args ...any) {
-	p := Problem{Field: field, Message: fmt.Sprintf(format, args...)}
-	ps.list = append(ps.list, finding{Problem: p, key: key})
 	if ps.bad == nil {
 		ps.bad = map[string]bool{}
 	}
 	ps.bad[field] = true
+	if ps.full() {
+		ps.more++
+		return
+	}
+	p := Problem{Field: field, Message: fmt.Sprintf(format, args...)}
+	ps.list = append(ps.list, finding{Problem: p, key: key})
 }
+
+// full says whether maxProblems have been found: later ones are counted,
+// not worded.
+func (ps *problems) full() bool { return len(ps.list) >= maxProblems }
 
 // has reports whether field already has a problem, so a check that would
 // only repeat it in other words ("empty" after "not text") can stay quiet.
@@ -120,5 +134,8 @@ func (ps *problems) err(path string, lines *lineIndex) error {
 	// In file order, as the user reads it; problems about the whole file
 	// (line 0) first.
 	sort.SliceStable(e.Problems, func(i, j int) bool { return e.Problems[i].Line < e.Problems[j].Line })
+	if ps.more > 0 {
+		e.Problems = append(e.Problems, Problem{Message: fmt.Sprintf("and %d more problems: fix these first, or start again from a new settings file", ps.more)})
+	}
 	return e
 }

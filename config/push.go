@@ -1,8 +1,10 @@
 package config
 
 import (
+	"bytes"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 )
 
@@ -46,9 +48,11 @@ func decodePush(v any, ps *problems) *Push {
 	return p
 }
 
-// validatePush checks the URLs' form only (the services' own rules are the
-// outbox's, which stops a channel whose URL they refuse and says why). Its
-// messages name a URL by its place and scheme, never by its text.
+// validatePush checks the URLs' form, and that the service each names
+// reads it (pushURLProblem: what the services refuse only when sending,
+// such as an unknown topic, is the outbox's, which stops that channel and
+// says why). Its messages name a URL by its place and scheme, never by its
+// text.
 func validatePush(p *Push, ps *problems) {
 	if p == nil {
 		return
@@ -72,6 +76,10 @@ func validatePush(p *Push, ps *problems) {
 			ps.add(at, "the %s URL has nothing after %s://", scheme, scheme)
 		case strings.ContainsAny(u, " \t\r\n"):
 			ps.add(at, "the %s URL has a space or a line break in it", scheme)
+		case i < MaxPushURLs:
+			if msg := pushURLProblem(u); msg != "" {
+				ps.add(at, "%s (the URL is not shown here: it holds a secret)", msg)
+			}
 		}
 		if j, dup := seen[u]; dup {
 			ps.add(at, "the same URL as push.urls[%d]", j+1)
@@ -115,6 +123,31 @@ const noPush = `# Alerts on your phone or in a chat: remove the "# " in front of
 # urls = ["ntfy://ntfy.sh/a-topic-only-you-know"]
 
 `
+
+// mayHoldSecret says whether the settings file's bytes hold, or may hold,
+// a secret: a line that is not a comment and names push, or holds a URL
+// that is not http or https (a push URL, however badly written). It reads
+// the bytes, not the settings, so a file that does not load is judged too.
+func mayHoldSecret(data []byte) bool {
+	for line := range bytes.Lines(data) {
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || t[0] == '#' {
+			continue
+		}
+		if bytes.Contains(bytes.ToLower(t), []byte("push")) {
+			return true
+		}
+		for _, m := range anyURL.FindAllSubmatch(t, -1) {
+			if s := strings.ToLower(string(m[1])); s != "http" && s != "https" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// anyURL finds "scheme://", the scheme as its group.
+var anyURL = regexp.MustCompile(`([A-Za-z][A-Za-z0-9+.-]*)://`)
 
 // KeepPrivate makes the settings file at path readable by its owner only
 // (0600) when it is not: it may hold push URLs, whose tokens are secrets.

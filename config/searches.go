@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"rentwatch/words"
 )
@@ -72,14 +74,16 @@ func (s *Settings) byName(name string) (Search, bool) {
 	return Search{}, false
 }
 
-// freeName returns name, or "name 2", "name 3", ... if it is taken.
+// freeName returns name, or "name 2", "name 3", ... if it is taken, never
+// longer than MaxNameLength.
 func (s *Settings) freeName(name string) string {
 	try := name
 	for n := 2; ; n++ {
 		if _, taken := s.byName(try); !taken {
 			return try
 		}
-		try = fmt.Sprintf("%s %d", name, n)
+		suffix := fmt.Sprintf(" %d", n)
+		try = strings.TrimSpace(cutRunes(name, MaxNameLength-len(suffix))) + suffix
 	}
 }
 
@@ -108,7 +112,8 @@ var placeKeys = setOf("q", "query", "selected_area", "area", "city", "location",
 // Ids, numbers, renting and navigation words, and words the brand already
 // says ("kamers" on Kamernet) are left out; a place named in the query
 // (?selected_area=["amsterdam"]) comes first. At most four words follow the
-// brand. A string that is not a URL is returned trimmed.
+// brand, and the name has at most MaxNameLength characters. A string that
+// is not a URL is returned trimmed.
 func NameFromURL(raw string) string {
 	raw = strings.TrimSpace(raw)
 	u, err := url.Parse(raw)
@@ -146,7 +151,19 @@ func NameFromURL(raw string) string {
 	if len(words) > 4 {
 		words = words[:4]
 	}
-	return strings.Join(append([]string{brand}, words...), " ")
+	name := strings.Join(append([]string{brand}, words...), " ")
+	for len(words) > 0 && utf8.RuneCountInString(name) > MaxNameLength {
+		// the longest word goes first: a word that long is an id, not a place
+		longest := 0
+		for i, w := range words {
+			if len(w) > len(words[longest]) {
+				longest = i
+			}
+		}
+		words = slices.Delete(words, longest, longest+1)
+		name = strings.Join(append([]string{brand}, words...), " ")
+	}
+	return cutRunes(name, MaxNameLength)
 }
 
 // brandOf returns what people call the site at host (words.Site) and its

@@ -4,8 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
+
+// longTaken is s with a search already named as a host of 300 letters
+// makes a search's name: the longest name there is.
+func longTaken(s Settings) Settings {
+	s.Searches = append(s.Searches, Search{Name: "A" + strings.Repeat("a", MaxNameLength-1), URL: "https://x.example/", Enabled: true})
+	return s
+}
 
 func TestNameFromURL(t *testing.T) {
 	tests := []struct{ url, want string }{
@@ -63,6 +71,16 @@ func TestAddSearch(t *testing.T) {
 		{"no host", base(), "https:///x", "", "", ErrBadSearchURL},
 		{"empty", base(), " ", "", "", ErrBadSearchURL},
 		{"sixteenth", full, "https://www.funda.nl/", "", "", ErrTooManySearches},
+		{"a name of 100 characters", base(), "https://www.funda.nl/", strings.Repeat("é", MaxNameLength), strings.Repeat("é", MaxNameLength), nil},
+		{"a name of 101 characters", base(), "https://www.funda.nl/", strings.Repeat("é", MaxNameLength+1), "", ErrBadSearchName},
+		{"a name of 60,000 characters", base(), "https://www.funda.nl/", strings.Repeat("x", 60000), "", ErrBadSearchName},
+		{"a right-to-left override", base(), "https://www.funda.nl/", "Funda \u202eteW", "", ErrBadSearchName},
+		{"a name from a URL of long words", base(), "https://www.funda.nl/" + strings.Repeat("amsterdam", 30) + "/west", "",
+			"Funda West", nil},
+		{"a name from a host of 300 letters", base(), "https://" + strings.Repeat("a", 300) + ".example/rooms", "",
+			"A" + strings.Repeat("a", MaxNameLength-1), nil},
+		{"a long name from a URL taken", longTaken(base()), "https://" + strings.Repeat("a", 300) + ".example/rooms", "",
+			"A" + strings.Repeat("a", MaxNameLength-3) + " 2", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

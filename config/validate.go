@@ -7,7 +7,9 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Validate checks settings as the watcher will use them (defaults already
@@ -24,8 +26,8 @@ func (s Settings) Validate() error {
 // with a wrong type has a zero value here; saying it is also empty would
 // only confuse).
 func (s Settings) validate(ps *problems) {
-	if !ps.has("interval") && s.Interval < MinInterval {
-		ps.add("interval", "%v is under the %v minimum", s.Interval, MinInterval)
+	if msg := intervalProblem(s.Interval); msg != "" && !ps.has("interval") {
+		ps.add("interval", "%s", msg)
 	}
 	if s.Email != nil {
 		validateEmail(s.Email, ps)
@@ -34,6 +36,14 @@ func (s Settings) validate(ps *problems) {
 	validateSearches(s.Searches, ps)
 	validateFilters(s.Searches, ps)
 	validateReply(s, ps)
+}
+
+// intervalProblem says why every cannot be the time between cycles, or "".
+func intervalProblem(every time.Duration) string {
+	if every < MinInterval {
+		return fmt.Sprintf("%v is under the %v minimum", every, MinInterval)
+	}
+	return ""
 }
 
 func validateEmail(e *Email, ps *problems) {
@@ -90,9 +100,20 @@ func validateSearches(list []Search, ps *problems) {
 	}
 }
 
+// MaxNameLength is the most characters a search's name may have: the
+// name heads the menu, every pop-up and every email subject, where a
+// longer one is cut anyway.
+const MaxNameLength = 100
+
+// checkName returns why name cannot be a search's name, or "". A name
+// too long is not quoted back whole.
 func checkName(name string) string {
 	if strings.TrimSpace(name) == "" {
 		return "empty; give the search a name, like \"Kamernet Amsterdam\""
+	}
+	if n := utf8.RuneCountInString(name); n > MaxNameLength {
+		return fmt.Sprintf("%q… is %d characters long; a name has at most %d (menus and alerts show it): shorten it",
+			cutRunes(name, 20), n, MaxNameLength)
 	}
 	for _, r := range name {
 		switch {
@@ -145,4 +166,15 @@ func normalURL(raw string) string {
 		out += "?" + enc
 	}
 	return out
+}
+
+// cutRunes is s cut to at most n characters (runes), whole characters only.
+func cutRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"errors"
-	"os"
 	"reflect"
 	"time"
 )
@@ -58,6 +57,10 @@ func (w *watcher) settling() bool {
 type watcher struct {
 	path     string
 	onChange func(Settings, error)
+	// private is shown each content judged before it is judged (nil:
+	// nothing), so a file that holds a secret is made private even when
+	// it does not load.
+	private func(data []byte)
 
 	known   [32]byte // hash of the content last judged
 	pending []byte   // content seen once that differs from known, waiting to settle
@@ -79,7 +82,7 @@ const (
 // first reports the file as the Owner finds it at the start, without
 // waiting for it to settle.
 func (w *watcher) first() {
-	data, err := os.ReadFile(w.path)
+	data, err := readFile(w.path)
 	if err != nil {
 		w.missing = max(w.missAfter, 2) // reported now; not again until it has come back
 		w.onChange(Settings{}, err)
@@ -90,7 +93,7 @@ func (w *watcher) first() {
 
 // poll reads the file and says what it found (readUnchanged, ...).
 func (w *watcher) poll() string {
-	data, err := os.ReadFile(w.path)
+	data, err := readFile(w.path)
 	if err == nil && len(data) == 0 {
 		err = errEmpty
 	}
@@ -122,6 +125,9 @@ func (w *watcher) poll() string {
 // judge loads settled content and reports it if it changed anything.
 func (w *watcher) judge(data []byte) {
 	w.known = hashOf(data)
+	if w.private != nil {
+		w.private(data)
+	}
 	s, err := load(w.path, data)
 	if err != nil {
 		w.lastGood = false

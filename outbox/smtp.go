@@ -6,6 +6,7 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"strconv"
@@ -223,9 +224,9 @@ func (s checked) tlsConfig() (*tls.Config, error) {
 	if s.CAFile == "" {
 		return cfg, nil
 	}
-	pem, err := os.ReadFile(s.CAFile)
+	pem, err := readCAFile(s.CAFile)
 	if err != nil {
-		return nil, fmt.Errorf("read ca_file: %w", err)
+		return nil, err
 	}
 	pool, err := x509.SystemCertPool()
 	if err != nil || pool == nil {
@@ -236,6 +237,56 @@ func (s checked) tlsConfig() (*tls.Config, error) {
 	}
 	cfg.RootCAs = pool
 	return cfg, nil
+}
+
+// maxCAFile is the largest ca_file read: a CA certificate is a couple of
+// kilobytes, and a whole bundle of them a few hundred.
+const maxCAFile = 1 << 20
+
+// readCAFile reads the ca_file at path only when it is a regular file of
+// at most maxCAFile bytes: a device (/dev/zero) or a huge file named by
+// mistake is refused, saying so, instead of being read until memory runs
+// out.
+func readCAFile(path string) ([]byte, error) {
+	st, err := os.Stat(path) // before opening: opening a named pipe would wait for a writer
+	if err != nil {
+		return nil, fmt.Errorf("ca_file %s cannot be read: %w", path, err)
+	}
+	f, err := os.Open(path)
+	if err == nil {
+		defer f.Close()
+		st, err = f.Stat() // the file opened, whatever the path names now
+	}
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("ca_file %s cannot be read: %w", path, err)
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("ca_file %s is %s, not a certificate file: give the path of the server's CA certificate (a .pem file), or leave ca_file empty",
+			path, fileKind(st.Mode()))
+	case st.Size() > maxCAFile:
+		return nil, fmt.Errorf("ca_file %s is %d MB; a CA certificate takes a few kilobytes (at most 1 MB): give the path of the server's CA certificate (a .pem file)",
+			path, (st.Size()+(1<<20)-1)>>20)
+	}
+	pem, err := io.ReadAll(io.LimitReader(f, maxCAFile))
+	if err != nil {
+		return nil, fmt.Errorf("ca_file %s cannot be read: %w", path, err)
+	}
+	return pem, nil
+}
+
+// fileKind is what a file that is not a regular file is, in words.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&os.ModeNamedPipe != 0:
+		return "a pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
 }
 
 // transact runs AUTH, MAIL, RCPT and DATA on an encrypted connection.

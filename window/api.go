@@ -81,8 +81,8 @@ func writeOwnerError(w http.ResponseWriter, err error) {
 	case errors.Is(err, config.ErrDuplicateSearch), errors.Is(err, config.ErrTooManySearches),
 		errors.Is(err, config.ErrFileProblem), errors.Is(err, config.ErrCannotEdit):
 		code = http.StatusConflict
-	case errors.Is(err, config.ErrBadSearchURL), errors.As(err, &ce):
-		code = http.StatusBadRequest
+	case errors.Is(err, config.ErrBadSearchURL), errors.Is(err, config.ErrBadSearchName), errors.As(err, &ce):
+		code = http.StatusBadRequest // the request's own mistake
 	}
 	writeError(w, code, plainError(err))
 }
