@@ -99,7 +99,7 @@ func TestAWakeChecksAtOnce(t *testing.T) {
 		if late := sent[1].at.Sub(woke); late < 0 || late > soon {
 			t.Errorf("checked %v after the wake, want within %v", late, soon)
 		}
-		if !r.logs.has("the computer woke up after 480 min: checking now") {
+		if !r.logs.has("the computer woke up after 8 h: checking now") {
 			t.Errorf("the log does not say the computer woke up")
 		}
 	})
