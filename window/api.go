@@ -174,7 +174,7 @@ func (s *Server) apiAddSearch(w http.ResponseWriter, r *http.Request) {
 	if req.Filter != nil {
 		f = req.Filter.filter()
 	}
-	sr, err := s.d.Settings.AddSearch(req.Name, req.URL, f)
+	sr, err := s.d.Settings.AddSearch(req.Name, req.URL, f, "")
 	if err != nil {
 		writeOwnerError(w, err)
 		return
