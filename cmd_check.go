@@ -18,16 +18,21 @@ import (
 func cmdCheck(g globals, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", &g, stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	pick := fs.String("pick", "", "read the list with this key (the page's lists are printed with their keys)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return 2
 	}
 	if len(pos) > 1 {
-		fmt.Fprintf(stderr, "rentwatch check: unexpected argument %q (usage: rentwatch check URL [--json])\n", pos[1])
+		fmt.Fprintf(stderr, "rentwatch check: unexpected argument %q (usage: rentwatch check URL [--pick KEY] [--json])\n", pos[1])
 		return 2
 	}
 	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "usage: rentwatch check URL [--json]")
+		fmt.Fprintln(stderr, "usage: rentwatch check URL [--pick KEY] [--json]")
+		return 2
+	}
+	if msg := checkPickFlag(*pick); msg != "" {
+		fmt.Fprintf(stderr, "rentwatch check: %s\n", msg)
 		return 2
 	}
 	target := pos[0]
@@ -45,19 +50,24 @@ func cmdCheck(g globals, args []string, stdout, stderr io.Writer) int {
 	defer b.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := b.Load(ctx, target)
+	// as the watcher reads a search saved with this pick, and every list
+	// on the page, for the user to choose from
+	res, err := b.Load(pages.WithAsk(ctx, pages.Ask{Pick: *pick, Lists: true}), target)
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch check: %v\n", err)
 		return 1
 	}
-	if *asJSON {
-		return printCheckJSON(stdout, stderr, res)
+	if res.PickLost {
+		res.Listings = nil // none of the picked list: the readers' own are not what was asked
 	}
-	printCheck(stdout, res)
+	if *asJSON {
+		return printCheckJSON(stdout, stderr, res, *pick)
+	}
+	printCheck(stdout, res, *pick)
 	return 0
 }
 
-func printCheck(w io.Writer, res pages.Result) {
+func printCheck(w io.Writer, res pages.Result, pick string) {
 	v := res.Verdict
 	fmt.Fprintf(w, "url:      %s\n", res.URL)
 	fmt.Fprintf(w, "status:   %d\n", res.Status)
@@ -76,9 +86,13 @@ func printCheck(w io.Writer, res pages.Result) {
 	fmt.Fprintf(w, "phases:   tab %v, response %v, DOM ready %v, settle %v, read %v\n", ms(ph.Tab), ms(ph.Commit),
 		ms(ph.DOMReady), ms(ph.Settle), ms(ph.Read))
 	fmt.Fprintf(w, "site:     %s\n", res.Site)
-	if res.SoftBlock {
+	switch {
+	case res.PickLost:
+		fmt.Fprintln(w, "warning:  "+pickLostWords(pick))
+	case res.SoftBlock:
 		fmt.Fprintln(w, "warning:  no listings where this portal always shows some: a soft block or a changed layout")
 	}
+	printLists(w, res.Lists, listRead(res.Lists, res.Listings, pick, res.PickLost), pick)
 	fmt.Fprintf(w, "listings: %d\n", len(res.Listings))
 	for _, l := range res.Listings {
 		fmt.Fprintf(w, "  %s | %s | %s\n", l.Title, l.Price, l.URL)
@@ -98,9 +112,12 @@ type checkJSON struct {
 	LoadMS          int64            `json:"load_ms"`
 	ChallengeWaitMS int64            `json:"challenge_wait_ms"`
 	PhasesMS        map[string]int64 `json:"phases_ms"`
+	// Candidates are the lists on the page, when it holds more than one
+	// (or a pick was asked for); absent otherwise.
+	Candidates []candidateJSON `json:"candidates,omitempty"`
 }
 
-func printCheckJSON(stdout, stderr io.Writer, res pages.Result) int {
+func printCheckJSON(stdout, stderr io.Writer, res pages.Result, pick string) int {
 	out := checkJSON{URL: res.URL, Status: res.Status, Expected: res.Expected, SoftBlock: res.SoftBlock,
 		LoadMS: res.Took.Milliseconds(), ChallengeWaitMS: res.Waited.Milliseconds(),
 		PhasesMS: map[string]int64{
@@ -115,6 +132,7 @@ func printCheckJSON(stdout, stderr io.Writer, res pages.Result) int {
 		base = &url.URL{}
 	}
 	out.pageJSON = pageReport(res.Verdict, res.Site, res.Listings, base)
+	out.Candidates = candidatesJSON(res.Lists, pick, base)
 	enc := json.NewEncoder(stdout)
 	if err := enc.Encode(out); err != nil {
 		fmt.Fprintf(stderr, "rentwatch check: %v\n", err)

@@ -26,7 +26,7 @@ import (
 // maxInspectBytes bounds what inspect reads: far above any real page.
 const maxInspectBytes = 64 << 20
 
-const inspectUsage = "usage: rentwatch inspect FILE --url URL [--status N] [--header 'K: V']... [--json]"
+const inspectUsage = "usage: rentwatch inspect FILE --url URL [--status N] [--header 'K: V']... [--pick KEY] [--json]"
 
 // shownListings is how many listings the human form prints.
 const shownListings = 20
@@ -38,6 +38,7 @@ type inspectArgs struct {
 	status int
 	header http.Header
 	json   bool
+	pick   string // the list to read ("" for the readers' choice)
 }
 
 // headerFlags collects repeated --header 'Name: value' flags.
@@ -75,7 +76,12 @@ func cmdInspect(g globals, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	page := blocks.Page{Status: a.status, Header: a.header, URL: a.url.String(), HTML: html}
-	report := inspectReport(blocks.Classify(page, time.Now()), read.Read(a.url.String(), html), a.url)
+	reading, lists, lost := readInspected(a, html)
+	report := inspectReport(blocks.Classify(page, time.Now()), reading, a.url)
+	report.Candidates = candidatesJSON(lists, a.pick, a.url)
+	if lost {
+		fmt.Fprintf(stderr, "rentwatch inspect: %s\n", pickLostWords(a.pick))
+	}
 	if a.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetEscapeHTML(false)
@@ -86,7 +92,24 @@ func cmdInspect(g globals, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	printInspect(stdout, report)
+	printLists(stdout, lists, listRead(lists, reading.Listings, a.pick, lost), a.pick)
 	return 0
+}
+
+// readInspected reads a saved page as a search with a.pick would be read,
+// and names the lists it holds. lost: the page holds no list a.pick; no
+// listing is read then.
+func readInspected(a inspectArgs, html []byte) (r read.Reading, lists []read.Candidate, lost bool) {
+	u := a.url.String()
+	lists = read.Lists(u, html)
+	if a.pick == "" {
+		return read.Read(u, html), lists, false
+	}
+	r, ok := read.ReadPick(u, html, a.pick)
+	if !ok {
+		r.Listings = nil
+	}
+	return r, lists, !ok
 }
 
 func parseInspect(g *globals, args []string) (inspectArgs, error) {
@@ -96,11 +119,15 @@ func parseInspect(g *globals, args []string) (inspectArgs, error) {
 	headers := &headerFlags{h: http.Header{}}
 	fs.Var(headers, "header", "a response header 'Name: value' (repeatable)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	pick := fs.String("pick", "", "read the list with this key (the page's lists are printed with their keys)")
 	rest, err := parseInterspersed(fs, args)
 	if err != nil {
 		return inspectArgs{}, err
 	}
-	a := inspectArgs{header: headers.h, json: *asJSON}
+	if msg := checkPickFlag(*pick); msg != "" {
+		return inspectArgs{}, errors.New(msg)
+	}
+	a := inspectArgs{header: headers.h, json: *asJSON, pick: *pick}
 	switch {
 	case len(rest) == 0:
 		return a, errors.New("missing FILE (the saved page)")
@@ -236,6 +263,9 @@ type inspectJSON struct {
 	pageJSON
 	Unread  string        `json:"unread,omitempty"`
 	Dropped []inspectDrop `json:"dropped,omitempty"`
+	// Candidates are the lists on the page, when it holds more than one
+	// (or a pick was asked for); absent otherwise.
+	Candidates []candidateJSON `json:"candidates,omitempty"`
 }
 
 type inspectDrop struct {

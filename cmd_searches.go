@@ -159,7 +159,7 @@ func delayWords(delays map[string]time.Duration, search string) string {
 func addSearch(path string, s config.Settings, url, name string, stdout, stderr io.Writer) int {
 	settings := config.Open(path, config.Options{})
 	defer settings.Close()
-	added, err := settings.AddSearch(name, url, config.Filter{})
+	added, err := settings.AddSearch(name, url, config.Filter{}, "")
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch searches: %v\n", err)
 		if errors.Is(err, config.ErrBadSearchURL) || errors.Is(err, config.ErrBadSearchName) {

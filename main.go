@@ -38,8 +38,8 @@ type command struct {
 
 var commands = map[string]command{
 	"run":        {"run [--no-tray] [--once]          watch; --no-tray for a machine without a tray", cmdRun},
-	"check":      {"check URL                         load one page now, print verdict and listings", cmdCheck},
-	"inspect":    {"inspect FILE --url URL [--status N] [--header 'K: V']... [--json]", cmdInspect},
+	"check":      {"check URL [--pick KEY] [--json]   load one page now, print verdict, lists and listings", cmdCheck},
+	"inspect":    {"inspect FILE --url URL [--status N] [--header 'K: V']... [--pick KEY] [--json]", cmdInspect},
 	"ladders":    {"ladders                           print the backoff policy and run its checks", cmdLadders},
 	"searches":   {"searches list | add URL [--name NAME] | remove NAME-OR-URL", cmdSearches},
 	"open":       {"open [--print]                    open the window in the default browser (or print a one-time address)", cmdOpen},

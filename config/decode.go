@@ -21,7 +21,7 @@ var known = map[string][]string{
 	"email":   {"to", "from", "host", "port", "security", "username", "ca_file"},
 	"browser": {"path"},
 	"reply":   {"name", "email", "phone", "message"},
-	"search":  {"name", "url", "enabled", "reply", "reply_message", "max_price", "min_size", "require", "exclude"},
+	"search":  {"name", "url", "enabled", "reply", "reply_message", "max_price", "min_size", "require", "exclude", "pick"},
 }
 
 // decodeMap turns a parsed (and migrated) file into Settings with defaults
@@ -141,6 +141,7 @@ func decodeSearches(v any, ps *problems) []Search {
 			sr.Reply = b
 		}
 		sr.ReplyMessage = stringValue(at+".reply_message", t["reply_message"], ps)
+		sr.Pick = stringValue(at+".pick", t["pick"], ps)
 		sr.Filter = decodeFilter(at, t, ps)
 		out = append(out, sr)
 	}

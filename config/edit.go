@@ -43,11 +43,14 @@ type SearchChange struct {
 	URL     *string
 	Enabled *bool
 	Filter  *Filter // the whole filter; the zero Filter removes its keys
+	// Pick is the list on the page to watch (a key from the preview); ""
+	// removes the pick: the readers choose again.
+	Pick *string
 }
 
 // AddSearch appends an enabled search, as Settings.AddSearch does (an
-// empty name gets one from the URL), with filter f.
-func (e *editor) AddSearch(name, rawURL string, f Filter) (Search, error) {
+// empty name gets one from the URL), with filter f and pick ("" for none).
+func (e *editor) AddSearch(name, rawURL string, f Filter, pick string) (Search, error) {
 	var added Search
 	_, err := e.change(func(s *Settings, d *doc) ([]splice, error) {
 		if d.rootUses("search") || d.count("search") != len(s.Searches) {
@@ -57,11 +60,15 @@ func (e *editor) AddSearch(name, rawURL string, f Filter) (Search, error) {
 		if err := checkFilter(f); err != nil {
 			return nil, err
 		}
+		pick = trimPick(pick)
+		if err := pickProblem(pick); err != nil {
+			return nil, err
+		}
 		if err := s.AddSearch(rawURL, name); err != nil {
 			return nil, err
 		}
 		sr := &s.Searches[len(s.Searches)-1]
-		sr.Filter = f
+		sr.Filter, sr.Pick = f, pick
 		added = *sr
 		return []splice{d.insertBlock(searchesEnd(d), searchBlock(*sr, d.eol))}, nil
 	})
@@ -86,6 +93,9 @@ func searchBlock(sr Search, eol string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "[[search]]%sname = %s%surl = %s%senabled = %t%s", eol, quote(sr.Name), eol, quote(sr.URL), eol, sr.Enabled, eol)
 	renderFilter(&b, sr.Filter, eol)
+	if sr.Pick != "" {
+		b.WriteString(pickLine(sr.Pick) + eol)
+	}
 	return b.String()
 }
 
@@ -127,6 +137,16 @@ func (e *editor) EditSearch(rawURL string, c SearchChange) (Search, error) {
 			}
 			sr.Filter = f
 			edits = append(edits, filterEdits(d, t, f)...)
+		}
+		if c.Pick != nil {
+			pick := trimPick(*c.Pick)
+			if err := pickProblem(pick); err != nil {
+				return nil, err
+			}
+			sr.Pick = pick
+			if sp, ok := pickEdit(d, t, pick); ok {
+				edits = append(edits, sp)
+			}
 		}
 		edited = *sr
 		return edits, nil

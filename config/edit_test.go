@@ -135,7 +135,7 @@ func TestEditorKeepsComments(t *testing.T) {
 			}},
 		{"add a search after the last one", commented,
 			func(e *editor) error {
-				_, err := e.AddSearch("Pararius", "https://www.pararius.nl/huurwoningen/utrecht", Filter{MinSize: 20, Require: []string{"balcony"}})
+				_, err := e.AddSearch("Pararius", "https://www.pararius.nl/huurwoningen/utrecht", Filter{MinSize: 20, Require: []string{"balcony"}}, "")
 				return err
 			},
 			func(t *testing.T, src string) string {
@@ -200,7 +200,7 @@ func TestEditorKeepsComments(t *testing.T) {
 			}},
 		{"windows line endings stay", strings.ReplaceAll(commented, "\n", "\r\n"),
 			func(e *editor) error {
-				_, err := e.AddSearch("X", "https://x.example/search", Filter{})
+				_, err := e.AddSearch("X", "https://x.example/search", Filter{}, "")
 				return err
 			},
 			func(t *testing.T, src string) string {
@@ -262,19 +262,19 @@ func TestEditorRefuses(t *testing.T) {
 			}, ErrCannotEdit, "[email]"},
 		{"searches written inline", "search = [{ name = \"A\", url = \"https://a.example/\" }]\n",
 			func(e *editor) error {
-				_, err := e.AddSearch("", "https://b.example/", Filter{})
+				_, err := e.AddSearch("", "https://b.example/", Filter{}, "")
 				return err
 			}, ErrCannotEdit, "[[search]]"},
 		{"a 16th search", many, func(e *editor) error {
-			_, err := e.AddSearch("", "https://x.example/", Filter{})
+			_, err := e.AddSearch("", "https://x.example/", Filter{}, "")
 			return err
 		}, ErrTooManySearches, "remove one first"},
 		{"a URL that is not http", commented, func(e *editor) error {
-			_, err := e.AddSearch("", "javascript:alert(1)", Filter{})
+			_, err := e.AddSearch("", "javascript:alert(1)", Filter{}, "")
 			return err
 		}, ErrBadSearchURL, "not an http or https URL"},
 		{"the same search twice", commented, func(e *editor) error {
-			_, err := e.AddSearch("", "https://kamernet.nl/huren/kamers-amsterdam/", Filter{})
+			_, err := e.AddSearch("", "https://kamernet.nl/huren/kamers-amsterdam/", Filter{}, "")
 			return err
 		}, ErrDuplicateSearch, "already watched"},
 		{"a name another search has", commented, func(e *editor) error {
@@ -305,7 +305,7 @@ func TestEditorRefuses(t *testing.T) {
 			return err
 		}, nil, "a name has at most 100"},
 		{"a new search named with a right-to-left override", commented, func(e *editor) error {
-			_, err := e.AddSearch("West \u202e", "https://www.pararius.nl/huurwoningen/utrecht", Filter{})
+			_, err := e.AddSearch("West \u202e", "https://www.pararius.nl/huurwoningen/utrecht", Filter{}, "")
 			return err
 		}, ErrBadSearchName, "invisible control character"},
 		{"bad email", commented, func(e *editor) error {
@@ -341,7 +341,7 @@ func TestOwnerDefaultFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rentwatch", "config.toml") // not there yet: created when opened
 	e := Open(path, Options{})
 	defer e.Close()
-	if _, err := e.AddSearch("", "https://kamernet.nl/huren/kamers-amsterdam", Filter{MaxPrice: 900}); err != nil {
+	if _, err := e.AddSearch("", "https://kamernet.nl/huren/kamers-amsterdam", Filter{MaxPrice: 900}, ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := e.SetEmail(&Email{To: "me@example.com", Host: "smtp.example.com", Username: "me@example.com"}); err != nil {
@@ -378,7 +378,7 @@ func TestOwnerOneChangeAtATime(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := e.AddSearch("", fmt.Sprintf("https://site%d.example/search", i), Filter{})
+			_, err := e.AddSearch("", fmt.Sprintf("https://site%d.example/search", i), Filter{}, "")
 			errs <- err
 		}()
 	}

@@ -50,7 +50,7 @@ func ExampleOpen() {
 	now, changes, cancel := settings.Subscribe()
 	defer cancel()
 	fmt.Println(len(now.Settings.Searches), "searches,", now.Settings.Interval)
-	if _, err := settings.AddSearch("", "https://kamernet.nl/huren/kamers-amsterdam", config.Filter{}); err != nil {
+	if _, err := settings.AddSearch("", "https://kamernet.nl/huren/kamers-amsterdam", config.Filter{}, ""); err != nil {
 		fmt.Println(err)
 	}
 	next := <-changes

@@ -180,9 +180,11 @@ func (o *Owner) Subscribe() (now State, changes <-chan State, cancel func()) {
 }
 
 // AddSearch appends an enabled search, as Settings.AddSearch does (an
-// empty name gets one from the URL), with filter f.
-func (o *Owner) AddSearch(name, rawURL string, f Filter) (added Search, err error) {
-	return added, o.editing(func() { added, err = o.edit.AddSearch(name, rawURL, f) }, &err)
+// empty name gets one from the URL), with filter f and pick, the list on
+// the page to watch ("" lets the readers choose; else a key from the
+// preview, see ValidPick).
+func (o *Owner) AddSearch(name, rawURL string, f Filter, pick string) (added Search, err error) {
+	return added, o.editing(func() { added, err = o.edit.AddSearch(name, rawURL, f, pick) }, &err)
 }
 
 // EditSearch changes the search whose URL is rawURL and returns it as it

@@ -115,7 +115,7 @@ func TestOwnerSteps(t *testing.T) {
 		until     string   // the trace line that ends the step, after those; "": the action's return
 	}{
 		{name: "the window adds a search: one change, its own save read back is none",
-			do:        func() error { _, err := o.AddSearch("", a, Filter{}); return err },
+			do:        func() error { _, err := o.AddSearch("", a, Filter{}, ""); return err },
 			published: []string{published("30s", 1, old)}, until: readUnchanged},
 		{name: "an edit by hand, in place", do: act(hand.write(settingsText("1m", a))),
 			published: []string{published("1m", 1, old)}, until: readJudged},
@@ -132,7 +132,7 @@ func TestOwnerSteps(t *testing.T) {
 		{name: "another rentwatch adds a search", do: func() error {
 			another = Open(path, Options{})
 			defer another.Close()
-			_, err := another.AddSearch("", b, Filter{})
+			_, err := another.AddSearch("", b, Filter{}, "")
 			return err
 		}, published: []string{published("2m", 2, old)}, until: readJudged},
 		{name: "a new password is new email settings", do: func() error { return o.StorePassword("", "n3w") },
@@ -164,7 +164,7 @@ func TestOwnerSteps(t *testing.T) {
 	if _, open := <-changes; open {
 		t.Error("the subscriber's channel is open after Close")
 	}
-	if _, err := o.AddSearch("", a, Filter{}); !errors.Is(err, errClosed) {
+	if _, err := o.AddSearch("", a, Filter{}, ""); !errors.Is(err, errClosed) {
 		t.Errorf("an edit after Close: %v, want errClosed", err)
 	}
 }
@@ -221,7 +221,7 @@ func TestOwnerCannotCreate(t *testing.T) {
 	if st.Problem == nil || !strings.Contains(st.Problem.Error(), "not a directory") || st.Settings.Interval != DefaultInterval {
 		t.Errorf("State %+v, want the defaults and why the file could not be made", st)
 	}
-	if _, err := o.AddSearch("", "https://kamernet.nl/huren/kamers-amsterdam", Filter{}); err == nil {
+	if _, err := o.AddSearch("", "https://kamernet.nl/huren/kamers-amsterdam", Filter{}, ""); err == nil {
 		t.Error("an edit of a file that cannot be made succeeded")
 	}
 }

@@ -132,6 +132,10 @@ const searchHelp = `# Saved searches, at most 15. Add one with
 #     enabled        false pauses the search without forgetting it
 #     reply          true answers its new listings for you (off by default)
 #     reply_message  its own message; leave out to use [reply] message
+#     pick           the list on the page to watch, when it holds several and
+#                    rentwatch read the wrong one: its key, as the window's
+#                    preview gives it after you pick the list there
+#                    (pick = "8b618849"). Leave out to let rentwatch choose.
 # and, to be told about fewer of its listings (all optional):
 #     max_price      the most rent, in the site's currency: max_price = 1200
 #     min_size       the fewest square metres, where the site shows a size: min_size = 20
@@ -172,6 +176,9 @@ func render(s Settings) string {
 			fmt.Fprintf(&b, "reply_message = %s\n", quote(sr.ReplyMessage))
 		}
 		renderFilter(&b, sr.Filter, "\n")
+		if sr.Pick != "" {
+			b.WriteString(pickLine(sr.Pick) + "\n")
+		}
 	}
 	return b.String()
 }

@@ -97,6 +97,10 @@ type Search struct {
 	// Filter narrows which new listings are alerted (max_price, min_size,
 	// require, exclude, written in this [[search]] table); zero: all.
 	Filter Filter `toml:"-"`
+	// Pick is the key of the list on the page the user picked in the
+	// preview (8 hex digits, see ValidPick): every check reads that list
+	// only. "": the readers choose.
+	Pick string `toml:"pick"`
 }
 
 // CurrentVersion is the settings-file layout this build writes and reads

@@ -35,6 +35,7 @@ func (s Settings) validate(ps *problems) {
 	validatePush(s.Push, ps)
 	validateSearches(s.Searches, ps)
 	validateFilters(s.Searches, ps)
+	validatePicks(s.Searches, ps)
 	validateReply(s, ps)
 }
 

@@ -40,9 +40,15 @@ func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listing
 		return 0
 	}
 	snap := nextSnapshot(s.URL, prev, listings, now)
-	if !had {
+	if !had || s.Pick != v.pick {
+		// A new search, or another list of its page picked: what is on
+		// it now is its baseline, not news (a newly picked list of 40
+		// would otherwise be 40 alerts).
 		e.saveSnapshot(v, snap, now)
-		e.d.Log.Info("baseline", "search", s.Name, "listings", len(listings))
+		if v.last != failed { // saved: later checks diff against it
+			v.pick = s.Pick
+		}
+		e.d.Log.Info("baseline", "search", s.Name, "listings", len(listings), "pick", s.Pick)
 		return 0
 	}
 	if portal == "" {

@@ -116,7 +116,11 @@ func (e *Engine) apply(o outcome, r report, s *searchState, now time.Time) bool 
 	case softBlocked:
 		e.clearHost(host)
 		s.found(softBlock, "the page loaded but showed no listings: a soft block or a changed layout")
-		e.d.Log.Warn("soft block", "search", s.name, "site", r.result.Site)
+		if r.result.PickLost {
+			s.pickLost = true
+			s.problem = "the page loaded, but the list picked in the preview is not on it any more: the site has a new layout. Pick its list again in the window"
+		}
+		e.d.Log.Warn("soft block", "search", s.name, "site", r.result.Site, "pick_lost", r.result.PickLost)
 		e.note(EventFailure, s.name, host, s.problem)
 		return true
 	}

@@ -250,9 +250,19 @@ func (e *Engine) request(ctx context.Context, v visit) {
 	case replyVisit:
 		r.err = e.d.Replier.Reply(ctx, v.alert)
 	default:
-		r.result, r.err = e.d.Loader.Load(ctx, v.url)
+		r.result, r.err = e.d.Loader.Load(pages.WithAsk(ctx, askFor(v)), v.url)
 	}
 	e.reports <- r
+}
+
+// askFor is what a visit's load reads beyond the readers' choice: the list
+// its search's user picked, and for a preview every list on the page, for
+// the user to pick from.
+func askFor(v visit) pages.Ask {
+	if v.kind == previewVisit {
+		return pages.Ask{Lists: true}
+	}
+	return pages.Ask{Pick: v.search.Pick}
 }
 
 // finish takes a finished request on the engine goroutine: its lane is

@@ -83,7 +83,8 @@ func (st *state) setSearches(s Settings) (removed []string) {
 		keep[c.URL] = true
 		v, ok := st.searches[c.URL]
 		if !ok {
-			v = &searchState{url: c.URL, host: blocks.HostKey(c.URL)}
+			// its snapshot, if the store has one, is of its pick as saved
+			v = &searchState{url: c.URL, host: blocks.HostKey(c.URL), pick: c.Pick}
 			st.searches[c.URL] = v
 		}
 		if c.Enabled && (!ok || v.paused) {

@@ -48,6 +48,10 @@ type SearchView struct {
 	Listings  int    // listings on the page at the last clean check
 	NewToday  int    // new listings alerted today
 	LastError string // the last problem, in words; "" when the last check was clean
+	// PickLost: the last check found the page without the list the user
+	// picked in the preview (Status is SoftBlock): the site has a new
+	// layout, and the user should pick its list again.
+	PickLost bool
 	// NeedsUser is true when only the user can get us past the wall: a flat
 	// refusal, or a challenge that keeps standing.
 	NeedsUser bool

@@ -18,7 +18,14 @@ type searchState struct {
 	last            finding
 	// problem is what went wrong at the last check, in words, when last is
 	// failed or softBlock; "" otherwise.
-	problem   string
+	problem string
+	// pickLost: the last check's soft block is the list the user picked
+	// in the preview gone from the page.
+	pickLost bool
+	// pick is the list its snapshot in the store was taken of: the user's
+	// pick ("" for the readers' choice) as of its last clean check. A
+	// check of another pick starts a new baseline.
+	pick      string
 	lastCheck time.Time
 	offCycle  time.Time // its last check by a pass between two cycles (a probe, a second pass, just added)
 	listings  int       // on the page at the last clean check
@@ -42,7 +49,7 @@ const (
 
 // found records what the last check found, with its problem in words.
 func (s *searchState) found(f finding, problem string) {
-	s.last, s.problem = f, problem
+	s.last, s.problem, s.pickLost = f, problem, false
 }
 
 // searchFacts is what statusOf looks at, beside the host's entry.
@@ -96,6 +103,7 @@ func (st *state) view(s *searchState, now time.Time) SearchView {
 		LastCheck: s.lastCheck, NextCheck: st.nextCycle,
 		Listings: s.listings, NewToday: s.newToday,
 		LastError: s.problem,
+		PickLost:  s.pickLost,
 		Paused:    s.paused,
 		Delays:    slices.Clone(s.delays),
 		Delay:     TypicalDelay(s.delays),

@@ -70,6 +70,13 @@ type Result struct {
 	// page with listings in it (see browser_early.go). Phases.Body is then
 	// the wait for the body, and DOMReady and Settle are zero.
 	Early bool
+	// Lists are every list on the page, whole (read.Lists), when the Load
+	// was asked for them (Ask.Lists); nil otherwise.
+	Lists []read.Candidate
+	// PickLost: the Load was asked to read a picked list (Ask.Pick), and
+	// the page is clean but holds no list with that key any more, as after
+	// a new layout. SoftBlock is set too; the listings are the readers'.
+	PickLost bool
 }
 
 // Browser loads pages in one long-lived headless Chrome, in warm tabs kept

@@ -8,7 +8,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
-	"rentwatch/pages/read"
 )
 
 // The early read. Most portals render their search results on the server:
@@ -47,7 +46,7 @@ func (b *Browser) earlyRead(ctx context.Context, doc mainDoc, pageURL string) (r
 	if err != nil || len(body.Body) == 0 {
 		return res, false
 	}
-	return b.readEarly(blocks.Page{Status: status, Header: headerOf(doc.resp.Headers), URL: doc.resp.URL, HTML: body.Body}, pageURL, began)
+	return b.readEarly(AskOf(ctx), blocks.Page{Status: status, Header: headerOf(doc.resp.Headers), URL: doc.resp.URL, HTML: body.Body}, pageURL, began)
 }
 
 // earlyReadHeld is earlyRead of a response the interception holds
@@ -63,14 +62,15 @@ func (b *Browser) earlyReadHeld(ctx context.Context, doc heldDoc, pageURL string
 		return res, false
 	}
 	tookBody := time.Since(began)
-	res, ok = b.readEarly(blocks.Page{Status: status, Header: doc.header(), URL: doc.url(), HTML: body}, pageURL, time.Now())
+	res, ok = b.readEarly(AskOf(ctx), blocks.Page{Status: status, Header: doc.header(), URL: doc.url(), HTML: body}, pageURL, time.Now())
 	res.Phases.Body = tookBody
 	return res, ok
 }
 
-// readEarly classifies and reads pg, a page's HTML as the server sent it;
-// ok as earlyRead says.
-func (b *Browser) readEarly(pg blocks.Page, pageURL string, began time.Time) (res Result, ok bool) {
+// readEarly classifies and reads pg, a page's HTML as the server sent it,
+// as ask says; ok as earlyRead says (and false when a pick is not on it:
+// scripts may still draw it).
+func (b *Browser) readEarly(ask Ask, pg blocks.Page, pageURL string, began time.Time) (res Result, ok bool) {
 	if pg.URL == "" {
 		pg.URL = pageURL
 	}
@@ -78,11 +78,11 @@ func (b *Browser) readEarly(pg blocks.Page, pageURL string, began time.Time) (re
 	if verdict.Kind != blocks.OK {
 		return res, false
 	}
-	reading := read.Read(pg.URL, pg.HTML)
-	if len(reading.Listings) == 0 {
+	reading, lists, lost := readAsked(ask, pg.URL, pg.HTML)
+	if lost || len(reading.Listings) == 0 {
 		return res, false
 	}
-	res = Result{URL: pg.URL, Status: pg.Status, Header: pg.Header, Verdict: verdict, Reading: reading, Early: true}
+	res = Result{URL: pg.URL, Status: pg.Status, Header: pg.Header, Verdict: verdict, Reading: reading, Lists: lists, Early: true}
 	res.Phases.Read = time.Since(began)
 	return res, true
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
-	"rentwatch/pages/read"
 )
 
 const (
@@ -59,7 +58,7 @@ func (b *Browser) loadInTab(ctx context.Context, run *chromeRun, t *tab, pageURL
 	res = Result{URL: pageURL}
 	// Everything runs on lctx: the tab with the page's deadline, the
 	// caller's cancellation and a crash folded in.
-	lctx, cancel := context.WithTimeout(t.ctx, b.opts.PageTimeout+b.opts.ChallengeWait)
+	lctx, cancel := context.WithTimeout(WithAsk(t.ctx, AskOf(ctx)), b.opts.PageTimeout+b.opts.ChallengeWait)
 	defer cancel()
 	stop := context.AfterFunc(ctx, func() { t.kill(context.Cause(ctx)) })
 	defer stop()
@@ -127,8 +126,10 @@ func (b *Browser) readLoaded(lctx context.Context, t *tab, pageURL string, res R
 	if res.URL == "" {
 		res.URL = pageURL
 	}
-	res.Reading = read.Read(res.URL, pg.HTML)
-	res.SoftBlock = verdict.Kind == blocks.OK && (res.Expected || res.Unread != "") && len(res.Listings) == 0
+	var lost bool
+	res.Reading, res.Lists, lost = readAsked(AskOf(lctx), res.URL, pg.HTML)
+	res.PickLost = lost && verdict.Kind == blocks.OK
+	res.SoftBlock = verdict.Kind == blocks.OK && (res.PickLost || (res.Expected || res.Unread != "") && len(res.Listings) == 0)
 	res.Phases.Read = time.Since(began) - res.Waited
 	return res, nil
 }

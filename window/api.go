@@ -163,6 +163,7 @@ type addSearch struct {
 	Name   string      `json:"name"`
 	URL    string      `json:"url"`
 	Filter *filterJSON `json:"filter"`
+	Pick   string      `json:"pick"` // the list to watch, a key from the preview; "": the readers choose
 }
 
 func (s *Server) apiAddSearch(w http.ResponseWriter, r *http.Request) {
@@ -174,7 +175,7 @@ func (s *Server) apiAddSearch(w http.ResponseWriter, r *http.Request) {
 	if req.Filter != nil {
 		f = req.Filter.filter()
 	}
-	sr, err := s.d.Settings.AddSearch(req.Name, req.URL, f)
+	sr, err := s.d.Settings.AddSearch(req.Name, req.URL, f, req.Pick)
 	if err != nil {
 		writeOwnerError(w, err)
 		return
@@ -199,6 +200,7 @@ type editSearch struct {
 	URL     *string     `json:"url"`
 	Enabled *bool       `json:"enabled"`
 	Filter  *filterJSON `json:"filter"`
+	Pick    *string     `json:"pick"` // "": the readers choose again
 }
 
 func (s *Server) apiEditSearch(w http.ResponseWriter, r *http.Request) {
@@ -210,7 +212,7 @@ func (s *Server) apiEditSearch(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	c := config.SearchChange{Name: req.Name, URL: req.URL, Enabled: req.Enabled}
+	c := config.SearchChange{Name: req.Name, URL: req.URL, Enabled: req.Enabled, Pick: req.Pick}
 	if req.Filter != nil {
 		f := req.Filter.filter()
 		c.Filter = &f

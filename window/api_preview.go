@@ -19,6 +19,9 @@ type previewRequest struct {
 	// Fresh loads the page again; otherwise a preview of the same URL from
 	// the last few minutes is shown again.
 	Fresh bool `json:"fresh"`
+	// Pick shows the list with that key (a candidate's); "" the readers'
+	// choice; absent: the saved search's pick, if the URL is saved.
+	Pick *string `json:"pick"`
 }
 
 func (s *Server) apiPreview(w http.ResponseWriter, r *http.Request) {
@@ -49,7 +52,7 @@ func (s *Server) apiPreview(w http.ResponseWriter, r *http.Request) {
 		f = req.Filter.filter()
 	}
 	set, _ := s.d.Settings.Settings()
-	writeJSON(w, http.StatusOK, buildPreview(e, f, set, s.d.Now(), s.d.Location))
+	writeJSON(w, http.StatusOK, buildPreview(e, f, req.Pick, set, s.d.Now(), s.d.Location))
 }
 
 // loadPreview asks the engine for a preview of u. A site being checked
@@ -66,7 +69,8 @@ func (s *Server) loadPreview(ctx context.Context, u string) (engine.PreviewResul
 // previewPart is the preview as HTML, for the page to show: the same
 // answer as POST /api/preview, drawn by the page's own template, with the
 // filter from the query (max_price, min_size, require, exclude; the word
-// lists comma-separated).
+// lists comma-separated) and the list picked (pick; absent: the saved
+// search's).
 func (s *Server) previewPart(w http.ResponseWriter, r *http.Request) {
 	e, ok := s.previews.byID(r.PathValue("id"))
 	if !ok {
@@ -78,7 +82,12 @@ func (s *Server) previewPart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	set, _ := s.d.Settings.Settings()
-	v := buildPreview(e, filterFromQuery(r.URL.Query()), set, s.d.Now(), s.d.Location)
+	var pick *string
+	if q := r.URL.Query(); q.Has("pick") {
+		p := q.Get("pick")
+		pick = &p
+	}
+	v := buildPreview(e, filterFromQuery(r.URL.Query()), pick, set, s.d.Now(), s.d.Location)
 	s.render(w, "preview", v)
 }
 

@@ -58,7 +58,7 @@ type Settings interface {
 	// Settings are those in force, or an error matching
 	// config.ErrFileProblem while the file does not load.
 	Settings() (config.Settings, error)
-	AddSearch(name, url string, f config.Filter) (config.Search, error)
+	AddSearch(name, url string, f config.Filter, pick string) (config.Search, error)
 	EditSearch(url string, c config.SearchChange) (config.Search, error)
 	RemoveSearch(url string) (config.Search, error)
 	SetEmail(e *config.Email) (*config.Email, error)

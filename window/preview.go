@@ -137,6 +137,13 @@ type previewView struct {
 	Kept          int           `json:"kept"`     // of which the filter keeps
 	LeftOut       int           `json:"left_out"` // and leaves out
 	Filter        filterJSON    `json:"filter"`
+	// The lists on the page (preview_lists.go): present when there is one
+	// to pick instead of the list shown.
+	Candidates  []candidateView `json:"candidates,omitempty"`
+	Pick        string          `json:"pick"`         // the list shown, picked ("" for the readers' choice)
+	PickLost    bool            `json:"pick_lost"`    // the pick asked for, or saved, is not on the page
+	PickAdvised bool            `json:"pick_advised"` // the list shown looks wrong: pick another
+	SavedID     string          `json:"saved_id,omitempty"`
 
 	// for the page only
 	Link     string `json:"-"`
@@ -144,8 +151,9 @@ type previewView struct {
 	LoadedIn string `json:"-"` // "loaded 14:02 (2 min ago)"
 }
 
-// buildPreview says what a preview showed, with f applied to its listings.
-func buildPreview(e *previewEntry, f config.Filter, set config.Settings, now time.Time, loc *time.Location) previewView {
+// buildPreview says what a preview showed, with f applied to the listings
+// of the list picked (pick; nil: the saved search's pick, if any).
+func buildPreview(e *previewEntry, f config.Filter, pick *string, set config.Settings, now time.Time, loc *time.Location) previewView {
 	p := e.p
 	host := blocks.HostKey(e.url)
 	// The engine does not hand over the page's title (pages.Result has
@@ -156,8 +164,11 @@ func buildPreview(e *previewEntry, f config.Filter, set config.Settings, now tim
 		Warnings: []string{}, Listings: []listingView{}}
 	for _, s := range set.Searches {
 		if config.SameSearch(s.URL, e.url) {
-			v.SavedAs = s.Name
+			v.SavedAs, v.SavedID, v.Pick = s.Name, searchID(s.URL), s.Pick
 		}
+	}
+	if pick != nil {
+		v.Pick = *pick
 	}
 	if !p.LoadedAt.IsZero() {
 		v.LoadedIn = "Loaded " + words.Clock(p.LoadedAt, now, loc) + " (" + words.Ago(now.Sub(p.LoadedAt)) + ")"
@@ -179,7 +190,8 @@ func buildPreview(e *previewEntry, f config.Filter, set config.Settings, now tim
 		v.Tone = toneAlert
 		return v
 	}
-	for _, l := range p.Page.Listings {
+	shown := showList(p.Page, v.Pick)
+	for _, l := range shown.listings {
 		kept, why := engine.Sift(f, engine.FilterInput{Title: l.Title, Price: l.Price, Size: l.SizeM2})
 		if kept {
 			v.Kept++
@@ -188,21 +200,29 @@ func buildPreview(e *previewEntry, f config.Filter, set config.Settings, now tim
 		}
 		v.Listings = append(v.Listings, buildListing(listing.Alert{Listing: l}, why, now, loc))
 	}
-	v.Read = len(p.Page.Listings)
+	v.Read = len(shown.listings)
 	v.Words = "The page loaded and rentwatch read " + words.Plural(v.Read, "listing", "listings") + " on it."
-	v.Warnings = previewWarnings(p, e.url, v)
+	if v.Pick != "" && !shown.lost {
+		v.Words = "The page loaded; the list picked for this search has " + words.Plural(v.Read, "listing", "listings") + "."
+	}
+	offerLists(&v, p.Page, shown, now, loc)
+	if shown.lost {
+		v.Pick = ""
+	}
+	v.Warnings = append(v.Warnings, previewWarnings(p, e.url, shown.listings, v)...)
 	if len(v.Warnings) > 0 {
 		v.Tone = toneWait
 	}
 	return v
 }
 
-// previewWarnings are what the user should know before relying on a search.
-func previewWarnings(p engine.PreviewResult, asked string, v previewView) []string {
+// previewWarnings are what the user should know before relying on a search
+// that watches shown, the listings of the list it shows.
+func previewWarnings(p engine.PreviewResult, asked string, shown []listing.Listing, v previewView) []string {
 	w := []string{}
 	site := words.Site(blocks.HostKey(asked))
 	switch {
-	case looksLikeOneListing(asked, p.Page.URL, p.Page.Listings):
+	case looksLikeOneListing(asked, p.Page.URL, shown):
 		w = append(w, "This looks like one listing, not a page of search results. Paste the address of the search results "+
 			"page instead: the page with many listings, after setting your filters on the site.")
 	case v.Read == 0 && (p.Page.Expected || p.Page.SoftBlock):

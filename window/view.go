@@ -74,6 +74,10 @@ type searchView struct {
 	NeedsUser   bool       `json:"needs_user"`
 	Filter      filterJSON `json:"filter"`
 	FilterWords string     `json:"filter_words,omitempty"`
+	// Pick is the list on the page the user picked in the preview; ""
+	// when the readers choose. PickLost: the page no longer holds it.
+	Pick     string `json:"pick,omitempty"`
+	PickLost bool   `json:"pick_lost"`
 	// Walls are the site's walls in the last 24 h, oldest first.
 	Walls []wallView `json:"walls"`
 
@@ -142,7 +146,9 @@ func buildState(st engine.Snapshot, set config.Settings, setErr error, alerted m
 			sv = engine.SearchView{Name: c.Name, URL: c.URL, Host: blocks.HostKey(c.URL), Status: engine.Pending}
 		}
 		sv.Name, sv.Paused = c.Name, !c.Enabled
-		v.Searches = append(v.Searches, buildSearch(sv, c.Filter, st.Walls[sv.Host], alerted[c.URL], now, loc))
+		view := buildSearch(sv, c.Filter, st.Walls[sv.Host], alerted[c.URL], now, loc)
+		view.Pick = c.Pick
+		v.Searches = append(v.Searches, view)
 	}
 	v.Channels = []channelView{}
 	for _, c := range st.Channels {
@@ -163,7 +169,7 @@ func buildState(st engine.Snapshot, set config.Settings, setErr error, alerted m
 func buildSearch(sv engine.SearchView, f config.Filter, walls []engine.Wall, alerted int, now time.Time, loc *time.Location) searchView {
 	v := searchView{ID: searchID(sv.URL), Name: sv.Name, URL: sv.URL, Host: sv.Host, Site: words.Site(sv.Host),
 		Enabled: !sv.Paused, Status: sv.Status, Wall: sv.Wall, Vendor: sv.Vendor, Listings: sv.Listings,
-		NewToday: sv.NewToday, Alerted: alerted, LastError: sv.LastError, NeedsUser: sv.NeedsUser,
+		NewToday: sv.NewToday, Alerted: alerted, LastError: sv.LastError, NeedsUser: sv.NeedsUser, PickLost: sv.PickLost,
 		LastCheck: when(sv.LastCheck), NextCheck: when(sv.NextCheck),
 		Filter: toFilterJSON(f), FilterWords: filterWords(f), Link: webLink(sv.URL), Walls: []wallView{}}
 	if sv.Paused {

@@ -52,6 +52,9 @@ func searchWords(v engine.SearchView) (string, string) {
 		}
 		return msg, toneWait
 	case engine.SoftBlock:
+		if v.PickLost {
+			return "The list picked for this search is not on the page any more: " + site + " has a new layout. Pick its list again.", toneAlert
+		}
 		return "The page loads but shows no listings: " + site + " may be hiding them from us, or has a new layout. Open it to look.", toneAlert
 	case engine.Pending:
 		return "Not checked yet", toneBusy

@@ -67,6 +67,8 @@ func TestSearchWords(t *testing.T) {
 		{engine.SearchView{Host: "x.example", Status: engine.Failing, LastError: "net::ERR_CONNECTION_RESET"},
 			"The page is not loading: net::ERR_CONNECTION_RESET", toneWait},
 		{engine.SearchView{Host: "kamernet.nl", Status: engine.SoftBlock}, "The page loads but shows no listings: Kamernet may be hiding them", toneAlert},
+		{engine.SearchView{Host: "kamernet.nl", Status: engine.SoftBlock, PickLost: true},
+			"The list picked for this search is not on the page any more: Kamernet has a new layout. Pick its list again.", toneAlert},
 		{engine.SearchView{Host: "kamernet.nl", Status: engine.Idle, Paused: true}, "Off: not checked until you turn it on", toneOff},
 		{engine.SearchView{Host: "kamernet.nl", Status: engine.Checking}, "Checking now…", toneBusy},
 		{engine.SearchView{Host: "kamernet.nl", Status: engine.Pending}, "Not checked yet", toneBusy},

@@ -42,12 +42,21 @@ type candidateList struct {
 // first, then the others by size. A page with one list has one candidate;
 // a page the readers cannot parse has none. Safe for concurrent use.
 func Candidates(pageURL string, raw []byte) []Candidate {
+	out := Lists(pageURL, raw)
+	for i, c := range out {
+		out[i].Listings = c.Listings[:min(3, len(c.Listings)):min(3, len(c.Listings))]
+	}
+	return out
+}
+
+// Lists is Candidates with every listing of each list, for a caller that
+// shows the list the user picks without loading the page again (the
+// window's preview). Safe for concurrent use.
+func Lists(pageURL string, raw []byte) []Candidate {
 	lists, _ := candidateLists(pageURL, raw)
 	out := make([]Candidate, 0, len(lists))
 	for _, l := range lists {
-		c := Candidate{Key: l.key, Count: len(l.listings)}
-		c.Listings = append([]listing.Listing(nil), l.listings[:min(3, len(l.listings))]...)
-		out = append(out, c)
+		out = append(out, Candidate{Key: l.key, Count: len(l.listings), Listings: l.listings})
 	}
 	return out
 }

@@ -72,3 +72,18 @@ func TestCandidatesAndPick(t *testing.T) {
 		t.Errorf("a changed layout still matched the pick (ok %v, %d listings)", ok, len(r.Listings))
 	}
 }
+
+// TestLists: Lists holds every listing of each list, in Candidates' order
+// and with its keys, so a preview can show the picked list whole.
+func TestLists(t *testing.T) {
+	page := []byte(pickPage(1, 8, 40))
+	lists, cands := Lists(pickURL, page), Candidates(pickURL, page)
+	if len(lists) != len(cands) || len(lists) < 2 {
+		t.Fatalf("%d lists, %d candidates", len(lists), len(cands))
+	}
+	for i, l := range lists {
+		if l.Key != cands[i].Key || l.Count != cands[i].Count || len(l.Listings) != l.Count {
+			t.Errorf("list %d: key %s, %d of %d listings; candidate key %s", i, l.Key, len(l.Listings), l.Count, cands[i].Key)
+		}
+	}
+}

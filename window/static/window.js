@@ -152,9 +152,11 @@
     }
   }
 
-  // The preview: loaded once through the API; the filter is tried on the
-  // same load, without visiting the site again.
-  let preview = { url: "", id: "" };
+  // The preview: loaded once through the API; the filter, and the list
+  // picked among those on the page, are tried on the same load, without
+  // visiting the site again. pick is null until the user picks a list
+  // (the server shows the saved search's pick, if any).
+  let preview = { url: "", id: "", pick: null };
 
   async function loadPreview(url, fresh, out) {
     const form = document.getElementById("preview-form");
@@ -163,7 +165,7 @@
     say(out, "Loading the page the way rentwatch will… (this counts as one visit to the site)", true);
     try {
       const data = await api("POST", "/api/preview", { url, fresh });
-      preview = { url, id: data.id };
+      preview = { url, id: data.id, pick: null };
       await showPreview(false);
       say(out, "", true);
     } catch (e) {
@@ -180,7 +182,29 @@
     if (f.min_size) q.set("min_size", f.min_size);
     if (f.require && f.require.length) q.set("require", f.require.join(","));
     if (f.exclude && f.exclude.length) q.set("exclude", f.exclude.join(","));
+    if (preview.pick !== null) q.set("pick", preview.pick);
     return q.toString() ? "?" + q : "";
+  }
+
+  // pickList shows the list the user picked among those on the page, from
+  // the same load; a saved search's pick is saved at once, a new one's
+  // with the search.
+  async function pickList(btn) {
+    const box = document.getElementById("preview");
+    const sec = box && box.querySelector("section.preview");
+    if (!sec) return;
+    const key = btn.dataset.pick;
+    let words = "Shown below. Save the search to watch this list.";
+    if (sec.dataset.savedId) {
+      const out = btn.closest("section")?.querySelector("[data-result]");
+      if (!await run(btn, "PATCH /api/searches/" + sec.dataset.savedId, { pick: key }, out)) return;
+      words = "Saved: rentwatch watches this list from the next check on.";
+    }
+    preview.pick = key;
+    const form = box.querySelector("form[data-save-search]");
+    if (form && form.elements.pick) form.elements.pick.value = key;
+    await showPreview(true);
+    say(box.querySelector("#pv-lists [data-result]") || form?.querySelector("[data-result]"), words, true);
   }
 
   async function showPreview(listOnly) {
@@ -256,6 +280,19 @@
       loadPreview(preview.url, true, document.querySelector("#preview-form [data-result]"));
       return;
     }
+    const pick = ev.target.closest("button[data-pick]");
+    if (pick) {
+      ev.preventDefault();
+      pickList(pick);
+      return;
+    }
+    const again = ev.target.closest("button[data-pick-again]");
+    if (again) { // a search whose picked list is gone: the page's lists, loaded anew
+      ev.preventDefault();
+      document.getElementById("add")?.scrollIntoView();
+      loadPreview(again.dataset.pickAgain, true, again.closest(".search")?.querySelector("[data-result]"));
+      return;
+    }
     const btn = ev.target.closest("button[data-api]");
     if (!btn || btn.type === "submit") return;
     ev.preventDefault();
@@ -294,7 +331,7 @@
         if (add !== form) add.reset();
         say(add.querySelector("[data-result]"), "Saved: rentwatch is checking it now.", true);
       }
-      preview = { url: "", id: "" };
+      preview = { url: "", id: "", pick: null };
     }
     if (form.id === "password-form") form.querySelector("input[type=password]").value = "";
   });
