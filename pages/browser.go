@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
+	"rentwatch/pages/chrome"
 	"rentwatch/pages/read"
 )
 
@@ -22,21 +23,16 @@ import (
 const (
 	DefaultPageTimeout   = 45 * time.Second
 	DefaultChallengeWait = 20 * time.Second
-
-	// startTimeout bounds launching Chrome and its first answer.
-	startTimeout = 30 * time.Second
-	// stopTimeout bounds a graceful Browser.close before Chrome is killed.
-	stopTimeout = 5 * time.Second
 )
 
 // BrowserOptions configure a Browser. The zero value finds Chrome on the
 // system, uses a temporary profile and the default timeouts.
 type BrowserOptions struct {
-	// Chrome is the browser binary; "" means FindChrome("").
+	// Chrome is the browser binary; "" means chrome.Find("").
 	Chrome string
 	// ProfileDir is Chrome's user data dir, created 0700 when missing. It
-	// keeps cookies (a cf_clearance earned by hand in OpenVisible) from one
-	// run to the next. "" means a temporary profile, removed by Close.
+	// keeps cookies (a cf_clearance earned in the window of a check by
+	// hand, package byhand) from one run to the next. "" means a temporary profile, removed by Close.
 	ProfileDir string
 	// PageTimeout bounds loading and settling one page; 0 means 45s.
 	PageTimeout time.Duration
@@ -100,20 +96,16 @@ type Browser struct {
 	// restarting is set while a restart or a Release holds (or tries
 	// for) use: Loads wait for it instead of failing.
 	restarting atomic.Bool
-	// windowOpen is held by OpenVisible from start to end (manual.go).
-	windowOpen atomic.Bool
 	// restartAfter is restartAfterPages; tests lower it.
 	restartAfter int
 
 	// mu guards the fields below.
-	mu     sync.Mutex
-	closed bool
-	run    *chromeRun // the headless Chrome, nil when none runs
-	// visibleRun is OpenVisible's Chrome while its window is up.
-	visibleRun *chromeRun
-	tmpDir     string // a temporary profile we made, removed by Close
-	restarts   int    // restarts after restartAfter pages, for tests
-	learns     int    // Chromes started to learn their identity, for tests
+	mu       sync.Mutex
+	closed   bool
+	run      *chromeRun // the headless Chrome, nil when none runs
+	tmpDir   string     // a temporary profile we made, removed by Close
+	restarts int        // restarts after restartAfter pages, for tests
+	learns   int        // Chromes started to learn their identity, for tests
 	// releaseDue says a Release waits for the Loads in flight
 	// (browser_release.go); releases counts those done, for tests.
 	releaseDue bool
@@ -124,10 +116,9 @@ type Browser struct {
 
 // chromeRun is one headless Chrome process and what we learned from it.
 type chromeRun struct {
-	ctx       context.Context // the browser's chromedp context; done when Chrome is gone
-	cancel    context.CancelFunc
-	allocStop context.CancelFunc
-	pid       int
+	proc *chrome.Process
+	ctx  context.Context // the browser's chromedp context; done when Chrome is gone
+	pid  int
 	// product and headlessUA are what Browser.getVersion says (the user
 	// agent as Chrome would send it without --user-agent).
 	product    string
@@ -261,6 +252,15 @@ func (b *Browser) explain(ctx context.Context, run *chromeRun, pageURL string, e
 	return &LoadError{URL: pageURL, Cause: cause, Err: err}
 }
 
+// CheckURL accepts absolute http and https URLs with a host; for any other
+// it returns an error wrapping ErrBadURL.
+func CheckURL(raw string) error {
+	if err := checkWebURL(raw); err != nil {
+		return fmt.Errorf("%w: %v", ErrBadURL, err)
+	}
+	return nil
+}
+
 // checkWebURL accepts absolute http and https URLs with a host.
 func checkWebURL(raw string) error {
 	u, err := url.Parse(raw)
@@ -289,7 +289,7 @@ func (b *Browser) running(ctx context.Context) (*chromeRun, error) {
 	if b.run != nil { // crashed or killed: clear up what is left of it
 		b.stopLocked()
 	}
-	run, err := b.start(ctx, false)
+	run, err := b.start(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -321,8 +321,7 @@ func (b *Browser) stopLocked() {
 	if b.run == nil {
 		return
 	}
-	profile, _ := b.profileLocked()
-	b.run.stop(profile)
+	b.run.stop()
 	b.run = nil
 }
 
@@ -333,10 +332,6 @@ func (b *Browser) Close() error {
 	defer b.mu.Unlock()
 	b.closed = true
 	b.stopLocked()
-	if b.visibleRun != nil {
-		// Ends OpenVisible's wait; its own stop then finds nothing to do.
-		b.visibleRun.cancel()
-	}
 	if b.tmpDir != "" {
 		err := os.RemoveAll(b.tmpDir)
 		b.tmpDir = ""

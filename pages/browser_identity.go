@@ -60,11 +60,11 @@ func (b *Browser) identity(ctx context.Context, path, profile string) (identity,
 		return identity{}, err
 	}
 	defer os.RemoveAll(tmp)
-	run, err := b.launch(ctx, path, tmp, false, identity{})
+	run, err := b.launch(ctx, path, tmp, identity{})
 	if err != nil {
 		return identity{}, err
 	}
-	defer run.stop(tmp)
+	defer run.stop()
 	id, err := readIdentity(run)
 	if err != nil {
 		return identity{}, fmt.Errorf("learn what %s says it is: %w", path, err)

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"rentwatch/internal/testkit"
 	"strings"
 	"testing"
 	"time"
@@ -53,8 +54,8 @@ func TestIdentityKeptInProfile(t *testing.T) {
 	path := needChrome(t)
 	profile := t.TempDir()
 	mux := http.NewServeMux()
-	servePage(mux, "/rooms", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">`+dialogRooms(3)+`</ul></body></html>`)
-	site := newSiteLog(t, "127.0.0.15", mux)
+	testkit.ServePage(mux, "/rooms", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">`+dialogRooms(3)+`</ul></body></html>`)
+	site := testkit.StartSite(t, "127.0.0.15", mux)
 	load := func(step string, wantLearns int) string {
 		t.Helper()
 		identities.Delete(path) // as in a new process
@@ -66,7 +67,7 @@ func TestIdentityKeptInProfile(t *testing.T) {
 		if b.learns != wantLearns {
 			t.Errorf("%s: %d Chromes started to learn, want %d", step, b.learns, wantLearns)
 		}
-		reqs := site.requests()
+		reqs := site.Requests()
 		return reqs[len(reqs)-1].UserAgent()
 	}
 	first := load("first start", 1)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"os"
+	"rentwatch/internal/testkit"
 	"strconv"
 	"strings"
 	"sync"
@@ -97,8 +98,8 @@ func TestReleaseWaitsForLoad(t *testing.T) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		_, _ = w.Write([]byte(`<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">` + dialogRooms(3) + `</ul></body></html>`))
 	})
-	servePage(mux, "/fast", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">`+dialogRooms(3)+`</ul></body></html>`)
-	site := newSiteLog(t, "127.0.0.23", mux)
+	testkit.ServePage(mux, "/fast", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">`+dialogRooms(3)+`</ul></body></html>`)
+	site := testkit.StartSite(t, "127.0.0.23", mux)
 	var unhold sync.Once
 	t.Cleanup(func() { unhold.Do(func() { close(hold) }) }) // before the server's close: its handler must end
 	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: 2 * time.Minute, ChallengeWait: -1})
@@ -155,47 +156,5 @@ func TestReleaseDuringLoads(t *testing.T) {
 		if time.Now().After(end) { // bounds a hang only
 			t.Fatal("Chrome still runs after the last Release")
 		}
-	}
-}
-
-// TestReleaseDuringVisible: a Release while the visible window is up
-// leaves that window's Chrome alone; the window closes as usual, and the
-// next Load works.
-func TestReleaseDuringVisible(t *testing.T) {
-	needProc(t)
-	display := startXvfb(t)
-	t.Setenv("DISPLAY", display)
-	t.Setenv("WAYLAND_DISPLAY", "")
-	portal := newFixturePortal(t, "127.0.0.1", 0)
-	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
-	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
-		t.Fatalf("Load before the window: %v", err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // bounds a hang only
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- b.OpenVisible(ctx, portal.URL+"/results") }()
-	var visiblePID int
-	for end := time.Now().Add(2 * time.Minute); visiblePID == 0; time.Sleep(50 * time.Millisecond) {
-		b.mu.Lock()
-		if b.visibleRun != nil {
-			visiblePID = b.visibleRun.pid
-		}
-		b.mu.Unlock()
-		if time.Now().After(end) {
-			t.Fatal("the visible window never came up")
-		}
-	}
-	b.Release()
-	time.Sleep(2 * releaseRetry) // release looked at least once more
-	if !alive(t, visiblePID) {
-		t.Fatal("Release stopped the visible window's Chrome")
-	}
-	closeVisibleTabs(t, b)
-	if err := <-done; err != nil {
-		t.Fatalf("OpenVisible: %v", err)
-	}
-	if res, err := b.Load(context.Background(), portal.URL+"/results"); err != nil || len(res.Listings) == 0 {
-		t.Fatalf("Load after the window: %d listings, %v", len(res.Listings), err)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"rentwatch/pages/chrome"
 )
 
 // restartAfterPages is how many Loads one headless Chrome serves before
@@ -73,9 +75,9 @@ func (b *Browser) restart(run *chromeRun) {
 		return
 	}
 	b.stopLocked()
-	ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), chrome.StartTimeout)
 	defer cancel()
-	if next, err := b.start(ctx, false); err == nil {
+	if next, err := b.start(ctx); err == nil {
 		b.run = next
 		b.restarts++
 	} // else the next Load starts Chrome, as after a crash

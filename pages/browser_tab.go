@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
+	"rentwatch/pages/chrome"
 	"rentwatch/pages/read"
 )
 
@@ -233,7 +234,7 @@ func (b *Browser) prepareTab(life, ctx context.Context, run *chromeRun, w *tabWa
 }
 
 // placeWindow gives the tab's window the size and place of a window
-// maximised on the screen of --screen-info (browser_launch.go): each tab is
+// maximised on the screen of --screen-info (package chrome): each tab is
 // a window of its own in headless Chrome, and a new one is placed 10 px
 // down and right of the last.
 func placeWindow(ctx context.Context, id target.ID) error {
@@ -243,7 +244,7 @@ func placeWindow(ctx context.Context, id target.ID) error {
 	}
 	zero := int64(0)
 	_, err = chromedp.CallBrowser(ctx, browser.SetWindowBounds, browser.SetWindowBoundsParams{WindowID: win.WindowID,
-		Bounds: &browser.Bounds{Left: &zero, Top: &zero, Width: windowWidth, Height: windowHeight}})
+		Bounds: &browser.Bounds{Left: &zero, Top: &zero, Width: chrome.WindowWidth, Height: chrome.WindowHeight}})
 	if err != nil {
 		return fmt.Errorf("place the tab's window: %w", err)
 	}

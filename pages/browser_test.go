@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"rentwatch/blocks"
+	"rentwatch/pages/chrome"
 )
 
 // needChrome returns the browser for tests, skipping (or failing on CI)
 // where none is installed.
 func needChrome(t testing.TB) string {
 	t.Helper()
-	path, err := FindChrome(os.Getenv("RENTWATCH_CHROME"))
+	path, err := chrome.Find(os.Getenv("RENTWATCH_CHROME"))
 	if err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("chromium is required on CI: %v", err)
