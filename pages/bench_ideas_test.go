@@ -25,9 +25,9 @@ type cpuIdea struct {
 // cpuIdeas are what BenchmarkChromeIdeas weighs; the first is the
 // baseline. RENTWATCH_IDEAS (names, comma-separated) picks some.
 var cpuIdeas = []cpuIdea{
-	{name: "baseline", setup: func(b *Browser) { b.noReuse, b.noHeld = true, true }},
-	{name: "reuse", setup: func(b *Browser) { b.noHeld = true }},
-	{name: "held", setup: func(b *Browser) { b.noReuse = true }},
+	{name: "baseline", setup: func(b *Browser) { b.tune.noReuse, b.tune.noHeld = true, true }},
+	{name: "reuse", setup: func(b *Browser) { b.tune.noHeld = true }},
+	{name: "held", setup: func(b *Browser) { b.tune.noReuse = true }},
 	{name: "reuse+held"},
 	{name: "disable-gpu", flags: []string{"--disable-gpu"}},
 	{name: "in-process-gpu", flags: []string{"--in-process-gpu"}},
@@ -60,7 +60,7 @@ func BenchmarkChromeIdeas(b *testing.B) {
 	browsers := make([]*Browser, len(ideas))
 	for i, id := range ideas {
 		br, _ := newTestBrowser(b, BrowserOptions{ExtraFlags: id.flags})
-		br.flagsOff = id.off
+		br.tune.flagsOff = id.off
 		if id.setup != nil {
 			id.setup(br)
 		}

@@ -28,8 +28,8 @@ func BenchmarkChromeMemoryDay(b *testing.B) {
 	for h := 2; h <= 6; h++ {
 		pages = append(pages, benchPortalOn(b, fmt.Sprintf("127.0.0.%d", h), 0).URL+"/page")
 	}
-	br, _ := newTestBrowser(b, BrowserOptions{})
-	br.restartAfter = benchRestartAfter(b, br.restartAfter)
+	br, rec := newTestBrowser(b, BrowserOptions{})
+	br.tune.restartAfter = benchRestartAfter(b, restartAfterPages)
 	var out strings.Builder
 	out.WriteString("\n| Loads | PSS MB | RSS MB | procs |\n|---|---|---|---|\n")
 	var minPSS, maxPSS, first, last int64
@@ -55,9 +55,7 @@ func BenchmarkChromeMemoryDay(b *testing.B) {
 	b.ReportMetric(float64(last)/1024, "MB-pss-last")
 	b.ReportMetric(float64(minPSS)/1024, "MB-pss-min")
 	b.ReportMetric(float64(maxPSS)/1024, "MB-pss-max")
-	br.mu.Lock()
-	b.ReportMetric(float64(br.restarts), "restarts")
-	br.mu.Unlock()
+	b.ReportMetric(float64(rec.count(restarted)), "restarts")
 }
 
 // BenchmarkReleaseRestart weighs what Release saves and what the next
@@ -154,7 +152,7 @@ func BenchmarkChromeMemIdeas(b *testing.B) {
 		rand.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for _, i := range order {
 			br, _ := newTestBrowser(b, BrowserOptions{ExtraFlags: ideas[i].flags})
-			br.flagsOff = ideas[i].off
+			br.tune.flagsOff = ideas[i].off
 			if ideas[i].setup != nil {
 				ideas[i].setup(br)
 			}
@@ -188,8 +186,8 @@ func BenchmarkChromeMemIdeas(b *testing.B) {
 func BenchmarkChromeAge(b *testing.B) {
 	loads := benchLoads(b, 600, 60)
 	pages := smallPages(b)
-	br, _ := newTestBrowser(b, BrowserOptions{})
-	br.restartAfter = benchRestartAfter(b, br.restartAfter)
+	br, rec := newTestBrowser(b, BrowserOptions{})
+	br.tune.restartAfter = benchRestartAfter(b, restartAfterPages)
 	chromeMs := func() int64 {
 		_, stats := procTree(os.Getpid())
 		f := stats[os.Getpid()]
@@ -225,7 +223,7 @@ func BenchmarkChromeAge(b *testing.B) {
 		}
 	}
 	br.mu.Lock()
-	fmt.Fprintf(&out, "restarts: %d\n", br.restarts)
+	fmt.Fprintf(&out, "restarts: %d\n", rec.count(restarted))
 	br.mu.Unlock()
 	b.Log(out.String())
 }

@@ -119,7 +119,7 @@ func BenchmarkChromePhases(b *testing.B) {
 	br, _ := newTestBrowser(b, BrowserOptions{})
 	// RENTWATCH_PROFILE_OLD: the early read from the renderer's copy, as
 	// before the held read (the page is parsed before the read).
-	br.noHeld = os.Getenv("RENTWATCH_PROFILE_OLD") != ""
+	br.tune.noHeld = os.Getenv("RENTWATCH_PROFILE_OLD") != ""
 	ctx := context.Background()
 	if _, err := br.Load(ctx, pageURL); err != nil { // Chrome starts, and one page warms it
 		b.Fatal(err)

@@ -41,7 +41,7 @@ func BenchmarkCycleScale(b *testing.B) {
 		hosts = append(hosts, benchPortalOn(b, fmt.Sprintf("127.0.0.%d", h), 100*time.Millisecond).URL+"/page")
 	}
 	br, _ := newTestBrowser(b, BrowserOptions{})
-	br.restartAfter = 1 << 30 // a restart would mix a new tree's start into a cycle's CPU
+	br.tune.restartAfter = 1 << 30 // a restart would mix a new tree's start into a cycle's CPU
 	for range 2 {
 		if _, err := br.Load(context.Background(), hosts[0]); err != nil {
 			b.Fatal(err)
@@ -156,9 +156,9 @@ func BenchmarkCyclesAtInterval(b *testing.B) {
 	brs := make([]*Browser, 2)
 	for i := range brs {
 		brs[i], _ = newTestBrowser(b, BrowserOptions{})
-		brs[i].restartAfter = 1 << 30
+		brs[i].tune.restartAfter = 1 << 30
 		if i == 1 {
-			brs[i].warmFor = 90 * time.Second
+			brs[i].tune.warmFor = 90 * time.Second
 		}
 		if _, err := brs[i].Load(context.Background(), hosts[0]); err != nil {
 			b.Fatal(err)

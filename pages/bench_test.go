@@ -99,7 +99,7 @@ func BenchmarkPageLoad(b *testing.B) {
 	} {
 		b.Run(mode.name, func(b *testing.B) {
 			br, _ := newTestBrowser(b, BrowserOptions{})
-			br.noEarly = mode.noEarly
+			br.tune.noEarly = mode.noEarly
 			if _, err := br.Load(context.Background(), pageURL); err != nil { // Chrome starts once
 				b.Fatal(err)
 			}
@@ -154,7 +154,7 @@ func BenchmarkEarlyRead(b *testing.B) {
 	}{{"early", false}, {"full", true}} {
 		b.Run(mode.name, func(b *testing.B) {
 			br, _ := newTestBrowser(b, BrowserOptions{})
-			br.noEarly = mode.noEarly
+			br.tune.noEarly = mode.noEarly
 			if _, err := br.Load(context.Background(), srv.URL+"/results"); err != nil { // Chrome starts once
 				b.Fatal(err)
 			}
@@ -223,7 +223,7 @@ func BenchmarkChromeRSS(b *testing.B) {
 		b.Skip("needs /proc")
 	}
 	srv := benchPortal(b, 0)
-	br, _ := newTestBrowser(b, BrowserOptions{})
+	br, rec := newTestBrowser(b, BrowserOptions{})
 	var at20, at200 treeMem
 	for range b.N {
 		for i := 1; i <= 200; i++ {
@@ -243,9 +243,7 @@ func BenchmarkChromeRSS(b *testing.B) {
 	b.ReportMetric(float64(at20.pss)/1024, "MB-pss-page20")
 	b.ReportMetric(float64(at200.pss)/1024, "MB-pss-page200")
 	b.ReportMetric(float64(at200.procs), "procs-page200")
-	br.mu.Lock()
-	b.ReportMetric(float64(br.restarts), "restarts")
-	br.mu.Unlock()
+	b.ReportMetric(float64(rec.count(restarted)), "restarts")
 }
 
 // idlePID waits until br is idle (no restart under way, no tab closing)

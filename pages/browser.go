@@ -74,21 +74,8 @@ type Result struct {
 // own tab and deadline. Call Close when done.
 type Browser struct {
 	opts BrowserOptions
-	// classify is the wall classifier; tests of the waiting logic may swap it.
-	classify func(blocks.Page, time.Time) blocks.Verdict
-	// noEarly turns the early read off, for tests of what the rendered
-	// page shows (scripts run, webdriver hidden).
-	noEarly bool
-	// noReuse makes a new tab for every Load, and noHeld reads early from
-	// the renderer's copy of the page (browser_early.go) instead of the
-	// response the interception holds (browser_doc.go): the Browser as it
-	// was before either, for the benchmarks that weigh them.
-	noReuse, noHeld bool
-	// flagsOff are chromedp's default switches to leave out, and warmFor
-	// how long a warm tab is kept (0: the const warmFor), for the
-	// benchmarks that weigh them.
-	flagsOff []string
-	warmFor  time.Duration
+	// tune is zero in the app; tests and benchmarks set it (tuning.go).
+	tune tuning
 
 	// use is held shared by every Load and exclusively by a restart, so a
 	// restart never pulls Chrome away from a Load.
@@ -96,22 +83,15 @@ type Browser struct {
 	// restarting is set while a restart or a Release holds (or tries
 	// for) use: Loads wait for it instead of failing.
 	restarting atomic.Bool
-	// restartAfter is restartAfterPages; tests lower it.
-	restartAfter int
 
 	// mu guards the fields below.
-	mu       sync.Mutex
-	closed   bool
-	run      *chromeRun // the headless Chrome, nil when none runs
-	tmpDir   string     // a temporary profile we made, removed by Close
-	restarts int        // restarts after restartAfter pages, for tests
-	learns   int        // Chromes started to learn their identity, for tests
+	mu     sync.Mutex
+	closed bool
+	run    *chromeRun // the headless Chrome, nil when none runs
+	tmpDir string     // a temporary profile we made, removed by Close
 	// releaseDue says a Release waits for the Loads in flight
-	// (browser_release.go); releases counts those done, for tests.
+	// (browser_release.go).
 	releaseDue bool
-	releases   int
-
-	tabsMade atomic.Int32 // tabs opened, for tests
 }
 
 // chromeRun is one headless Chrome process and what we learned from it.
@@ -149,7 +129,7 @@ func NewBrowser(opts BrowserOptions) *Browser {
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
 	}
-	return &Browser{opts: opts, classify: blocks.Classify, restartAfter: restartAfterPages}
+	return &Browser{opts: opts}
 }
 
 // Load opens pageURL in a warm tab (browser_tabs.go) or a new one. A clean

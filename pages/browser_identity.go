@@ -54,7 +54,7 @@ func (b *Browser) identity(ctx context.Context, path, profile string) (identity,
 		identities.Store(path, id)
 		return id, nil
 	}
-	b.learns++
+	b.tune.note(learned)
 	tmp, err := os.MkdirTemp("", "rentwatch-learn-")
 	if err != nil {
 		return identity{}, err

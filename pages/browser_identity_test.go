@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"rentwatch/internal/testkit"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -61,11 +62,17 @@ func TestIdentityKeptInProfile(t *testing.T) {
 		identities.Delete(path) // as in a new process
 		b := NewBrowser(BrowserOptions{Chrome: path, ProfileDir: profile, PageTimeout: time.Minute})
 		defer b.Close()
+		var learns atomic.Int32
+		b.tune.noted = func(h happening) {
+			if h == learned {
+				learns.Add(1)
+			}
+		}
 		if _, err := b.Load(context.Background(), site.URL+"/rooms"); err != nil {
 			t.Fatalf("%s: Load: %v", step, err)
 		}
-		if b.learns != wantLearns {
-			t.Errorf("%s: %d Chromes started to learn, want %d", step, b.learns, wantLearns)
+		if n := int(learns.Load()); n != wantLearns {
+			t.Errorf("%s: %d Chromes started to learn, want %d", step, n, wantLearns)
 		}
 		reqs := site.Requests()
 		return reqs[len(reqs)-1].UserAgent()

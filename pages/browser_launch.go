@@ -40,7 +40,7 @@ func (b *Browser) start(ctx context.Context) (*chromeRun, error) {
 		return nil, fmt.Errorf("start %s: block images: %w", path, err)
 	}
 	closePopups(run)
-	run.warm.idle = b.warmFor
+	run.warm.idle = b.tune.warmFor
 	b.warmUp(run)
 	return run, nil
 }
@@ -49,7 +49,7 @@ func (b *Browser) start(ctx context.Context) (*chromeRun, error) {
 // id is zero: to learn it).
 func (b *Browser) launch(ctx context.Context, path, profile string, id identity) (*chromeRun, error) {
 	p, err := chrome.Start(ctx, chrome.Options{Path: path, Profile: profile, UserAgent: id.userAgent,
-		ExtraFlags: b.opts.ExtraFlags, FlagsOff: b.flagsOff})
+		ExtraFlags: b.opts.ExtraFlags, FlagsOff: b.tune.flagsOff})
 	if err != nil {
 		return nil, err
 	}

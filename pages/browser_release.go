@@ -76,7 +76,7 @@ func (b *Browser) tryRelease() releaseStep {
 	defer b.mu.Unlock()
 	if b.releaseDue && !b.closed && b.run != nil {
 		b.stopLocked()
-		b.releases++
+		b.tune.note(released)
 	}
 	b.releaseDue = false
 	return releaseDone

@@ -53,7 +53,7 @@ func needProc(t *testing.T) {
 func TestReleaseStopsChrome(t *testing.T) {
 	needProc(t)
 	portal := newFixturePortal(t, "127.0.0.1", 0)
-	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute})
+	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute})
 	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
 		t.Fatalf("Load: %v", err)
 	}
@@ -76,8 +76,8 @@ func TestReleaseStopsChrome(t *testing.T) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.releases != 1 {
-		t.Errorf("%d releases, want 1", b.releases)
+	if n := rec.count(released); n != 1 {
+		t.Errorf("%d releases, want 1", n)
 	}
 }
 

@@ -46,7 +46,7 @@ func (b *Browser) share(ctx context.Context) error {
 func (b *Browser) pageDone(run *chromeRun) {
 	b.mu.Lock()
 	run.pages++
-	due := run.pages >= b.restartAfter && b.run == run && !b.closed
+	due := run.pages >= b.tune.pagesPerChrome() && b.run == run && !b.closed
 	release := b.releaseDue
 	b.mu.Unlock()
 	switch {
@@ -79,6 +79,6 @@ func (b *Browser) restart(run *chromeRun) {
 	defer cancel()
 	if next, err := b.start(ctx); err == nil {
 		b.run = next
-		b.restarts++
+		b.tune.note(restarted)
 	} // else the next Load starts Chrome, as after a crash
 }

@@ -195,7 +195,7 @@ func TestReusedTabLooksLikeNewTab(t *testing.T) {
 type reuseRun struct {
 	docs    []*http.Request // the requests for pages, in order
 	history []string        // history.length, as each scripted page saw it
-	made    int32           // tabs made
+	made    int             // tabs made
 }
 
 // reuseLoads runs TestReusedTabLooksLikeNewTab's Loads on hosts h1 and h2,
@@ -208,10 +208,10 @@ func reuseLoads(t *testing.T, h1, h2 string, noReuse bool) reuseRun {
 		`<script>fetch("/api/rooms?history=" + history.length).then(r => r.text()).then(t => document.getElementById("r").innerHTML = t)</script></body></html>`)
 	testkit.ServePage(mux, "/api/rooms", dialogRooms(4))
 	a, c := testkit.StartSite(t, h1, mux), testkit.StartSite(t, h2, mux)
-	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
-	b.noReuse = noReuse
+	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
+	b.tune.noReuse = noReuse
 	// A slow Load on a busy machine must not let the tab go.
-	b.warmFor = time.Hour
+	b.tune.warmFor = time.Hour
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // bounds a hang only
 	defer cancel()
 	var early, full int
@@ -239,7 +239,7 @@ func reuseLoads(t *testing.T, h1, h2 string, noReuse bool) reuseRun {
 			run.docs = append(run.docs, r)
 		}
 	}
-	run.made = b.tabsMade.Load()
+	run.made = rec.count(tabMade)
 	return run
 }
 
@@ -292,7 +292,7 @@ func TestPagesOpenNoTabs(t *testing.T) {
 	testkit.ServePage(mux, "/popup-on-click", "<title>ad</title><script>setInterval(() => fetch('/from-popup'), 50)</script>")
 	site := testkit.StartSite(t, "127.0.0.19", mux)
 	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
-	b.noEarly = true // the page's script must run
+	b.tune.noEarly = true // the page's script must run
 	if _, err := b.Load(context.Background(), site.URL+"/opens"); err != nil {
 		t.Fatal(err)
 	}

@@ -68,13 +68,13 @@ func (b *Browser) loadInTab(ctx context.Context, run *chromeRun, t *tab, pageURL
 	navCtx, navCancel := context.WithTimeout(lctx, b.opts.PageTimeout)
 	var early Result
 	tryEarly := func(doc mainDoc) (ok bool) {
-		if b.noEarly {
+		if b.tune.noEarly {
 			return false
 		}
 		early, ok = b.earlyRead(navCtx, doc, pageURL)
 		return ok
 	}
-	if b.noHeld || b.noEarly {
+	if b.tune.noHeld || b.tune.noEarly {
 		err = navigateDOMReady(navCtx, t.watch, pageURL, &res.Phases, tryEarly)
 	} else {
 		blank, err = b.navigateHeld(navCtx, run, t, pageURL, &res.Phases, func(doc heldDoc) (ok bool) {

@@ -63,7 +63,7 @@ type tab struct {
 // openTab makes a tab on run, ready for a page. It costs several protocol
 // round trips (chromedp's attach alone is about a dozen).
 func (b *Browser) openTab(run *chromeRun) (*tab, error) {
-	b.tabsMade.Add(1)
+	b.tune.note(tabMade)
 	w := newTabWatch()
 	// The tab is a child of the browser's context (a child of a caller's
 	// context would start a browser of its own).
@@ -164,7 +164,7 @@ func (w *warmTabs) drop() {
 
 // takeTab returns a warm tab of run, or makes a new one.
 func (b *Browser) takeTab(run *chromeRun) (*tab, error) {
-	if !b.noReuse {
+	if !b.tune.noReuse {
 		if t := run.warm.take(); t != nil {
 			return t, nil
 		}
@@ -202,7 +202,7 @@ func (b *Browser) doneWithTab(run *chromeRun, t *tab, pageURL string, loadErr er
 	go func() {
 		defer run.closing.Add(-1)
 		b.logDialogs(pageURL, t.watch)
-		keep := !b.noReuse && loadErr == nil && t.ctx.Err() == nil
+		keep := !b.tune.noReuse && loadErr == nil && t.ctx.Err() == nil
 		if keep && !blank {
 			keep = parkTab(t)
 		}
