@@ -59,7 +59,8 @@ type Result struct {
 	Phases Phases        // where Took went
 	// SoftBlock is a clean-looking page on a portal that always shows
 	// listings, or whose data holds listings none could read (Unread),
-	// with none on it: a soft block or a changed layout.
+	// with none on it: a soft block or a changed layout (blocks.SoftBlock,
+	// the rule the engine also judges a search's history by).
 	SoftBlock bool
 	// Early is true when the page was read from its HTML as the server sent
 	// it, as soon as that had arrived, before DOMContentLoaded: a clean 2xx

@@ -8,7 +8,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
-	"rentwatch/pages/read"
 )
 
 // The early read. Most portals render their search results on the server:
@@ -78,11 +77,10 @@ func (b *Browser) readEarly(pg blocks.Page, pageURL string, began time.Time) (re
 	if verdict.Kind != blocks.OK {
 		return res, false
 	}
-	reading := read.Read(pg.URL, pg.HTML)
-	if len(reading.Listings) == 0 {
-		return res, false
+	if res = resultOf(pg, verdict, pageURL); len(res.Listings) == 0 {
+		return Result{}, false
 	}
-	res = Result{URL: pg.URL, Status: pg.Status, Header: pg.Header, Verdict: verdict, Reading: reading, Early: true}
+	res.Early = true
 	res.Phases.Read = time.Since(began)
 	return res, true
 }

@@ -124,14 +124,26 @@ func (b *Browser) readLoaded(lctx context.Context, t *tab, pageURL string, res R
 		pg, verdict = b.waitOutChallenge(lctx, t.watch, pg, verdict)
 		res.Waited = time.Since(waitBegan)
 	}
-	res.URL, res.Status, res.Header, res.Verdict = pg.URL, pg.Status, pg.Header, verdict
+	waited, phases := res.Waited, res.Phases
+	res = resultOf(pg, verdict, pageURL)
+	res.Waited, res.Phases = waited, phases
+	res.Phases.Read = time.Since(began) - res.Waited
+	return res, nil
+}
+
+// resultOf is the one way a page the browser saw becomes a Result: its
+// final URL (pageURL when it has none), status, headers and verdict, the
+// listings read off it, and whether it is a soft block (blocks.SoftBlock;
+// the Browser knows no history, so only the page's own word counts).
+func resultOf(pg blocks.Page, verdict blocks.Verdict, pageURL string) Result {
+	res := Result{URL: pg.URL, Status: pg.Status, Header: pg.Header, Verdict: verdict}
 	if res.URL == "" {
 		res.URL = pageURL
 	}
 	res.Reading = read.Read(res.URL, pg.HTML)
-	res.SoftBlock = verdict.Kind == blocks.OK && (res.Expected || res.Unread != "") && len(res.Listings) == 0
-	res.Phases.Read = time.Since(began) - res.Waited
-	return res, nil
+	res.SoftBlock = verdict.Kind == blocks.OK &&
+		blocks.SoftBlock(blocks.Shown{Listings: len(res.Listings), Expected: res.Expected, Unread: res.Unread != ""})
+	return res
 }
 
 // navigateDOMReady sends the tab to pageURL and returns at the new
