@@ -50,7 +50,7 @@ func BenchmarkChromeIdleMemory(b *testing.B) {
 		time.Sleep(3 * time.Second)
 		pressed += treeMemKB(pid).pss
 		for t := run.warm.take(); t != nil; t = run.warm.take() {
-			br.closeTabNow(run, t)
+			run.closeTab(t)
 		}
 		time.Sleep(2 * time.Second)
 		noTabs += treeMemKB(pid).pss

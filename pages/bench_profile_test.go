@@ -127,7 +127,7 @@ func BenchmarkChromePhases(b *testing.B) {
 	br.mu.Lock()
 	run := br.run
 	br.mu.Unlock()
-	root := run.pid
+	root := run.proc.PID
 	const pause = 700 * time.Millisecond
 	time.Sleep(2 * time.Second)
 	idle0 := sampleCPU(root)
@@ -168,7 +168,7 @@ func BenchmarkChromePhases(b *testing.B) {
 		}
 		add(0, s, time.Now())
 		s = sampleCPU(root)
-		res, _, err := br.loadInTab(ctx, run, t, pageURL)
+		res, _, err := (&pageLoad{b: br, run: run, t: t, url: pageURL}).do(ctx)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -97,13 +97,10 @@ type Browser struct {
 
 // chromeRun is one headless Chrome process and what we learned from it.
 type chromeRun struct {
+	// proc is the Chrome; its Product and UserAgent are what it says it
+	// is (without --user-agent when it was started to learn that).
 	proc *chrome.Process
-	ctx  context.Context // the browser's chromedp context; done when Chrome is gone
-	pid  int
-	// product and headlessUA are what Browser.getVersion says (the user
-	// agent as Chrome would send it without --user-agent).
-	product    string
-	headlessUA string
+	ctx  context.Context // proc.Ctx: the browser's chromedp context; done when Chrome is gone
 	// id is what the headless Chrome's tabs say they are (browser_identity.go).
 	id identity
 	// closing counts the tabs being made, closed or made ready again in
@@ -173,7 +170,7 @@ func (b *Browser) loadShared(ctx context.Context, pageURL string, start time.Tim
 	if err != nil {
 		return Result{URL: pageURL, Took: tookTab}, nil, b.explain(ctx, run, pageURL, err)
 	}
-	res, blank, err := b.loadInTab(ctx, run, t, pageURL)
+	res, blank, err := (&pageLoad{b: b, run: run, t: t, url: pageURL}).do(ctx)
 	b.doneWithTab(run, t, pageURL, err, blank)
 	res.Phases.Tab = tookTab
 	res.Took = time.Since(start)
@@ -218,7 +215,7 @@ func (b *Browser) explain(ctx context.Context, run *chromeRun, pageURL string, e
 	case closed:
 		cause = ErrClosed
 	case run.ctx.Err() != nil:
-		err = fmt.Errorf("chrome (pid %d) exited: %w", run.pid, err)
+		err = fmt.Errorf("chrome (pid %d) exited: %w", run.proc.PID, err)
 	case errors.Is(err, errTabCrashed):
 	case ctx.Err() != nil:
 		cause = ctx.Err()
@@ -319,34 +316,4 @@ func (b *Browser) Close() error {
 		return err
 	}
 	return nil
-}
-
-// chromePID is the running headless Chrome's pid, 0 when none runs.
-func (b *Browser) chromePID() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.run == nil || b.run.ctx.Err() != nil {
-		return 0
-	}
-	return b.run.pid
-}
-
-// pageTargets counts the open tabs of the headless Chrome.
-func (b *Browser) pageTargets(ctx context.Context) (int, error) {
-	b.mu.Lock()
-	run := b.run
-	b.mu.Unlock()
-	if run == nil {
-		return 0, ErrClosed
-	}
-	cctx, cancel := context.WithTimeout(run.ctx, callTimeout)
-	defer cancel()
-	targets, err := chromedp.Targets(cctx)
-	n := 0
-	for _, t := range targets {
-		if t.Type == "page" {
-			n++
-		}
-	}
-	return n, err
 }

@@ -227,7 +227,7 @@ func TestTabAnswersLeavePage(t *testing.T) {
 		}
 	}
 	leaveAfterGesture()
-	b.closeTabNow(run, tb)
+	run.closeTab(tb)
 	if after := countPageTargets(t, b); after != targets {
 		t.Errorf("%d tabs after closing, %d before: the tab that asked is still open", after, targets)
 	}

@@ -28,7 +28,7 @@ func (b *Browser) start(ctx context.Context) (*chromeRun, error) {
 		if run, err = b.launch(ctx, path, profile, id); err != nil {
 			return nil, err
 		}
-		if run.product == id.product || attempt > 0 {
+		if run.proc.Product == id.product || attempt > 0 {
 			run.id = id
 			break
 		}
@@ -53,7 +53,7 @@ func (b *Browser) launch(ctx context.Context, path, profile string, id identity)
 	if err != nil {
 		return nil, err
 	}
-	return &chromeRun{proc: p, ctx: p.Ctx, pid: p.PID, product: p.Product, headlessUA: p.UserAgent}, nil
+	return &chromeRun{proc: p, ctx: p.Ctx}, nil
 }
 
 // stop ends this Chrome and forgets its warm tabs.

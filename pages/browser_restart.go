@@ -22,9 +22,9 @@ import (
 // weeks.
 const restartAfterPages = 100
 
-// share takes b.use shared for a Load. It fails at once when the visible
-// window holds the profile or the Browser is closed, and waits while Chrome
-// is being restarted (about half a second).
+// share takes b.use shared for a Load (or a cookie exchange). It fails at
+// once when the Browser is closed, and waits while Chrome is being
+// restarted or released (about half a second).
 func (b *Browser) share(ctx context.Context) error {
 	for !b.use.TryRLock() {
 		if !b.restarting.Load() {
@@ -65,7 +65,7 @@ func (b *Browser) restart(run *chromeRun) {
 		return
 	}
 	defer b.restarting.Store(false)
-	if !b.use.TryLock() { // a Load, a Reply or the visible window is on it
+	if !b.use.TryLock() { // a Load, a Reply or a cookie exchange is on it
 		return
 	}
 	defer b.use.Unlock()

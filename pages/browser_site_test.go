@@ -306,7 +306,7 @@ func TestPagesOpenNoTabs(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(tb.ctx, time.Minute)
 	defer cancel()
-	if _, _, err := b.loadInTab(ctx, run, tb, site.URL+"/click"); err != nil {
+	if _, _, err := (&pageLoad{b: b, run: run, t: tb, url: site.URL + "/click"}).do(ctx); err != nil {
 		t.Fatal(err)
 	}
 	// The popup is closed as soon as Chrome says it is there, maybe before
@@ -340,7 +340,7 @@ func TestPagesOpenNoTabs(t *testing.T) {
 			popup = slices.ContainsFunc(site.Requests(), func(r *http.Request) bool { return r.URL.Path == "/popup-on-click" })
 		}
 	}
-	b.closeTabNow(run, tb)
+	run.closeTab(tb)
 	for end := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) { // bounds a hang only
 		if n := countPageTargets(t, b); n <= 1+maxWarm {
 			break

@@ -53,10 +53,21 @@ type Phases struct {
 	Read     time.Duration // capture, classify and read the listings
 }
 
-// loadInTab does one Load in tab t of run, which the caller then closes or
-// keeps; blank says the tab is still on its blank page (the page was read
-// from its held response).
-func (b *Browser) loadInTab(ctx context.Context, run *chromeRun, t *tab, pageURL string) (res Result, blank bool, err error) {
+// pageLoad is one Load in one tab: the page asked for, the tab and the
+// Chrome it runs in, and the Browser whose options and classifier it
+// follows.
+type pageLoad struct {
+	b   *Browser
+	run *chromeRun
+	t   *tab
+	url string
+}
+
+// do runs the Load in its tab, which the caller then closes or keeps;
+// blank says the tab is still on its blank page (the page was read from
+// its held response).
+func (l *pageLoad) do(ctx context.Context) (res Result, blank bool, err error) {
+	b, run, t, pageURL := l.b, l.run, l.t, l.url
 	res = Result{URL: pageURL}
 	// Everything runs on lctx: the tab with the page's deadline, the
 	// caller's cancellation and a crash folded in.
@@ -71,14 +82,14 @@ func (b *Browser) loadInTab(ctx context.Context, run *chromeRun, t *tab, pageURL
 		if b.tune.noEarly {
 			return false
 		}
-		early, ok = b.earlyRead(navCtx, doc, pageURL)
+		early, ok = l.earlyRead(navCtx, doc)
 		return ok
 	}
 	if b.tune.noHeld || b.tune.noEarly {
 		err = navigateDOMReady(navCtx, t.watch, pageURL, &res.Phases, tryEarly)
 	} else {
-		blank, err = b.navigateHeld(navCtx, run, t, pageURL, &res.Phases, func(doc heldDoc) (ok bool) {
-			early, ok = b.earlyReadHeld(navCtx, doc, pageURL)
+		blank, err = navigateHeld(navCtx, run, t, pageURL, &res.Phases, func(doc heldDoc) (ok bool) {
+			early, ok = l.earlyReadHeld(navCtx, doc)
 			return ok
 		}, tryEarly)
 	}
@@ -106,28 +117,28 @@ func (b *Browser) loadInTab(ctx context.Context, run *chromeRun, t *tab, pageURL
 	if err != nil {
 		return res, false, causeOr(lctx, err)
 	}
-	res, err = b.readLoaded(lctx, t, pageURL, res)
+	res, err = l.readLoaded(lctx, res.Phases)
 	return res, false, err
 }
 
-// readLoaded captures, classifies and reads the page loaded in t, waiting
-// out a challenge.
-func (b *Browser) readLoaded(lctx context.Context, t *tab, pageURL string, res Result) (Result, error) {
+// readLoaded captures, classifies and reads the page loaded in the tab,
+// waiting out a challenge; ph are the phases so far.
+func (l *pageLoad) readLoaded(lctx context.Context, ph Phases) (Result, error) {
 	began := time.Now()
-	pg, err := capture(lctx, t.watch)
+	pg, err := capture(lctx, l.t.watch)
 	if err != nil {
-		return res, causeOr(lctx, err)
+		return Result{URL: l.url, Phases: ph}, causeOr(lctx, err)
 	}
-	verdict := b.classify(pg, time.Now())
-	if verdict.Kind == blocks.Challenge && b.opts.ChallengeWait > 0 {
+	verdict := l.b.classify(pg, time.Now())
+	var waited time.Duration
+	if verdict.Kind == blocks.Challenge && l.b.opts.ChallengeWait > 0 {
 		waitBegan := time.Now()
-		pg, verdict = b.waitOutChallenge(lctx, t.watch, pg, verdict)
-		res.Waited = time.Since(waitBegan)
+		pg, verdict = l.b.waitOutChallenge(lctx, l.t.watch, pg, verdict)
+		waited = time.Since(waitBegan)
 	}
-	waited, phases := res.Waited, res.Phases
-	res = resultOf(pg, verdict, pageURL)
-	res.Waited, res.Phases = waited, phases
-	res.Phases.Read = time.Since(began) - res.Waited
+	res := resultOf(pg, verdict, l.url)
+	res.Waited, res.Phases = waited, ph
+	res.Phases.Read = time.Since(began) - waited
 	return res, nil
 }
 

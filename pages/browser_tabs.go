@@ -184,8 +184,8 @@ func (b *Browser) warmUp(run *chromeRun) {
 		if err != nil {
 			return
 		}
-		if !run.warm.offer(t, func() { b.closeTabNow(run, t) }) {
-			b.closeTabNow(run, t)
+		if !run.warm.offer(t, func() { run.closeTab(t) }) {
+			run.closeTab(t)
 		}
 		if first != nil {
 			run.closeTarget(first.TargetID)
@@ -208,11 +208,11 @@ func (b *Browser) doneWithTab(run *chromeRun, t *tab, pageURL string, loadErr er
 		}
 		if keep {
 			t.watch.reset()
-			if run.warm.offer(t, func() { b.closeTabNow(run, t) }) {
+			if run.warm.offer(t, func() { run.closeTab(t) }) {
 				return
 			}
 		}
-		b.closeTabNow(run, t)
+		run.closeTab(t)
 	}()
 }
 
@@ -238,12 +238,12 @@ func parkTab(t *tab) bool {
 	}
 }
 
-// closeTabNow closes t and waits until it is gone: first the target,
+// closeTab closes t and waits until it is gone: first the target,
 // through the browser's connection, while the tab's session is still
 // attached (chromedp's close detaches first, then closes: between the two
 // the page would run with nothing of ours on it, no client hints override
 // on what it still sends, no one to answer a dialog it opens).
-func (b *Browser) closeTabNow(run *chromeRun, t *tab) {
+func (run *chromeRun) closeTab(t *tab) {
 	run.closeTarget(t.id)
 	t.kill(nil)
 	t.close()
