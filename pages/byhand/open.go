@@ -47,11 +47,11 @@ func New(watcher *pages.Browser) *Window {
 
 // Close closes the window if it is open (Open then returns) and refuses
 // later ones with pages.ErrClosed.
-func (b *Window) Close() {
-	b.mu.Lock()
-	b.closed = true
-	shown := b.shown
-	b.mu.Unlock()
+func (win *Window) Close() {
+	win.mu.Lock()
+	win.closed = true
+	shown := win.shown
+	win.mu.Unlock()
 	if shown != nil {
 		// Ends Open's wait; its own stop then finds nothing to do.
 		shown.run.Stop()
@@ -68,35 +68,35 @@ func (b *Window) Close() {
 // The watcher never navigates or focuses the window after its first page.
 // Where no window can be shown it returns ErrNoDisplay at once: call
 // OpenDefault instead.
-func (b *Window) Open(ctx context.Context, pageURL string) error {
+func (win *Window) Open(ctx context.Context, pageURL string) error {
 	if err := pages.CheckURL(pageURL); err != nil {
 		return fmt.Errorf("open %s: %w", pageURL, err)
 	}
 	if !hasDisplay() {
 		return ErrNoDisplay
 	}
-	if !b.busy.CompareAndSwap(false, true) {
+	if !win.busy.CompareAndSwap(false, true) {
 		return ErrWindowOpen
 	}
-	defer b.busy.Store(false)
-	seed, err := b.watcher.Cookies(ctx)
+	defer win.busy.Store(false)
+	seed, err := win.watcher.Cookies(ctx)
 	if err != nil && !errors.Is(err, pages.ErrClosed) {
 		// The window is what the user asked for: it opens all the same,
 		// as a browser the site has not seen before.
-		b.opts.Log.Warn("the window opens without the watcher's cookies", "err", err)
+		win.opts.Log.Warn("the window opens without the watcher's cookies", "err", err)
 	}
-	w, err := b.openWindow(ctx)
+	s, err := win.openWindow(ctx)
 	if err != nil {
 		return err
 	}
-	defer b.closeWindow(w)
-	if err := w.run.SetCookies(w.run.Ctx, seed); err != nil {
-		b.opts.Log.Warn("the window opens without the watcher's cookies", "err", err)
+	defer win.closeWindow(s)
+	if err := s.run.SetCookies(s.run.Ctx, seed); err != nil {
+		win.opts.Log.Warn("the window opens without the watcher's cookies", "err", err)
 	}
-	err = w.wait(ctx, w.navigate(pageURL), b.opts.Log)
-	if earned := earnedCookies(seed, w.cookies); len(earned) > 0 {
-		if cerr := b.carryBack(earned); cerr != nil && !errors.Is(cerr, pages.ErrClosed) {
-			b.opts.Log.Warn("the cookies earned in the window did not reach the watcher", "err", cerr)
+	err = s.wait(ctx, s.navigate(pageURL), win.opts.Log)
+	if earned := earnedCookies(seed, s.cookies); len(earned) > 0 {
+		if cerr := win.carryBack(earned); cerr != nil && !errors.Is(cerr, pages.ErrClosed) {
+			win.opts.Log.Warn("the cookies earned in the window did not reach the watcher", "err", cerr)
 		}
 	}
 	if err != nil {
@@ -107,10 +107,10 @@ func (b *Window) Open(ctx context.Context, pageURL string) error {
 
 // carryBack writes the cookies earned in the window into the headless
 // Chrome, started if need be (it may have crashed meanwhile).
-func (b *Window) carryBack(earned []*network.Cookie) error {
+func (win *Window) carryBack(earned []*network.Cookie) error {
 	ctx, cancel := context.WithTimeout(context.Background(), chrome.StartTimeout)
 	defer cancel()
-	return b.watcher.SetCookies(ctx, earned)
+	return win.watcher.SetCookies(ctx, earned)
 }
 
 // hasDisplay reports whether a window can be shown: on Linux and the BSDs
