@@ -3,25 +3,11 @@ package pages
 import (
 	"context"
 	"net/http"
-	"os"
 	"rentwatch/internal/testkit"
-	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 )
-
-// alive says whether pid is a live process (not gone, not a zombie).
-func alive(t *testing.T, pid int) bool {
-	t.Helper()
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(stat)
-	return !strings.HasPrefix(s[strings.LastIndexByte(s, ')')+1:], " Z")
-}
 
 // waitGone waits (minutes at most: it bounds a hang) until none of pids lives.
 func waitGone(t *testing.T, pids []int) {
@@ -29,7 +15,7 @@ func waitGone(t *testing.T, pids []int) {
 	for end := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
 		left := 0
 		for _, p := range pids {
-			if alive(t, p) {
+			if testkit.Alive(p) {
 				left++
 			}
 		}
@@ -42,23 +28,17 @@ func waitGone(t *testing.T, pids []int) {
 	}
 }
 
-func needProc(t *testing.T) {
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		t.Skip("needs /proc")
-	}
-}
-
 // TestReleaseStopsChrome: after Release, Chrome's whole process tree is
 // gone; the next Load starts a new Chrome and reads the page.
 func TestReleaseStopsChrome(t *testing.T) {
-	needProc(t)
+	testkit.NeedProc(t)
 	portal := newFixturePortal(t, "127.0.0.1", 0)
 	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute})
 	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
 		t.Fatalf("Load: %v", err)
 	}
 	pid := idlePID(b)
-	tree, _ := procTree(pid)
+	tree := testkit.Tree(pid)
 	if pid == 0 || len(tree) < 2 {
 		t.Fatalf("Chrome's pid %d, %d processes in its tree", pid, len(tree))
 	}
@@ -85,7 +65,7 @@ func TestReleaseStopsChrome(t *testing.T) {
 // nothing under it: the Load reads its page, and Chrome stops once it is
 // over.
 func TestReleaseWaitsForLoad(t *testing.T) {
-	needProc(t)
+	testkit.NeedProc(t)
 	hold := make(chan struct{})
 	asked := make(chan struct{}, 1)
 	mux := http.NewServeMux()
@@ -107,7 +87,7 @@ func TestReleaseWaitsForLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	pid := idlePID(b)
-	tree, _ := procTree(pid)
+	tree := testkit.Tree(pid)
 	done := make(chan error, 1)
 	go func() {
 		res, err := b.Load(context.Background(), site.URL+"/slow")
@@ -124,7 +104,7 @@ func TestReleaseWaitsForLoad(t *testing.T) {
 	b.Release()
 	// Longer than release's retry: it looked at least once, and found the Load.
 	time.Sleep(2 * releaseRetry)
-	if !alive(t, pid) {
+	if !testkit.Alive(pid) {
 		t.Fatal("Release stopped Chrome under a Load in flight")
 	}
 	unhold.Do(func() { close(hold) })
