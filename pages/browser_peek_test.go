@@ -37,3 +37,10 @@ func (b *Browser) pageTargets(ctx context.Context) (int, error) {
 	}
 	return n, err
 }
+
+// count is the number of warm tabs.
+func (w *warmTabs) count() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.tabs)
+}

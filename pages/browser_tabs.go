@@ -143,13 +143,6 @@ func (w *warmTabs) offer(t *tab, closeIt func()) bool {
 	return true
 }
 
-// count is the number of warm tabs.
-func (w *warmTabs) count() int {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return len(w.tabs)
-}
-
 // drop forgets every warm tab: Chrome is going, and they with it.
 func (w *warmTabs) drop() {
 	w.mu.Lock()
