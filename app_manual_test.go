@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -121,17 +120,9 @@ func checkingByHand(t *testing.T, item *testkit.TrayItem) bool {
 // windowChromes lists the live Chromium processes on a profile of a check
 // by hand's window (made in the data folder dir): its Chromium and helpers.
 func windowChromes(dir string) []int {
-	want := []byte("--user-data-dir=" + filepath.Join(dir, "rentwatch-window-"))
-	entries, _ := os.ReadDir("/proc")
 	var pids []int
-	for _, e := range entries {
-		var pid int
-		if _, err := fmt.Sscan(e.Name(), &pid); err != nil {
-			continue
-		}
-		cmdline, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		stat, serr := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err == nil && serr == nil && bytes.Contains(cmdline, want) && !bytes.Contains(stat, []byte(") Z ")) {
+	for _, pid := range testkit.Matching("--user-data-dir=" + filepath.Join(dir, "rentwatch-window-")) {
+		if testkit.Alive(pid) {
 			pids = append(pids, pid)
 		}
 	}

@@ -113,15 +113,9 @@ func setEnv(env []string, name, value string) []string {
 // childrenOf are the PIDs and states (R, S, Z, ...) of pid's children.
 func childrenOf(pid int) map[int]string {
 	out := map[int]string{}
-	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
-	for _, f := range tasks {
-		b, _ := os.ReadFile(f)
-		for _, c := range strings.Fields(string(b)) {
-			stat, err := os.ReadFile("/proc/" + c + "/stat")
-			if i := strings.LastIndexByte(string(stat), ')'); err == nil && i > 0 && i+2 < len(stat) {
-				n, _ := strconv.Atoi(c)
-				out[n] = string(stat[i+2])
-			}
+	for _, c := range testkit.Children(pid) {
+		if st, ok := testkit.ReadStat(c); ok {
+			out[c] = string(st.State)
 		}
 	}
 	return out

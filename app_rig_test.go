@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -260,20 +259,7 @@ func killPID(pid int) {
 // chromesOf lists the PIDs of processes whose command line names the
 // app's browser profile: its Chromium and every Chromium helper.
 func chromesOf(dataDir string) []int {
-	profile := filepath.Join(dataDir, "chrome-profile")
-	entries, _ := os.ReadDir("/proc")
-	var pids []int
-	for _, e := range entries {
-		var pid int
-		if _, err := fmt.Sscan(e.Name(), &pid); err != nil {
-			continue
-		}
-		cmdline, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err == nil && bytes.Contains(cmdline, []byte(profile)) {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
+	return testkit.Matching(filepath.Join(dataDir, "chrome-profile"))
 }
 
 // checkNoChrome fails the test when any Chromium on the app's profile
@@ -286,8 +272,7 @@ func checkNoChrome(t *testing.T, dataDir string) {
 	for {
 		left = left[:0]
 		for _, pid := range chromesOf(dataDir) {
-			stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-			if err == nil && !bytes.Contains(stat, []byte(") Z ")) {
+			if testkit.Alive(pid) {
 				left = append(left, pid)
 			}
 		}

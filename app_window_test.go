@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -216,50 +215,11 @@ func (r *windowRig) loopbackOnly(t *testing.T) {
 // listeningOf lists the TCP sockets the processes listen on, as ip:port.
 func listeningOf(t *testing.T, pids []int) []string {
 	t.Helper()
-	inodes := map[string]bool{}
-	for _, pid := range pids {
-		fds, _ := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid))
-		for _, fd := range fds {
-			link, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", pid, fd.Name()))
-			if inode, ok := strings.CutPrefix(link, "socket:["); ok && err == nil {
-				inodes[strings.TrimSuffix(inode, "]")] = true
-			}
-		}
-	}
-	var out []string
-	for _, table := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
-		f, err := os.Open(table)
-		if err != nil {
-			continue
-		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			// sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
-			fields := strings.Fields(sc.Text())
-			if len(fields) < 10 || fields[3] != "0A" || !inodes[fields[9]] { // 0A: LISTEN
-				continue
-			}
-			out = append(out, procAddr(t, fields[1]))
-		}
-		f.Close()
+	out, err := testkit.Listening(pids)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
-}
-
-// procAddr reads /proc/net/tcp's "0100007F:4ABD" (little-endian words).
-func procAddr(t *testing.T, s string) string {
-	t.Helper()
-	hexIP, hexPort, _ := strings.Cut(s, ":")
-	raw, err := hex.DecodeString(hexIP)
-	port, err2 := strconv.ParseUint(hexPort, 16, 16)
-	if err != nil || err2 != nil {
-		t.Fatalf("cannot read the address %q", s)
-	}
-	ip := make(net.IP, len(raw))
-	for i := 0; i < len(raw); i += 4 {
-		ip[i], ip[i+1], ip[i+2], ip[i+3] = raw[i+3], raw[i+2], raw[i+1], raw[i]
-	}
-	return net.JoinHostPort(ip.String(), strconv.FormatUint(port, 10))
 }
 
 // call makes one request to the window, headers as given ("Host" sets the

@@ -5,8 +5,6 @@ package main
 import (
 	"os"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -126,49 +124,17 @@ func runDay(b *testing.B, name, bin, chrome string, searches []appSearch, portal
 // reaped children used (cutime, cstime), which covers every process of
 // the tree that has exited since it started.
 func treeCPU(pid int) (goNs, chromeNs int64) {
-	tick := int64(time.Second) / 100 // USER_HZ, 100 on Linux
-	for _, p := range append([]int{pid}, descendants(pid)...) {
-		stat, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/stat")
-		if err != nil {
-			continue
-		}
-		f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))
-		if len(f) < 15 {
-			continue
-		}
-		var ticks int64
-		for _, i := range []int{11, 12, 13, 14} { // utime stime cutime cstime
-			v, _ := strconv.ParseInt(f[i], 10, 64)
-			ticks += v
-		}
-		if p == pid {
-			// The app's own cutime is Chrome trees it reaped.
-			u, _ := strconv.ParseInt(f[11], 10, 64)
-			st, _ := strconv.ParseInt(f[12], 10, 64)
-			goNs += (u + st) * tick
-			chromeNs += (ticks - u - st) * tick
-			continue
-		}
-		chromeNs += ticks * tick
-	}
-	return goNs, chromeNs
+	app, _ := testkit.ReadStat(pid)
+	// The app's own cutime is Chrome trees it reaped.
+	return int64(app.OwnCPU()), int64(testkit.TreeCPU(pid) - app.OwnCPU())
 }
 
 // chromePSSKB sums the Pss of every process below pid.
 func chromePSSKB(pid int) int64 {
 	var total int64
-	for _, p := range descendants(pid) {
-		data, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/smaps_rollup")
-		if err != nil {
-			continue
-		}
-		for _, line := range strings.Split(string(data), "\n") {
-			if v, ok := strings.CutPrefix(line, "Pss:"); ok {
-				kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-				total += kb
-				break
-			}
-		}
+	for _, p := range testkit.Descendants(pid) {
+		pss, _ := testkit.KB(p, "smaps_rollup", "Pss")
+		total += pss
 	}
 	return total
 }

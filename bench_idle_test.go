@@ -341,16 +341,13 @@ func (a taskTotals) byProcess(before taskTotals) map[string]int64 {
 	out := map[string]int64{}
 	for id, v := range a.perTask {
 		pid, _, _ := strings.Cut(id, "/")
-		cmdline, _ := os.ReadFile("/proc/" + pid + "/cmdline")
-		kind := "browser"
-		// Chrome's helpers rewrite their command line as one string.
-		for _, arg := range strings.Fields(strings.ReplaceAll(string(cmdline), "\x00", " ")) {
-			if t, ok := strings.CutPrefix(arg, "--type="); ok {
-				kind = t
-			}
-			if t, ok := strings.CutPrefix(arg, "--utility-sub-type="); ok {
-				kind = t
-			}
+		n, _ := strconv.Atoi(pid)
+		kind, sub := testkit.ChromeType(n)
+		switch {
+		case sub != "":
+			kind = sub
+		case kind == "":
+			kind = "browser"
 		}
 		out[kind+" "+pid] += v[1] - before.perTask[id][1]
 	}
@@ -362,50 +359,14 @@ func (a taskTotals) byProcess(before taskTotals) map[string]int64 {
 func taskCounts(pid int, children bool) taskTotals {
 	pids := []int{pid}
 	if children {
-		pids = descendants(pid)
+		pids = testkit.Descendants(pid)
 	}
 	t := taskTotals{perTask: map[string][2]int64{}, procs: len(pids)}
 	for _, p := range pids {
-		dir := fmt.Sprintf("/proc/%d/task", p)
-		tids, _ := os.ReadDir(dir)
-		for _, tid := range tids {
-			st, err := os.ReadFile(filepath.Join(dir, tid.Name(), "schedstat"))
-			f := strings.Fields(string(st))
-			if err != nil || len(f) < 3 {
-				continue
-			}
-			ns, _ := strconv.ParseInt(f[0], 10, 64)
-			runs, _ := strconv.ParseInt(f[2], 10, 64)
-			t.perTask[fmt.Sprintf("%d/%s", p, tid.Name())] = [2]int64{ns, runs}
+		for _, th := range testkit.Threads(p) {
+			t.perTask[fmt.Sprintf("%d/%d", p, th.TID)] = [2]int64{int64(th.CPU), th.Runs}
 			t.tasks++
 		}
 	}
 	return t
-}
-
-// descendants is every process below pid (not pid itself).
-func descendants(pid int) []int {
-	children := map[int][]int{}
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		p, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))
-		if len(f) > 1 {
-			ppid, _ := strconv.Atoi(f[1])
-			children[ppid] = append(children[ppid], p)
-		}
-	}
-	var out []int
-	for queue := children[pid]; len(queue) > 0; queue = queue[1:] {
-		out = append(out, queue[0])
-		queue = append(queue, children[queue[0]]...)
-	}
-	return out
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/gofrs/flock"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -14,14 +13,16 @@ import (
 	"strings"
 	"testing"
 
-	"rentwatch/pages"
+	"github.com/gofrs/flock"
+
+	"rentwatch/pages/chrome"
 )
 
 // checkChrome returns the browser for check's tests, skipping (or failing
 // on CI) where none is installed.
 func checkChrome(t *testing.T) string {
 	t.Helper()
-	path, err := pages.FindChrome(os.Getenv("RENTWATCH_CHROME"))
+	path, err := chrome.Find(os.Getenv("RENTWATCH_CHROME"))
 	if err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("chromium is required on CI: %v", err)

@@ -10,7 +10,7 @@ import (
 
 	"github.com/gofrs/flock"
 
-	"rentwatch/pages"
+	"rentwatch/pages/byhand"
 	"rentwatch/window"
 )
 
@@ -56,7 +56,7 @@ func cmdOpen(g globals, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, link)
 		return 0
 	}
-	err = startAndSee(func(ended func(error)) error { return pages.OpenDefault(link, ended) }, nil) // http and https only
+	err = startAndSee(func(ended func(error)) error { return byhand.OpenDefault(link, ended) }, nil) // http and https only
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch open: the browser did not open: %v; `rentwatch open --print` gives an address to paste into a browser\n", err)
 		return 1

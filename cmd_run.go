@@ -21,6 +21,7 @@ import (
 	"rentwatch/engine"
 	"rentwatch/outbox"
 	"rentwatch/pages"
+	"rentwatch/pages/byhand"
 	"rentwatch/tray"
 	"rentwatch/window"
 )
@@ -39,6 +40,7 @@ type app struct {
 	log     *slog.Logger
 	store   *patientStore
 	browser *pages.Browser
+	byHand  *byhand.Window // the window of a check by hand, seeded with browser's cookies
 	loads   *browserWatch  // the engine's loads through browser
 	outbox  *outbox.Outbox // one for the app's life: its channels keep their queues
 	pops    *outbox.Clickable
@@ -185,6 +187,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 		chrome = settings.Browser.Path
 	}
 	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile"), Log: a.log})
+	a.byHand = byhand.New(a.browser)
 	a.openWeb = a.openPage
 	var pop outbox.Notifier // nil: beeep's pop-ups, which open nothing when clicked
 	if c, err := outbox.NewClickable(a.clicked); err == nil {
@@ -237,6 +240,9 @@ func (a *app) close() {
 	}
 	if a.pops != nil {
 		a.pops.Close()
+	}
+	if a.byHand != nil {
+		a.byHand.Close() // before the browser it carries cookies back to
 	}
 	if a.browser != nil {
 		a.browser.Close()
@@ -346,7 +352,7 @@ func (a *app) emailFor(s config.Settings) *outbox.EmailSettings {
 func (a *app) clicked(open outbox.Action) {
 	switch open.Kind {
 	case outbox.OpenWeb:
-		a.open(a.openWeb(open.URL)) // pages.OpenDefault opens http and https only
+		a.open(a.openWeb(open.URL)) // byhand.OpenDefault opens http and https only
 	case outbox.OpenManual:
 		if a.engine != nil {
 			a.engine.ManualCheck(open.URL)
@@ -359,8 +365,8 @@ func (a *app) clicked(open outbox.Action) {
 // back when it closes; the headless Chrome watches on meanwhile); with no
 // display, in the user's default browser.
 func (a *app) manualCheck(ctx context.Context, url string) error {
-	err := a.browser.OpenVisible(ctx, url)
-	if errors.Is(err, pages.ErrNoDisplay) {
+	err := a.byHand.Open(ctx, url)
+	if errors.Is(err, byhand.ErrNoDisplay) {
 		a.log.Info("no display for a browser window; opening the default browser")
 		return a.openWeb(url)
 	}
@@ -426,7 +432,7 @@ func (a *app) addSearch() {
 // know, it returns only when the browser closes). A failure after that is
 // reported on its own.
 func (a *app) openPage(url string) error {
-	return pages.OpenDefault(url, a.openerEnded("The page did not open in your browser"))
+	return byhand.OpenDefault(url, a.openerEnded("The page did not open in your browser"))
 }
 
 // openFile opens a file in the user's own program for it, as openPage.

@@ -8,6 +8,7 @@ import (
 
 	"rentwatch/outbox"
 	"rentwatch/pages"
+	"rentwatch/pages/byhand"
 )
 
 // A click on a new-listing pop-up opens the listing in the default
@@ -16,7 +17,7 @@ func TestClickOpensTheListing(t *testing.T) {
 	var opened []string
 	a := &app{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	a.openWeb = func(u string) error {
-		if err := pages.OpenDefault("file:///etc/passwd", nil); !errors.Is(err, pages.ErrBadURL) {
+		if err := byhand.OpenDefault("file:///etc/passwd", nil); !errors.Is(err, pages.ErrBadURL) {
 			t.Errorf("the opener took a file: URL (%v)", err)
 		}
 		opened = append(opened, u)

@@ -233,6 +233,18 @@ func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr, selfClos
 			b.hiddenDepth = 1
 		}
 	}
+	b.countTag(tag, &t)
+	if t.refresh && b.refresh == "" {
+		var w strings.Builder
+		appendLower(&w, t.content, 1024)
+		b.refresh = w.String()
+	}
+}
+
+// countTag counts what the page asks to fill in (text inputs, passwords,
+// captcha fields, text areas) and the scripts it runs, the site's own or
+// others'.
+func (b *scanBuilder) countTag(tag string, t *tagAttrs) {
 	switch {
 	case t.input && t.textInput:
 		b.inputs++
@@ -248,11 +260,6 @@ func (b *scanBuilder) startTag(z *html.Tokenizer, name []byte, hasAttr, selfClos
 		b.siteScripts++
 	case tag == "script" && len(t.src) > 0 && !isVendorPath(t.src):
 		b.otherScripts++
-	}
-	if t.refresh && b.refresh == "" {
-		var w strings.Builder
-		appendLower(&w, t.content, 1024)
-		b.refresh = w.String()
 	}
 }
 
@@ -271,11 +278,24 @@ func (b *scanBuilder) attr(tag string, k, v []byte, t *tagAttrs) {
 	switch key := string(k); {
 	case tag == "a" && key == "href":
 		b.links++
-	case t.input && (key == "name" || key == "id"):
-		t.captcha = t.captcha || containsFold(v, "captcha")
-	case t.input && key == "type":
-		t.textInput = isTextInput(v)
-		t.password = strings.EqualFold(string(v), "password")
+	case !t.readOwn(tag, key, v):
+		t.readAny(key, v)
+	}
+	if markerAttrs[string(k)] && b.attrs.Len() < maxAttrBytes {
+		b.attrs.WriteByte('\n')
+		b.attrs.Write(k)
+		b.attrs.WriteByte('=')
+		appendLower(&b.attrs, v, maxAttrBytes)
+	}
+}
+
+// readOwn reads an attribute only some tags have a use for (an input's
+// type, a script's src, a meta refresh); false when key is not one of
+// tag's.
+func (t *tagAttrs) readOwn(tag, key string, v []byte) bool {
+	switch {
+	case t.input:
+		return t.readInput(key, v)
 	case tag == "textarea" && (key == "name" || key == "id" || key == "class"):
 		t.response = t.response || bytes.Contains(bytes.ToLower(v), []byte("captcha"))
 	case tag == "script" && key == "src":
@@ -284,16 +304,34 @@ func (b *scanBuilder) attr(tag string, k, v []byte, t *tagAttrs) {
 		t.refresh = strings.EqualFold(string(v), "refresh")
 	case tag == "meta" && key == "content":
 		t.content = v
-	case key == "hidden":
-		t.hides = true
-	case key == "style":
-		t.hides = t.hides || hidesByStyle(v)
+	default:
+		return false
 	}
-	if markerAttrs[string(k)] && b.attrs.Len() < maxAttrBytes {
-		b.attrs.WriteByte('\n')
-		b.attrs.Write(k)
-		b.attrs.WriteByte('=')
-		appendLower(&b.attrs, v, maxAttrBytes)
+	return true
+}
+
+// readInput reads an input's name, id and type; false for its other
+// attributes.
+func (t *tagAttrs) readInput(key string, v []byte) bool {
+	switch key {
+	case "name", "id":
+		t.captcha = t.captcha || containsFold(v, "captcha")
+	case "type":
+		t.textInput = isTextInput(v)
+		t.password = strings.EqualFold(string(v), "password")
+	default:
+		return false
+	}
+	return true
+}
+
+// readAny reads the attributes that hide any element.
+func (t *tagAttrs) readAny(key string, v []byte) {
+	switch key {
+	case "hidden":
+		t.hides = true
+	case "style":
+		t.hides = t.hides || hidesByStyle(v)
 	}
 }
 

@@ -135,27 +135,8 @@ func nesting(src []byte, limit, budget int) (line int, deep bool) {
 // An unclosed one-line string ends at its line's end.
 func skipString[T string | []byte](src T, i int) (end, lines int) {
 	q := src[i]
-	multi := i+2 < len(src) && src[i+1] == q && src[i+2] == q
-	if multi {
-		i += 3
-		for ; i < len(src); i++ {
-			switch {
-			case src[i] == '\n':
-				lines++
-			case src[i] == '\\' && q == '"':
-				i++
-				if i < len(src) && src[i] == '\n' {
-					lines++
-				}
-			case src[i] == q && i+2 < len(src) && src[i+1] == q && src[i+2] == q:
-				// """"" closes with up to two quotes of content before it
-				for i+3 < len(src) && src[i+3] == q {
-					i++
-				}
-				return i + 2, lines
-			}
-		}
-		return len(src) - 1, lines
+	if i+2 < len(src) && src[i+1] == q && src[i+2] == q {
+		return skipMultiline(src, i+3, q)
 	}
 	for i++; i < len(src); i++ {
 		switch {
@@ -170,4 +151,27 @@ func skipString[T string | []byte](src T, i int) (end, lines int) {
 		}
 	}
 	return len(src) - 1, 0
+}
+
+// skipMultiline is skipString for a string opened with three quotes q,
+// its content starting at src[i].
+func skipMultiline[T string | []byte](src T, i int, q byte) (end, lines int) {
+	for ; i < len(src); i++ {
+		switch {
+		case src[i] == '\n':
+			lines++
+		case src[i] == '\\' && q == '"':
+			i++
+			if i < len(src) && src[i] == '\n' {
+				lines++
+			}
+		case src[i] == q && i+2 < len(src) && src[i+1] == q && src[i+2] == q:
+			// """"" closes with up to two quotes of content before it
+			for i+3 < len(src) && src[i+3] == q {
+				i++
+			}
+			return i + 2, lines
+		}
+	}
+	return len(src) - 1, lines
 }

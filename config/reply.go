@@ -143,20 +143,32 @@ func usesName(msg string) bool {
 
 // validateReply checks the [reply] table and each search's reply keys.
 func validateReply(s Settings, ps *problems) {
-	if r := s.Reply; r != nil {
-		checkMessage("reply.message", r.Message, ps)
-		if r.Email != "" && !ps.has("reply.email") {
-			if _, err := mail.ParseAddress(r.Email); err != nil || strings.ContainsAny(r.Email, "<>") {
-				ps.add("reply.email", "%q is not an email address", r.Email)
-			}
-		}
-		if r.Phone != "" && !ps.has("reply.phone") && !phoneRe.MatchString(r.Phone) {
-			ps.add("reply.phone", "%q is not a phone number (digits, spaces, + - ( ) only)", r.Phone)
-		}
-		if !ps.has("reply.name") && SingleLine(r.Name, 0) != strings.TrimSpace(r.Name) {
-			ps.add("reply.name", "must be one line, without tabs or line breaks")
+	if s.Reply != nil {
+		validateReplyTable(*s.Reply, ps)
+	}
+	validateSearchReplies(s, ps)
+}
+
+// validateReplyTable checks the [reply] table: its message, and the
+// details that fill a form.
+func validateReplyTable(r Reply, ps *problems) {
+	checkMessage("reply.message", r.Message, ps)
+	if r.Email != "" && !ps.has("reply.email") {
+		if _, err := mail.ParseAddress(r.Email); err != nil || strings.ContainsAny(r.Email, "<>") {
+			ps.add("reply.email", "%q is not an email address", r.Email)
 		}
 	}
+	if r.Phone != "" && !ps.has("reply.phone") && !phoneRe.MatchString(r.Phone) {
+		ps.add("reply.phone", "%q is not a phone number (digits, spaces, + - ( ) only)", r.Phone)
+	}
+	if !ps.has("reply.name") && SingleLine(r.Name, 0) != strings.TrimSpace(r.Name) {
+		ps.add("reply.name", "must be one line, without tabs or line breaks")
+	}
+}
+
+// validateSearchReplies checks each search's reply keys: its own message,
+// and that one switched on has a message to send with what it needs.
+func validateSearchReplies(s Settings, ps *problems) {
 	for i, sr := range s.Searches {
 		at := fmt.Sprintf("search[%d]", i+1)
 		checkMessage(at+".reply_message", sr.ReplyMessage, ps)

@@ -121,6 +121,13 @@ func NameFromURL(raw string) string {
 		return raw
 	}
 	brand, label := brandOf(u.Hostname())
+	return fitName(brand, searchWords(u, label))
+}
+
+// searchWords are the words of u that say which search it is, capitalised,
+// each once: those of the place named in its query first, then its path's,
+// leaving out noise and what the site's label already says.
+func searchWords(u *url.URL, label string) []string {
 	var words []string
 	seen := map[string]bool{}
 	addWords := func(text string) {
@@ -148,6 +155,12 @@ func NameFromURL(raw string) string {
 		}
 	}
 	addWords(u.Path)
+	return words
+}
+
+// fitName is brand and at most four of words, short enough for
+// MaxNameLength.
+func fitName(brand string, words []string) string {
 	if len(words) > 4 {
 		words = words[:4]
 	}

@@ -28,7 +28,7 @@ var ErrNoOpener = errors.New("no program to open it with was found")
 // when the opener exits: nil when it ended well, or what went wrong, in
 // words that follow "… did not open: ". The
 // caller checks pageURL: anything handed to the OS opener may run a
-// program (pages.OpenDefault lets through http and https only).
+// program (byhand.OpenDefault lets through http and https only).
 func OpenURL(pageURL string, ended func(error)) error {
 	cmd, err := opener(pageURL)
 	if err != nil {

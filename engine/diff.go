@@ -11,10 +11,6 @@ import (
 	"rentwatch/seen"
 )
 
-// softBlockMin is how many listings a search's last clean check must have
-// shown for an empty page to count as a soft block rather than news.
-const softBlockMin = 3
-
 // compare diffs a clean page against what the user has been told. New is
 // "not seen": not in the search's snapshot and not known to any search
 // within the retention. A search's first clean check is its baseline. It
@@ -30,7 +26,7 @@ func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listing
 		v.found(failed, "reading what was seen: "+err.Error())
 		return 0
 	}
-	if len(listings) == 0 && had && len(prev.Listings) >= softBlockMin {
+	if had && blocks.SoftBlock(blocks.Shown{Listings: len(listings), Before: len(prev.Listings)}) {
 		// A page that had listings and now shows none, with no wall to
 		// see, is far more likely a soft block or a new layout than a
 		// market that emptied at once. Say so; keep the snapshot.

@@ -133,7 +133,8 @@ type Deps struct {
 	Clock   Clock      // nil: the real clock
 	Rand    *rand.Rand // nil: seeded from the clock
 	// Location is the user's time zone, for the times in the words the
-	// engine says (notices, activity). nil: the system's.
+	// engine says (notices, activity) and where its "today" ends
+	// (NewToday). nil: the system's.
 	Location *time.Location
 	Log      *slog.Logger // nil: discard
 	// Parallel is how many hosts are checked at once (default 2). Requests
@@ -214,6 +215,7 @@ func New(d Deps, s Settings) *Engine {
 		stopped: make(chan struct{}), runCtx: context.Background(),
 		subs: map[chan Snapshot]struct{}{}}
 	e.st = newState(s)
+	e.st.loc = d.Location
 	e.publish()
 	return e
 }

@@ -43,7 +43,7 @@ type state struct {
 	nextCycle       time.Time
 	cycles          int    // regular cycles done
 	overrun         bool   // a cycle did not fit in the interval (said once in the log, again after new settings)
-	day             string // the local date NewToday counts for
+	day             string // the user's date NewToday counts for (today)
 	newToday        int
 	replying        map[string]int // replies in flight, by search URL
 	once            bool           // RunOnce: one cycle and its sends
@@ -52,6 +52,9 @@ type state struct {
 	// requests back while a release is under way (release.go).
 	released     bool
 	releaseUntil time.Time
+	// loc is the user's time zone (Deps.Location): where a day ends; nil
+	// means time.Local.
+	loc *time.Location
 }
 
 func newState(s Settings) state {
@@ -142,9 +145,18 @@ func (st *state) setPaused(url string, paused bool) {
 	}
 }
 
+// today is the user's date at now: what NewToday counts for.
+func (st *state) today(now time.Time) string {
+	loc := st.loc
+	if loc == nil {
+		loc = time.Local
+	}
+	return now.In(loc).Format(time.DateOnly)
+}
+
 // countNew adds n to today's count, starting a new count on a new day.
 func (st *state) countNew(now time.Time, v *searchState, n int) {
-	day := now.Local().Format(time.DateOnly)
+	day := st.today(now)
 	if day != st.day {
 		st.day, st.newToday = day, 0
 		for _, w := range st.searches {
@@ -167,7 +179,7 @@ func (st *state) snapshot(now time.Time) Snapshot {
 		Recent:      append([]Told(nil), st.recent...),
 		LeftOut:     slices.Clone(st.leftOut),
 	}
-	if now.Local().Format(time.DateOnly) != st.day {
+	if st.today(now) != st.day {
 		s.NewToday = 0
 	}
 	for _, c := range st.settings.Searches {

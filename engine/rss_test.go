@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"rentwatch/internal/testkit"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -110,7 +111,7 @@ func rssChild(t *testing.T) {
 			runtime.GC()
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)
-			t.Logf("heap %d kB sys %d kB; rss-kb %d %d anon %d (%s)", ms.HeapInuse>>10, ms.Sys>>10, cycles, rssKB(), statusKB("RssAnon:"), rssParts())
+			t.Logf("heap %d kB sys %d kB; rss-kb %d %d anon %d (%s)", ms.HeapInuse>>10, ms.Sys>>10, cycles, rssKB(), statusKB("RssAnon"), rssParts())
 		}
 		cancel()
 		<-done
@@ -134,26 +135,15 @@ func meanBetween(cycles, values []int64, from, to int64) int64 {
 
 // rssParts names what the resident memory is: the process's own (anon)
 // and mapped files (Badger's tables and logs).
-// statusKB reads one kB field of /proc/self/status (0 where there is none).
+// statusKB reads one kB field of this process's /proc/PID/status (0
+// where there is none).
 func statusKB(field string) int64 {
-	b, _ := os.ReadFile("/proc/self/status")
-	for _, line := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == field {
-			var kb int64
-			fmt.Sscan(f[1], &kb)
-			return kb
-		}
-	}
-	return 0
+	kb, _ := testkit.KB(os.Getpid(), "status", field)
+	return kb
 }
 
 func rssParts() string {
-	b, _ := os.ReadFile("/proc/self/status")
-	var parts []string
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "RssAnon:") || strings.HasPrefix(line, "RssFile:") {
-			parts = append(parts, strings.Join(strings.Fields(line), " "))
-		}
-	}
-	return strings.Join(parts, ", ")
+	anon, _ := testkit.KB(os.Getpid(), "status", "RssAnon")
+	file, _ := testkit.KB(os.Getpid(), "status", "RssFile")
+	return fmt.Sprintf("RssAnon: %d kB, RssFile: %d kB", anon, file)
 }

@@ -9,8 +9,6 @@ import (
 	"os"
 	"slices"
 	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -18,6 +16,7 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/config"
+	"rentwatch/internal/testkit"
 	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
@@ -382,19 +381,13 @@ func (r simReport) String() string {
 		r.missed, r.total, r.refused, r.closeRetries)
 }
 
-// rssKB reads this process's resident set size.
+// rssKB reads this process's resident set size; -1 where it cannot.
 func rssKB() int64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
+	kb, ok := testkit.KB(os.Getpid(), "status", "VmRSS")
+	if !ok {
 		return -1
 	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			n, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
-			return n
-		}
-	}
-	return -1
+	return kb
 }
 
 func simulateEngine(t *testing.T, seed uint64, model wallModel) simReport {

@@ -108,7 +108,7 @@ func (st *state) view(s *searchState, now time.Time) SearchView {
 		Delays:    slices.Clone(s.delays),
 		Delay:     TypicalDelay(s.delays),
 	}
-	if now.Local().Format(time.DateOnly) != st.day {
+	if st.today(now) != st.day {
 		v.NewToday = 0
 	}
 	if !blocked {

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -25,9 +24,9 @@ type cpuIdea struct {
 // cpuIdeas are what BenchmarkChromeIdeas weighs; the first is the
 // baseline. RENTWATCH_IDEAS (names, comma-separated) picks some.
 var cpuIdeas = []cpuIdea{
-	{name: "baseline", setup: func(b *Browser) { b.noReuse, b.noHeld = true, true }},
-	{name: "reuse", setup: func(b *Browser) { b.noHeld = true }},
-	{name: "held", setup: func(b *Browser) { b.noReuse = true }},
+	{name: "baseline", setup: func(b *Browser) { b.tune.noReuse, b.tune.noHeld = true, true }},
+	{name: "reuse", setup: func(b *Browser) { b.tune.noHeld = true }},
+	{name: "held", setup: func(b *Browser) { b.tune.noReuse = true }},
 	{name: "reuse+held"},
 	{name: "disable-gpu", flags: []string{"--disable-gpu"}},
 	{name: "in-process-gpu", flags: []string{"--in-process-gpu"}},
@@ -49,9 +48,7 @@ var cpuIdeas = []cpuIdea{
 // per second and the PSS of each tree, all idle at once. b.N Loads each;
 // run with -benchtime=20x -v.
 func BenchmarkChromeIdeas(b *testing.B) {
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		b.Skip("needs /proc")
-	}
+	testkit.NeedProc(b)
 	ideas := pickIdeas(b)
 	// Five hosts, loaded in turn, as the engine's 15 searches on 5 hosts.
 	pages := benchHosts(b, os.Getenv("RENTWATCH_BENCH_PAGE") == "small")
@@ -60,7 +57,7 @@ func BenchmarkChromeIdeas(b *testing.B) {
 	browsers := make([]*Browser, len(ideas))
 	for i, id := range ideas {
 		br, _ := newTestBrowser(b, BrowserOptions{ExtraFlags: id.flags})
-		br.flagsOff = id.off
+		br.tune.flagsOff = id.off
 		if id.setup != nil {
 			id.setup(br)
 		}
@@ -84,7 +81,7 @@ func BenchmarkChromeIdeas(b *testing.B) {
 		rand.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for _, i := range order {
 			pid := browsers[i].chromePID()
-			c0, g0 := treeCPUms(pid), selfCPUms()
+			c0, g0 := testkit.TreeCPU(pid).Milliseconds(), selfCPUms()
 			res, err := browsers[i].Load(ctx, pageURL)
 			if err != nil {
 				b.Fatalf("%s: %v", ideas[i].name, err)
@@ -96,7 +93,7 @@ func BenchmarkChromeIdeas(b *testing.B) {
 			if browsers[i].chromePID() != pid {
 				b.Fatalf("%s: Chrome restarted during the run", ideas[i].name)
 			}
-			chrome[i] += treeCPUms(pid) - c0
+			chrome[i] += testkit.TreeCPU(pid).Milliseconds() - c0
 			goCPU[i] += selfCPUms() - g0
 		}
 	}
@@ -105,10 +102,10 @@ func BenchmarkChromeIdeas(b *testing.B) {
 	var out strings.Builder
 	out.WriteString("\n| idea | Chrome CPU/Load ms | Go CPU/Load ms | idle Chrome ms/s | PSS idle MB | procs | early |\n|---|---|---|---|---|---|---|\n")
 	for i, id := range ideas {
-		mem := treeMemKB(idlePID(browsers[i]))
+		mem := testkit.TreeMem(idlePID(browsers[i]))
 		fmt.Fprintf(&out, "| %s | %.0f | %.0f | %.1f | %.0f | %d | %d/%d |\n", id.name,
 			float64(chrome[i])/float64(b.N), float64(goCPU[i])/float64(b.N), idle[i],
-			float64(mem.pss)/1024, mem.procs, early[i], b.N)
+			float64(mem.PSS)/1024, mem.Procs, early[i], b.N)
 		b.ReportMetric(float64(chrome[i])/float64(b.N), "ms-cpu-"+id.name)
 	}
 	b.Log(out.String())
@@ -136,12 +133,12 @@ func pickIdeas(b *testing.B) []cpuIdea {
 func idleCPU(browsers []*Browser, d time.Duration) []float64 {
 	before := make([]int64, len(browsers))
 	for i, br := range browsers {
-		before[i] = treeCPUms(idlePID(br))
+		before[i] = testkit.TreeCPU(idlePID(br)).Milliseconds()
 	}
 	time.Sleep(d)
 	out := make([]float64, len(browsers))
 	for i, br := range browsers {
-		out[i] = float64(treeCPUms(br.chromePID())-before[i]) / d.Seconds()
+		out[i] = float64(testkit.TreeCPU(br.chromePID()).Milliseconds()-before[i]) / d.Seconds()
 	}
 	return out
 }
@@ -149,17 +146,8 @@ func idleCPU(browsers []*Browser, d time.Duration) []float64 {
 // selfCPUms is the CPU time this process used (its children's not
 // counted), in ms.
 func selfCPUms() int64 {
-	stat, err := os.ReadFile("/proc/self/stat")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))
-	var ticks int64
-	for _, i := range []int{11, 12} {
-		v, _ := strconv.ParseInt(f[i], 10, 64)
-		ticks += v
-	}
-	return ticks * 10
+	s, _ := testkit.ReadStat(os.Getpid())
+	return s.OwnCPU().Milliseconds()
 }
 
 // benchHosts starts the benchmark page on five hosts (127.0.0.2 to .6)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"rentwatch/internal/testkit"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,16 +21,14 @@ import (
 // cycles (the warm tabs kept). RENTWATCH_BENCH_RESTART_AFTER sets how many
 // Loads one Chrome serves (restartAfterPages). Run with -benchtime=1x -v.
 func BenchmarkChromeMemoryDay(b *testing.B) {
-	if _, err := os.Stat("/proc/self/status"); err != nil {
-		b.Skip("needs /proc")
-	}
+	testkit.NeedProc(b)
 	loads := benchLoads(b, 2000, 100)
 	var pages []string
 	for h := 2; h <= 6; h++ {
 		pages = append(pages, benchPortalOn(b, fmt.Sprintf("127.0.0.%d", h), 0).URL+"/page")
 	}
-	br, _ := newTestBrowser(b, BrowserOptions{})
-	br.restartAfter = benchRestartAfter(b, br.restartAfter)
+	br, rec := newTestBrowser(b, BrowserOptions{})
+	br.tune.restartAfter = benchRestartAfter(b, restartAfterPages)
 	var out strings.Builder
 	out.WriteString("\n| Loads | PSS MB | RSS MB | procs |\n|---|---|---|---|\n")
 	var minPSS, maxPSS, first, last int64
@@ -42,12 +41,12 @@ func BenchmarkChromeMemoryDay(b *testing.B) {
 				continue
 			}
 			time.Sleep(time.Second) // the tabs go back to the pool, the page's work ends
-			m := treeMemKB(idlePID(br))
-			fmt.Fprintf(&out, "| %d | %.0f | %.0f | %d |\n", i, float64(m.pss)/1024, float64(m.rss)/1024, m.procs)
+			m := testkit.TreeMem(idlePID(br))
+			fmt.Fprintf(&out, "| %d | %.0f | %.0f | %d |\n", i, float64(m.PSS)/1024, float64(m.RSS)/1024, m.Procs)
 			if first == 0 {
-				first, minPSS = m.pss, m.pss
+				first, minPSS = m.PSS, m.PSS
 			}
-			last, minPSS, maxPSS = m.pss, min(minPSS, m.pss), max(maxPSS, m.pss)
+			last, minPSS, maxPSS = m.PSS, min(minPSS, m.PSS), max(maxPSS, m.PSS)
 		}
 	}
 	b.Log(out.String())
@@ -55,9 +54,7 @@ func BenchmarkChromeMemoryDay(b *testing.B) {
 	b.ReportMetric(float64(last)/1024, "MB-pss-last")
 	b.ReportMetric(float64(minPSS)/1024, "MB-pss-min")
 	b.ReportMetric(float64(maxPSS)/1024, "MB-pss-max")
-	br.mu.Lock()
-	b.ReportMetric(float64(br.restarts), "restarts")
-	br.mu.Unlock()
+	b.ReportMetric(float64(rec.count(restarted)), "restarts")
 }
 
 // BenchmarkReleaseRestart weighs what Release saves and what the next
@@ -66,9 +63,7 @@ func BenchmarkChromeMemoryDay(b *testing.B) {
 // for it (the new tree's whole CPU from its start for the second), and
 // the PSS freed. Run with -benchtime=10x -v.
 func BenchmarkReleaseRestart(b *testing.B) {
-	if _, err := os.Stat("/proc/self/status"); err != nil {
-		b.Skip("needs /proc")
-	}
+	testkit.NeedProc(b)
 	pageURL := benchPortal(b, 100*time.Millisecond).URL + "/page"
 	br, _ := newTestBrowser(b, BrowserOptions{})
 	ctx := context.Background()
@@ -83,14 +78,14 @@ func BenchmarkReleaseRestart(b *testing.B) {
 	for range b.N {
 		time.Sleep(time.Second)
 		pid := idlePID(br)
-		pss += treeMemKB(pid).pss
-		c0, began := treeCPUms(pid), time.Now()
+		pss += testkit.TreeMem(pid).PSS
+		c0, began := testkit.TreeCPU(pid).Milliseconds(), time.Now()
 		if _, err := br.Load(ctx, pageURL); err != nil {
 			b.Fatal(err)
 		}
 		warmWall += time.Since(began)
 		time.Sleep(time.Second)
-		warmCPU += treeCPUms(pid) - c0
+		warmCPU += testkit.TreeCPU(pid).Milliseconds() - c0
 		br.Release()
 		for end := time.Now().Add(time.Minute); br.chromePID() != 0; time.Sleep(10 * time.Millisecond) {
 			if time.Now().After(end) {
@@ -103,7 +98,7 @@ func BenchmarkReleaseRestart(b *testing.B) {
 		}
 		coldWall += time.Since(began)
 		time.Sleep(time.Second)
-		coldCPU += treeCPUms(br.chromePID())
+		coldCPU += testkit.TreeCPU(br.chromePID()).Milliseconds()
 	}
 	b.StopTimer()
 	n := float64(b.N)
@@ -131,9 +126,7 @@ var memIdeas = []cpuIdea{
 // RENTWATCH_IDEAS picks some, as for BenchmarkChromeIdeas. Run with
 // -benchtime=2x -v.
 func BenchmarkChromeMemIdeas(b *testing.B) {
-	if _, err := os.Stat("/proc/self/status"); err != nil {
-		b.Skip("needs /proc")
-	}
+	testkit.NeedProc(b)
 	all := append(append([]cpuIdea(nil), cpuIdeas...), memIdeas...)
 	ideas := all
 	if want := os.Getenv("RENTWATCH_IDEAS"); want != "" {
@@ -154,7 +147,7 @@ func BenchmarkChromeMemIdeas(b *testing.B) {
 		rand.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for _, i := range order {
 			br, _ := newTestBrowser(b, BrowserOptions{ExtraFlags: ideas[i].flags})
-			br.flagsOff = ideas[i].off
+			br.tune.flagsOff = ideas[i].off
 			if ideas[i].setup != nil {
 				ideas[i].setup(br)
 			}
@@ -165,7 +158,7 @@ func BenchmarkChromeMemIdeas(b *testing.B) {
 			}
 			// Between cycles: the warm tabs have been closed.
 			time.Sleep(warmFor + 3*time.Second)
-			pss[i] = append(pss[i], treeMemKB(idlePID(br)).pss/1024)
+			pss[i] = append(pss[i], testkit.TreeMem(idlePID(br)).PSS/1024)
 			_ = br.Close()
 		}
 	}
@@ -188,17 +181,11 @@ func BenchmarkChromeMemIdeas(b *testing.B) {
 func BenchmarkChromeAge(b *testing.B) {
 	loads := benchLoads(b, 600, 60)
 	pages := smallPages(b)
-	br, _ := newTestBrowser(b, BrowserOptions{})
-	br.restartAfter = benchRestartAfter(b, br.restartAfter)
+	br, rec := newTestBrowser(b, BrowserOptions{})
+	br.tune.restartAfter = benchRestartAfter(b, restartAfterPages)
 	chromeMs := func() int64 {
-		_, stats := procTree(os.Getpid())
-		f := stats[os.Getpid()]
-		self := int64(0)
-		for _, i := range []int{11, 12} {
-			v, _ := strconv.ParseInt(f[i], 10, 64)
-			self += v * 10
-		}
-		return treeCPUms(os.Getpid()) - self
+		self, _ := testkit.ReadStat(os.Getpid())
+		return (testkit.TreeCPU(os.Getpid()) - self.OwnCPU()).Milliseconds()
 	}
 	var out strings.Builder
 	out.WriteString("\n| Loads | Chrome CPU per Load |\n|---|---|\n")
@@ -224,9 +211,7 @@ func BenchmarkChromeAge(b *testing.B) {
 			}
 		}
 	}
-	br.mu.Lock()
-	fmt.Fprintf(&out, "restarts: %d\n", br.restarts)
-	br.mu.Unlock()
+	fmt.Fprintf(&out, "restarts: %d\n", rec.count(restarted))
 	b.Log(out.String())
 }
 

@@ -2,7 +2,7 @@ package pages
 
 import (
 	"context"
-	"os"
+	"rentwatch/internal/testkit"
 	"testing"
 	"time"
 
@@ -17,9 +17,7 @@ import (
 // caches dropped, garbage collected, nothing a site sees), and after the
 // warm tabs are closed too. Run with -benchtime=3x -v.
 func BenchmarkChromeIdleMemory(b *testing.B) {
-	if _, err := os.Stat("/proc/self/status"); err != nil {
-		b.Skip("needs /proc")
-	}
+	testkit.NeedProc(b)
 	pages := benchHosts(b, false)
 	var idle, pressed, noTabs int64
 	for range b.N {
@@ -31,7 +29,7 @@ func BenchmarkChromeIdleMemory(b *testing.B) {
 		}
 		time.Sleep(2 * time.Second)
 		pid := idlePID(br)
-		idle += treeMemKB(pid).pss
+		idle += testkit.TreeMem(pid).PSS
 		br.mu.Lock()
 		run := br.run
 		br.mu.Unlock()
@@ -48,12 +46,12 @@ func BenchmarkChromeIdleMemory(b *testing.B) {
 		}
 		run.warm.offer(t, func() {})
 		time.Sleep(3 * time.Second)
-		pressed += treeMemKB(pid).pss
+		pressed += testkit.TreeMem(pid).PSS
 		for t := run.warm.take(); t != nil; t = run.warm.take() {
-			br.closeTabNow(run, t)
+			run.closeTab(t)
 		}
 		time.Sleep(2 * time.Second)
-		noTabs += treeMemKB(pid).pss
+		noTabs += testkit.TreeMem(pid).PSS
 		_ = br.Close()
 	}
 	n := float64(b.N) * 1024

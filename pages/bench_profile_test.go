@@ -1,12 +1,11 @@
 package pages
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
+	"rentwatch/internal/testkit"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -26,19 +25,12 @@ func procKind(pid, root int) string {
 	if pid == root {
 		return "browser"
 	}
-	cmdline, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
-	if err != nil {
+	if testkit.Args(pid) == nil {
 		return "gone"
 	}
-	kind, sub := "other", ""
-	// Chrome rewrites its command line as one string (setproctitle).
-	for _, arg := range bytes.FieldsFunc(cmdline, func(r rune) bool { return r == 0 || r == ' ' }) {
-		if v, ok := bytes.CutPrefix(arg, []byte("--type=")); ok {
-			kind = string(v)
-		}
-		if v, ok := bytes.CutPrefix(arg, []byte("--utility-sub-type=")); ok {
-			sub = string(v)
-		}
+	kind, sub := testkit.ChromeType(pid)
+	if kind == "" {
+		kind = "other"
 	}
 	if sub != "" {
 		sub = strings.TrimSuffix(sub, "Service")
@@ -61,26 +53,18 @@ type cpuSample struct {
 
 func sampleCPU(root int) cpuSample {
 	s := cpuSample{at: time.Now(), byKey: map[string]int64{}}
-	tree, stats := procTree(root)
-	for _, p := range tree {
-		f := stats[p]
-		if f == nil {
+	for _, p := range testkit.Tree(root) {
+		st, ok := testkit.ReadStat(p)
+		if !ok {
 			continue
 		}
-		ticks := func(i ...int) (n int64) {
-			for _, j := range i {
-				v, _ := strconv.ParseInt(f[j], 10, 64)
-				n += v
-			}
-			return n * 10
-		}
 		kind := procKind(p, root)
-		s.byKey[kind] += ticks(11, 12)
-		if r := ticks(13, 14); r > 0 {
+		s.byKey[kind] += st.OwnCPU().Milliseconds()
+		if r := (st.CUTime + st.CSTime).Milliseconds(); r > 0 {
 			s.byKey[kind+" reaped"] += r
 		}
 	}
-	s.self = treeCPUms(os.Getpid()) - treeCPUms(root)
+	s.self = testkit.TreeCPU(os.Getpid()).Milliseconds() - testkit.TreeCPU(root).Milliseconds()
 	return s
 }
 
@@ -111,15 +95,13 @@ type profilePhase struct {
 // step and logs a table: ms of CPU per Load by phase and process kind,
 // with the idle cost of the pauses taken off. Run with -benchtime=20x -v.
 func BenchmarkChromePhases(b *testing.B) {
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		b.Skip("needs /proc")
-	}
+	testkit.NeedProc(b)
 	srv := benchPortal(b, 100*time.Millisecond)
 	pageURL := srv.URL + "/page"
 	br, _ := newTestBrowser(b, BrowserOptions{})
 	// RENTWATCH_PROFILE_OLD: the early read from the renderer's copy, as
 	// before the held read (the page is parsed before the read).
-	br.noHeld = os.Getenv("RENTWATCH_PROFILE_OLD") != ""
+	br.tune.noHeld = os.Getenv("RENTWATCH_PROFILE_OLD") != ""
 	ctx := context.Background()
 	if _, err := br.Load(ctx, pageURL); err != nil { // Chrome starts, and one page warms it
 		b.Fatal(err)
@@ -127,7 +109,7 @@ func BenchmarkChromePhases(b *testing.B) {
 	br.mu.Lock()
 	run := br.run
 	br.mu.Unlock()
-	root := run.pid
+	root := run.proc.PID
 	const pause = 700 * time.Millisecond
 	time.Sleep(2 * time.Second)
 	idle0 := sampleCPU(root)
@@ -168,7 +150,7 @@ func BenchmarkChromePhases(b *testing.B) {
 		}
 		add(0, s, time.Now())
 		s = sampleCPU(root)
-		res, _, err := br.loadInTab(ctx, run, t, pageURL)
+		res, _, err := (&pageLoad{b: br, run: run, t: t, url: pageURL}).do(ctx)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -254,9 +236,8 @@ func logProfile(b *testing.B, idle *profilePhase, phases []*profilePhase, n int)
 // memByKind is the PSS (kB) of Chrome's tree by process kind.
 func memByKind(root int) map[string]int64 {
 	out := map[string]int64{}
-	tree, _ := procTree(root)
-	for _, p := range tree {
-		pss, ok := kBField("/proc/"+strconv.Itoa(p)+"/smaps_rollup", "Pss:")
+	for _, p := range testkit.Tree(root) {
+		pss, ok := testkit.KB(p, "smaps_rollup", "Pss")
 		if ok {
 			out[procKind(p, root)] += pss
 		}
@@ -277,13 +258,11 @@ func BenchmarkChromeMemByKind(b *testing.B) {
 	time.Sleep(2 * time.Second)
 	pid := idlePID(br)
 	b.Logf("%v", memByKind(pid))
-	tree, _ := procTree(pid)
-	for _, p := range tree {
-		f := "/proc/" + strconv.Itoa(p) + "/smaps_rollup"
-		pss, _ := kBField(f, "Pss:")
-		anon, _ := kBField(f, "Pss_Anon:")
-		file, _ := kBField(f, "Pss_File:")
-		shm, _ := kBField(f, "Pss_Shmem:")
+	for _, p := range testkit.Tree(pid) {
+		pss, _ := testkit.KB(p, "smaps_rollup", "Pss")
+		anon, _ := testkit.KB(p, "smaps_rollup", "Pss_Anon")
+		file, _ := testkit.KB(p, "smaps_rollup", "Pss_File")
+		shm, _ := testkit.KB(p, "smaps_rollup", "Pss_Shmem")
 		b.Logf("%d %s pss %d kB: anon %d file %d shmem %d", p, procKind(p, pid), pss, anon, file, shm)
 	}
 }

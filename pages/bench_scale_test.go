@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"rentwatch/internal/testkit"
 	"slices"
 	"strings"
 	"sync"
@@ -22,9 +23,7 @@ import (
 // RENTWATCH_SCALE ("searches/hosts,...", e.g. "15/5,30/5") picks cycles.
 // Run with -benchtime=1x -v.
 func BenchmarkCycleScale(b *testing.B) {
-	if _, err := os.Stat("/proc/self/status"); err != nil {
-		b.Skip("needs /proc")
-	}
+	testkit.NeedProc(b)
 	cycles := [][2]int{{1, 1}, {5, 1}, {15, 1}, {30, 1}, {1, 5}, {5, 5}, {15, 5}, {30, 5}}
 	if v := os.Getenv("RENTWATCH_SCALE"); v != "" {
 		cycles = nil
@@ -41,7 +40,7 @@ func BenchmarkCycleScale(b *testing.B) {
 		hosts = append(hosts, benchPortalOn(b, fmt.Sprintf("127.0.0.%d", h), 100*time.Millisecond).URL+"/page")
 	}
 	br, _ := newTestBrowser(b, BrowserOptions{})
-	br.restartAfter = 1 << 30 // a restart would mix a new tree's start into a cycle's CPU
+	br.tune.restartAfter = 1 << 30 // a restart would mix a new tree's start into a cycle's CPU
 	for range 2 {
 		if _, err := br.Load(context.Background(), hosts[0]); err != nil {
 			b.Fatal(err)
@@ -53,16 +52,16 @@ func BenchmarkCycleScale(b *testing.B) {
 		for _, c := range cycles {
 			time.Sleep(2 * time.Second)
 			pid := idlePID(br)
-			c0 := treeCPUms(pid)
+			c0 := testkit.TreeCPU(pid).Milliseconds()
 			took := runCycle(b, br, hosts[:c[1]], c[0])
 			time.Sleep(time.Second)
 			if br.chromePID() != pid {
 				b.Fatal("Chrome restarted during the cycle: raise restartAfter or run fewer")
 			}
-			cpu := treeCPUms(pid) - c0
-			mem := treeMemKB(idlePID(br))
+			cpu := testkit.TreeCPU(pid).Milliseconds() - c0
+			mem := testkit.TreeMem(idlePID(br))
 			fmt.Fprintf(&out, "| %d | %d | %.1f | %v | %.0f | %.2f | %.0f |\n", c[0], c[1], took.Seconds(),
-				took <= 30*time.Second, float64(cpu)/float64(c[0]), float64(cpu)/1000, float64(mem.pss)/1024)
+				took <= 30*time.Second, float64(cpu)/float64(c[0]), float64(cpu)/1000, float64(mem.PSS)/1024)
 		}
 	}
 	b.Log(out.String())
@@ -139,9 +138,7 @@ func runCycle(b *testing.B, br *Browser, hosts []string, searches int) time.Dura
 // side, and the test's own five servers with them). Restarts are off: a
 // tree a restart ends could not be told apart. Run with -benchtime=1x -v.
 func BenchmarkCyclesAtInterval(b *testing.B) {
-	if _, err := os.Stat("/proc/self/status"); err != nil {
-		b.Skip("needs /proc")
-	}
+	testkit.NeedProc(b)
 	minutes := 10
 	if v := os.Getenv("RENTWATCH_SCALE_MINUTES"); v != "" {
 		if _, err := fmt.Sscanf(v, "%d", &minutes); err != nil || minutes < 1 {
@@ -156,9 +153,9 @@ func BenchmarkCyclesAtInterval(b *testing.B) {
 	brs := make([]*Browser, 2)
 	for i := range brs {
 		brs[i], _ = newTestBrowser(b, BrowserOptions{})
-		brs[i].restartAfter = 1 << 30
+		brs[i].tune.restartAfter = 1 << 30
 		if i == 1 {
-			brs[i].warmFor = 90 * time.Second
+			brs[i].tune.warmFor = 90 * time.Second
 		}
 		if _, err := brs[i].Load(context.Background(), hosts[0]); err != nil {
 			b.Fatal(err)
@@ -173,14 +170,14 @@ func BenchmarkCyclesAtInterval(b *testing.B) {
 			wg.Go(func() {
 				time.Sleep(time.Duration(i) * interval / 2)
 				pid := br.chromePID()
-				c0, t0 := treeCPUms(pid), time.Now()
+				c0, t0 := testkit.TreeCPU(pid).Milliseconds(), time.Now()
 				var longest time.Duration
 				var pss []int64
 				cycles := 0
 				for time.Since(began) < time.Duration(minutes)*time.Minute {
 					start := time.Now()
 					if cycles > 0 {
-						pss = append(pss, treeMemKB(pid).pss/1024)
+						pss = append(pss, testkit.TreeMem(pid).PSS/1024)
 					}
 					longest = max(longest, runCycle(b, br, hosts, 15))
 					cycles++
@@ -189,7 +186,7 @@ func BenchmarkCyclesAtInterval(b *testing.B) {
 				if br.chromePID() != pid {
 					b.Errorf("%s: Chrome restarted", names[i])
 				}
-				cpu, wall := treeCPUms(pid)-c0, time.Since(t0)
+				cpu, wall := testkit.TreeCPU(pid).Milliseconds()-c0, time.Since(t0)
 				out[i] = fmt.Sprintf("%s: %d cycles in %v (longest %v): Chrome %d ms of CPU, %.2f%% of a core, %.0f ms a Load; PSS between cycles %d to %d MB (%v)",
 					names[i], cycles, wall.Round(time.Second), longest.Round(100*time.Millisecond), cpu,
 					float64(cpu)/10/wall.Seconds(), float64(cpu)/float64(15*cycles), slices.Min(pss), slices.Max(pss), pss)

@@ -9,8 +9,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"rentwatch/internal/testkit"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -99,14 +99,14 @@ func BenchmarkPageLoad(b *testing.B) {
 	} {
 		b.Run(mode.name, func(b *testing.B) {
 			br, _ := newTestBrowser(b, BrowserOptions{})
-			br.noEarly = mode.noEarly
+			br.tune.noEarly = mode.noEarly
 			if _, err := br.Load(context.Background(), pageURL); err != nil { // Chrome starts once
 				b.Fatal(err)
 			}
 			var phases []Phases
 			early := 0
 			pid := br.chromePID()
-			cpu0 := treeCPUms(pid)
+			cpu0 := testkit.TreeCPU(pid).Milliseconds()
 			medianOf(b, func() error {
 				res, err := br.Load(context.Background(), pageURL)
 				if err == nil && res.Status != 200 {
@@ -121,7 +121,7 @@ func BenchmarkPageLoad(b *testing.B) {
 			reportPhases(b, phases)
 			b.ReportMetric(float64(early)/float64(b.N), "early/load")
 			if br.chromePID() == pid { // no restart in between
-				b.ReportMetric(float64(treeCPUms(pid)-cpu0)/float64(b.N), "ms-chrome-cpu/load")
+				b.ReportMetric(float64(testkit.TreeCPU(pid).Milliseconds()-cpu0)/float64(b.N), "ms-chrome-cpu/load")
 			}
 		})
 	}
@@ -154,7 +154,7 @@ func BenchmarkEarlyRead(b *testing.B) {
 	}{{"early", false}, {"full", true}} {
 		b.Run(mode.name, func(b *testing.B) {
 			br, _ := newTestBrowser(b, BrowserOptions{})
-			br.noEarly = mode.noEarly
+			br.tune.noEarly = mode.noEarly
 			if _, err := br.Load(context.Background(), srv.URL+"/results"); err != nil { // Chrome starts once
 				b.Fatal(err)
 			}
@@ -219,12 +219,10 @@ func reportPhases(b *testing.B, phases []Phases) {
 // restartAfterPages, it must not grow. Run with
 // -benchtime=1x; Linux only (it reads /proc).
 func BenchmarkChromeRSS(b *testing.B) {
-	if _, err := os.Stat("/proc/self/status"); err != nil {
-		b.Skip("needs /proc")
-	}
+	testkit.NeedProc(b)
 	srv := benchPortal(b, 0)
-	br, _ := newTestBrowser(b, BrowserOptions{})
-	var at20, at200 treeMem
+	br, rec := newTestBrowser(b, BrowserOptions{})
+	var at20, at200 testkit.Mem
 	for range b.N {
 		for i := 1; i <= 200; i++ {
 			if _, err := br.Load(context.Background(), srv.URL+"/page"); err != nil {
@@ -232,20 +230,18 @@ func BenchmarkChromeRSS(b *testing.B) {
 			}
 			switch i {
 			case 20:
-				at20 = treeMemKB(idlePID(br))
+				at20 = testkit.TreeMem(idlePID(br))
 			case 200:
-				at200 = treeMemKB(idlePID(br))
+				at200 = testkit.TreeMem(idlePID(br))
 			}
 		}
 	}
-	b.ReportMetric(float64(at20.rss)/1024, "MB-rss-page20")
-	b.ReportMetric(float64(at200.rss)/1024, "MB-rss-page200")
-	b.ReportMetric(float64(at20.pss)/1024, "MB-pss-page20")
-	b.ReportMetric(float64(at200.pss)/1024, "MB-pss-page200")
-	b.ReportMetric(float64(at200.procs), "procs-page200")
-	br.mu.Lock()
-	b.ReportMetric(float64(br.restarts), "restarts")
-	br.mu.Unlock()
+	b.ReportMetric(float64(at20.RSS)/1024, "MB-rss-page20")
+	b.ReportMetric(float64(at200.RSS)/1024, "MB-rss-page200")
+	b.ReportMetric(float64(at20.PSS)/1024, "MB-pss-page20")
+	b.ReportMetric(float64(at200.PSS)/1024, "MB-pss-page200")
+	b.ReportMetric(float64(at200.Procs), "procs-page200")
+	b.ReportMetric(float64(rec.count(restarted)), "restarts")
 }
 
 // idlePID waits until br is idle (no restart under way, no tab closing)
@@ -260,93 +256,4 @@ func idlePID(br *Browser) int {
 		}
 	}
 	return br.chromePID()
-}
-
-// treeMem is the memory of a process tree, in kB.
-type treeMem struct {
-	rss, pss int64 // VmRSS counts shared pages once per process; Pss splits them
-	procs    int
-}
-
-// procTree returns pid and all its descendants, parents first, with the
-// fields of each one's /proc/PID/stat after the command name (which may
-// hold spaces): f[1] is the parent, f[11:15] the CPU times.
-func procTree(pid int) (tree []int, stats map[int][]string) {
-	children := map[int][]int{}
-	stats = map[int][]string{}
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		p, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+2:]))
-		if len(f) < 15 {
-			continue
-		}
-		ppid, _ := strconv.Atoi(f[1])
-		children[ppid] = append(children[ppid], p)
-		stats[p] = f
-	}
-	for queue := []int{pid}; len(queue) > 0; queue = queue[1:] {
-		tree = append(tree, queue[0])
-		queue = append(queue, children[queue[0]]...)
-	}
-	return tree, stats
-}
-
-// treeMemKB sums VmRSS and Pss (from smaps_rollup, where the kernel has it)
-// over pid and all its descendants.
-func treeMemKB(pid int) treeMem {
-	var total treeMem
-	tree, _ := procTree(pid)
-	for _, p := range tree {
-		dir := "/proc/" + strconv.Itoa(p)
-		rss, ok := kBField(dir+"/status", "VmRSS:")
-		if !ok {
-			continue
-		}
-		pss, _ := kBField(dir+"/smaps_rollup", "Pss:")
-		total.rss += rss
-		total.pss += pss
-		total.procs++
-	}
-	return total
-}
-
-// kBField reads a "Name:   123 kB" line of a /proc file.
-func kBField(path, name string) (int64, bool) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return 0, false
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, name); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			return kb, true
-		}
-	}
-	return 0, false
-}
-
-// treeCPUms is the CPU time pid and its descendants used, in ms: user and
-// system time of the live processes, plus what their exited children used
-// (a closed tab's renderer is reaped by Chrome's zygote). Unlike wall time
-// on a shared machine, it does not depend on what else runs.
-func treeCPUms(pid int) int64 {
-	var ticks int64
-	tree, stats := procTree(pid)
-	for _, p := range tree {
-		if f := stats[p]; f != nil {
-			for _, i := range []int{11, 12, 13, 14} { // utime stime cutime cstime
-				v, _ := strconv.ParseInt(f[i], 10, 64)
-				ticks += v
-			}
-		}
-	}
-	return ticks * 10 // USER_HZ is 100 on Linux
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
+	"rentwatch/pages/chrome"
 	"rentwatch/pages/read"
 )
 
@@ -22,21 +23,16 @@ import (
 const (
 	DefaultPageTimeout   = 45 * time.Second
 	DefaultChallengeWait = 20 * time.Second
-
-	// startTimeout bounds launching Chrome and its first answer.
-	startTimeout = 30 * time.Second
-	// stopTimeout bounds a graceful Browser.close before Chrome is killed.
-	stopTimeout = 5 * time.Second
 )
 
 // BrowserOptions configure a Browser. The zero value finds Chrome on the
 // system, uses a temporary profile and the default timeouts.
 type BrowserOptions struct {
-	// Chrome is the browser binary; "" means FindChrome("").
+	// Chrome is the browser binary; "" means chrome.Find("").
 	Chrome string
 	// ProfileDir is Chrome's user data dir, created 0700 when missing. It
-	// keeps cookies (a cf_clearance earned by hand in OpenVisible) from one
-	// run to the next. "" means a temporary profile, removed by Close.
+	// keeps cookies (a cf_clearance earned in the window of a check by
+	// hand, package byhand) from one run to the next. "" means a temporary profile, removed by Close.
 	ProfileDir string
 	// PageTimeout bounds loading and settling one page; 0 means 45s.
 	PageTimeout time.Duration
@@ -63,7 +59,8 @@ type Result struct {
 	Phases Phases        // where Took went
 	// SoftBlock is a clean-looking page on a portal that always shows
 	// listings, or whose data holds listings none could read (Unread),
-	// with none on it: a soft block or a changed layout.
+	// with none on it: a soft block or a changed layout (blocks.SoftBlock,
+	// the rule the engine also judges a search's history by).
 	SoftBlock bool
 	// Early is true when the page was read from its HTML as the server sent
 	// it, as soon as that had arrived, before DOMContentLoaded: a clean 2xx
@@ -85,21 +82,8 @@ type Result struct {
 // own tab and deadline. Call Close when done.
 type Browser struct {
 	opts BrowserOptions
-	// classify is the wall classifier; tests of the waiting logic may swap it.
-	classify func(blocks.Page, time.Time) blocks.Verdict
-	// noEarly turns the early read off, for tests of what the rendered
-	// page shows (scripts run, webdriver hidden).
-	noEarly bool
-	// noReuse makes a new tab for every Load, and noHeld reads early from
-	// the renderer's copy of the page (browser_early.go) instead of the
-	// response the interception holds (browser_doc.go): the Browser as it
-	// was before either, for the benchmarks that weigh them.
-	noReuse, noHeld bool
-	// flagsOff are chromedp's default switches to leave out, and warmFor
-	// how long a warm tab is kept (0: the const warmFor), for the
-	// benchmarks that weigh them.
-	flagsOff []string
-	warmFor  time.Duration
+	// tune is zero in the app; tests and benchmarks set it (tuning.go).
+	tune tuning
 
 	// use is held shared by every Load and exclusively by a restart, so a
 	// restart never pulls Chrome away from a Load.
@@ -107,38 +91,23 @@ type Browser struct {
 	// restarting is set while a restart or a Release holds (or tries
 	// for) use: Loads wait for it instead of failing.
 	restarting atomic.Bool
-	// windowOpen is held by OpenVisible from start to end (manual.go).
-	windowOpen atomic.Bool
-	// restartAfter is restartAfterPages; tests lower it.
-	restartAfter int
 
 	// mu guards the fields below.
 	mu     sync.Mutex
 	closed bool
 	run    *chromeRun // the headless Chrome, nil when none runs
-	// visibleRun is OpenVisible's Chrome while its window is up.
-	visibleRun *chromeRun
-	tmpDir     string // a temporary profile we made, removed by Close
-	restarts   int    // restarts after restartAfter pages, for tests
-	learns     int    // Chromes started to learn their identity, for tests
+	tmpDir string     // a temporary profile we made, removed by Close
 	// releaseDue says a Release waits for the Loads in flight
-	// (browser_release.go); releases counts those done, for tests.
+	// (browser_release.go).
 	releaseDue bool
-	releases   int
-
-	tabsMade atomic.Int32 // tabs opened, for tests
 }
 
 // chromeRun is one headless Chrome process and what we learned from it.
 type chromeRun struct {
-	ctx       context.Context // the browser's chromedp context; done when Chrome is gone
-	cancel    context.CancelFunc
-	allocStop context.CancelFunc
-	pid       int
-	// product and headlessUA are what Browser.getVersion says (the user
-	// agent as Chrome would send it without --user-agent).
-	product    string
-	headlessUA string
+	// proc is the Chrome; its Product and UserAgent are what it says it
+	// is (without --user-agent when it was started to learn that).
+	proc *chrome.Process
+	ctx  context.Context // proc.Ctx: the browser's chromedp context; done when Chrome is gone
 	// id is what the headless Chrome's tabs say they are (browser_identity.go).
 	id identity
 	// closing counts the tabs being made, closed or made ready again in
@@ -165,7 +134,7 @@ func NewBrowser(opts BrowserOptions) *Browser {
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
 	}
-	return &Browser{opts: opts, classify: blocks.Classify, restartAfter: restartAfterPages}
+	return &Browser{opts: opts}
 }
 
 // Load opens pageURL in a warm tab (browser_tabs.go) or a new one. A clean
@@ -208,7 +177,7 @@ func (b *Browser) loadShared(ctx context.Context, pageURL string, start time.Tim
 	if err != nil {
 		return Result{URL: pageURL, Took: tookTab}, nil, b.explain(ctx, run, pageURL, err)
 	}
-	res, blank, err := b.loadInTab(ctx, run, t, pageURL)
+	res, blank, err := (&pageLoad{b: b, run: run, t: t, url: pageURL}).do(ctx)
 	b.doneWithTab(run, t, pageURL, err, blank)
 	res.Phases.Tab = tookTab
 	res.Took = time.Since(start)
@@ -253,7 +222,7 @@ func (b *Browser) explain(ctx context.Context, run *chromeRun, pageURL string, e
 	case closed:
 		cause = ErrClosed
 	case run.ctx.Err() != nil:
-		err = fmt.Errorf("chrome (pid %d) exited: %w", run.pid, err)
+		err = fmt.Errorf("chrome (pid %d) exited: %w", run.proc.PID, err)
 	case errors.Is(err, errTabCrashed):
 	case ctx.Err() != nil:
 		cause = ctx.Err()
@@ -266,6 +235,15 @@ func (b *Browser) explain(ctx context.Context, run *chromeRun, pageURL string, e
 		cause = ErrTimeout
 	}
 	return &LoadError{URL: pageURL, Cause: cause, Err: err}
+}
+
+// CheckURL accepts absolute http and https URLs with a host; for any other
+// it returns an error wrapping ErrBadURL.
+func CheckURL(raw string) error {
+	if err := checkWebURL(raw); err != nil {
+		return fmt.Errorf("%w: %v", ErrBadURL, err)
+	}
+	return nil
 }
 
 // checkWebURL accepts absolute http and https URLs with a host.
@@ -296,7 +274,7 @@ func (b *Browser) running(ctx context.Context) (*chromeRun, error) {
 	if b.run != nil { // crashed or killed: clear up what is left of it
 		b.stopLocked()
 	}
-	run, err := b.start(ctx, false)
+	run, err := b.start(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -328,8 +306,7 @@ func (b *Browser) stopLocked() {
 	if b.run == nil {
 		return
 	}
-	profile, _ := b.profileLocked()
-	b.run.stop(profile)
+	b.run.stop()
 	b.run = nil
 }
 
@@ -340,44 +317,10 @@ func (b *Browser) Close() error {
 	defer b.mu.Unlock()
 	b.closed = true
 	b.stopLocked()
-	if b.visibleRun != nil {
-		// Ends OpenVisible's wait; its own stop then finds nothing to do.
-		b.visibleRun.cancel()
-	}
 	if b.tmpDir != "" {
 		err := os.RemoveAll(b.tmpDir)
 		b.tmpDir = ""
 		return err
 	}
 	return nil
-}
-
-// chromePID is the running headless Chrome's pid, 0 when none runs.
-func (b *Browser) chromePID() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.run == nil || b.run.ctx.Err() != nil {
-		return 0
-	}
-	return b.run.pid
-}
-
-// pageTargets counts the open tabs of the headless Chrome.
-func (b *Browser) pageTargets(ctx context.Context) (int, error) {
-	b.mu.Lock()
-	run := b.run
-	b.mu.Unlock()
-	if run == nil {
-		return 0, ErrClosed
-	}
-	cctx, cancel := context.WithTimeout(run.ctx, callTimeout)
-	defer cancel()
-	targets, err := chromedp.Targets(cctx)
-	n := 0
-	for _, t := range targets {
-		if t.Type == "page" {
-			n++
-		}
-	}
-	return n, err
 }

@@ -150,7 +150,7 @@ func TestLoadDismissesDialogs(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b.noEarly = tc.noEarly
+			b.tune.noEarly = tc.noEarly
 			// The deadline only bounds a hang: the Load must end by itself.
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 			defer cancel()
@@ -227,7 +227,7 @@ func TestTabAnswersLeavePage(t *testing.T) {
 		}
 	}
 	leaveAfterGesture()
-	b.closeTabNow(run, tb)
+	run.closeTab(tb)
 	if after := countPageTargets(t, b); after != targets {
 		t.Errorf("%d tabs after closing, %d before: the tab that asked is still open", after, targets)
 	}

@@ -133,7 +133,7 @@ type navResult struct {
 // When readHeld reads it, the navigation is ended there and early is true;
 // else the response goes on and the Load waits for DOMContentLoaded as
 // navigateDOMReady does.
-func (b *Browser) navigateHeld(ctx context.Context, run *chromeRun, t *tab, pageURL string, ph *Phases,
+func navigateHeld(ctx context.Context, run *chromeRun, t *tab, pageURL string, ph *Phases,
 	readHeld func(heldDoc) bool, tryEarly func(mainDoc) bool) (early bool, err error) {
 	began := time.Now()
 	frame := t.watch.frame()
@@ -166,14 +166,14 @@ func (b *Browser) navigateHeld(ctx context.Context, run *chromeRun, t *tab, page
 			doc.release(ctx)
 			select {
 			case r := <-navDone:
-				return false, b.afterNavigate(ctx, t, r, began, ph, func(mainDoc) bool { return false })
+				return false, afterNavigate(ctx, t, r, began, ph, func(mainDoc) bool { return false })
 			case <-ctx.Done():
 				return false, ctx.Err()
 			}
 		case r := <-navDone:
 			// Not held (a service worker answered, say): the renderer's
 			// copy may still be read early.
-			return false, b.afterNavigate(ctx, t, r, began, ph, tryEarly)
+			return false, afterNavigate(ctx, t, r, began, ph, tryEarly)
 		case <-ctx.Done():
 			return false, ctx.Err()
 		}
@@ -181,7 +181,7 @@ func (b *Browser) navigateHeld(ctx context.Context, run *chromeRun, t *tab, page
 }
 
 // afterNavigate is navigateDOMReady once Page.navigate answered r.
-func (b *Browser) afterNavigate(ctx context.Context, t *tab, r navResult, began time.Time, ph *Phases, tryEarly func(mainDoc) bool) error {
+func afterNavigate(ctx context.Context, t *tab, r navResult, began time.Time, ph *Phases, tryEarly func(mainDoc) bool) error {
 	switch {
 	case r.err != nil:
 		return r.err

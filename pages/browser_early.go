@@ -34,7 +34,7 @@ import (
 // verdict OK (never a challenge, so its wait-out still happens), and at
 // least one listing read (so never a soft block). Any error means no early
 // read: the Load carries on as without one.
-func (b *Browser) earlyRead(ctx context.Context, doc mainDoc, pageURL string) (res Result, ok bool) {
+func (l *pageLoad) earlyRead(ctx context.Context, doc mainDoc) (res Result, ok bool) {
 	began := time.Now()
 	status := int(doc.resp.Status)
 	if status < 200 || status > 299 {
@@ -46,12 +46,12 @@ func (b *Browser) earlyRead(ctx context.Context, doc mainDoc, pageURL string) (r
 	if err != nil || len(body.Body) == 0 {
 		return res, false
 	}
-	return b.readEarly(AskOf(ctx), blocks.Page{Status: status, Header: headerOf(doc.resp.Headers), URL: doc.resp.URL, HTML: body.Body}, pageURL, began)
+	return l.readEarly(blocks.Page{Status: status, Header: headerOf(doc.resp.Headers), URL: doc.resp.URL, HTML: body.Body}, began)
 }
 
 // earlyReadHeld is earlyRead of a response the interception holds
 // (browser_doc.go); Phases.Body is then the wait for its body.
-func (b *Browser) earlyReadHeld(ctx context.Context, doc heldDoc, pageURL string) (res Result, ok bool) {
+func (l *pageLoad) earlyReadHeld(ctx context.Context, doc heldDoc) (res Result, ok bool) {
 	began := time.Now()
 	status := doc.status()
 	if status < 200 || status > 299 {
@@ -62,27 +62,26 @@ func (b *Browser) earlyReadHeld(ctx context.Context, doc heldDoc, pageURL string
 		return res, false
 	}
 	tookBody := time.Since(began)
-	res, ok = b.readEarly(AskOf(ctx), blocks.Page{Status: status, Header: doc.header(), URL: doc.url(), HTML: body}, pageURL, time.Now())
+	res, ok = l.readEarly(blocks.Page{Status: status, Header: doc.header(), URL: doc.url(), HTML: body}, time.Now())
 	res.Phases.Body = tookBody
 	return res, ok
 }
 
-// readEarly classifies and reads pg, a page's HTML as the server sent it,
-// as ask says; ok as earlyRead says (and false when a pick is not on it:
-// scripts may still draw it).
-func (b *Browser) readEarly(ask Ask, pg blocks.Page, pageURL string, began time.Time) (res Result, ok bool) {
+// readEarly classifies and reads pg, a page's HTML as the server sent it;
+// ok as earlyRead says (and false when a pick is not on it: scripts may
+// still draw it).
+func (l *pageLoad) readEarly(pg blocks.Page, began time.Time) (res Result, ok bool) {
 	if pg.URL == "" {
-		pg.URL = pageURL
+		pg.URL = l.url
 	}
-	verdict := b.classify(pg, time.Now())
+	verdict := l.b.classify(pg, time.Now())
 	if verdict.Kind != blocks.OK {
 		return res, false
 	}
-	reading, lists, lost := readAsked(ask, pg.URL, pg.HTML)
-	if lost || len(reading.Listings) == 0 {
-		return res, false
+	if res = resultOf(pg, verdict, l.url, l.ask); res.PickLost || len(res.Listings) == 0 {
+		return Result{}, false
 	}
-	res = Result{URL: pg.URL, Status: pg.Status, Header: pg.Header, Verdict: verdict, Reading: reading, Lists: lists, Early: true}
+	res.Early = true
 	res.Phases.Read = time.Since(began)
 	return res, true
 }

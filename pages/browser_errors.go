@@ -10,16 +10,12 @@ import (
 // the site (ErrNetwork, ErrTimeout). None of them is a wall: a wall is a
 // Result with a Verdict, never an error.
 var (
-	ErrBadURL   = errors.New("not an http or https URL")
-	ErrNetwork  = errors.New("network error")          // DNS, refused, reset, TLS
-	ErrTimeout  = errors.New("page timed out")         // the page or the browser did not answer in time
-	ErrBrowser  = errors.New("browser failed")         // crashed, killed, or would not start
-	ErrClosed   = errors.New("browser closed")         // Close was called
-	ErrVisible  = errors.New("visible window is open") // the browser is held (a restart); since the window has a Chrome of its own, never for the window
-	ErrNoChrome = errors.New("no Chrome or Chromium found")
-	// ErrNoDisplay is returned by OpenVisible where no window can be shown
-	// (Linux without DISPLAY or WAYLAND_DISPLAY): call OpenDefault instead.
-	ErrNoDisplay = errors.New("no display for a visible browser window")
+	ErrBadURL  = errors.New("not an http or https URL")
+	ErrNetwork = errors.New("network error")          // DNS, refused, reset, TLS
+	ErrTimeout = errors.New("page timed out")         // the page or the browser did not answer in time
+	ErrBrowser = errors.New("browser failed")         // crashed, killed, or would not start
+	ErrClosed  = errors.New("browser closed")         // Close was called
+	ErrVisible = errors.New("visible window is open") // the browser is held (a restart); since the window has a Chrome of its own, never for the window
 )
 
 // LoadError is a failed Load: which page, which of the causes above, and the

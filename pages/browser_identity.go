@@ -54,17 +54,17 @@ func (b *Browser) identity(ctx context.Context, path, profile string) (identity,
 		identities.Store(path, id)
 		return id, nil
 	}
-	b.learns++
+	b.tune.note(learned)
 	tmp, err := os.MkdirTemp("", "rentwatch-learn-")
 	if err != nil {
 		return identity{}, err
 	}
 	defer os.RemoveAll(tmp)
-	run, err := b.launch(ctx, path, tmp, false, identity{})
+	run, err := b.launch(ctx, path, tmp, identity{})
 	if err != nil {
 		return identity{}, err
 	}
-	defer run.stop(tmp)
+	defer run.stop()
 	id, err := readIdentity(run)
 	if err != nil {
 		return identity{}, fmt.Errorf("learn what %s says it is: %w", path, err)
@@ -133,7 +133,7 @@ func writeIdentityFile(profile, path string, id identity) {
 // started without --user-agent. The client hints are only given to a
 // secure page: chrome://version is one that needs no network.
 func readIdentity(run *chromeRun) (identity, error) {
-	id := identity{product: run.product, userAgent: normalUA(run.headlessUA)}
+	id := identity{product: run.proc.Product, userAgent: normalUA(run.proc.UserAgent)}
 	tctx, closeTab := chromedp.NewContext(run.ctx)
 	defer closeTab()
 	cctx, cancel := context.WithTimeout(tctx, 2*callTimeout)
@@ -155,7 +155,7 @@ func readIdentity(run *chromeRun) (identity, error) {
 	if !has {
 		// A Chrome before 90 sends no client hints of its own: made up
 		// from the version, they are at least consistent with it.
-		id.meta = madeUpMeta(run.product)
+		id.meta = madeUpMeta(run.proc.Product)
 		return id, nil
 	}
 	meta, err := chromedp.Run(cctx, chromedp.Evaluate[emulation.UserAgentMetadata](uaDataJS, chromedp.EvalAwaitPromise))

@@ -5,7 +5,9 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"rentwatch/internal/testkit"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -53,20 +55,26 @@ func TestIdentityKeptInProfile(t *testing.T) {
 	path := needChrome(t)
 	profile := t.TempDir()
 	mux := http.NewServeMux()
-	servePage(mux, "/rooms", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">`+dialogRooms(3)+`</ul></body></html>`)
-	site := newSiteLog(t, "127.0.0.15", mux)
+	testkit.ServePage(mux, "/rooms", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">`+dialogRooms(3)+`</ul></body></html>`)
+	site := testkit.StartSite(t, "127.0.0.15", mux)
 	load := func(step string, wantLearns int) string {
 		t.Helper()
 		identities.Delete(path) // as in a new process
 		b := NewBrowser(BrowserOptions{Chrome: path, ProfileDir: profile, PageTimeout: time.Minute})
 		defer b.Close()
+		var learns atomic.Int32
+		b.tune.noted = func(h happening) {
+			if h == learned {
+				learns.Add(1)
+			}
+		}
 		if _, err := b.Load(context.Background(), site.URL+"/rooms"); err != nil {
 			t.Fatalf("%s: Load: %v", step, err)
 		}
-		if b.learns != wantLearns {
-			t.Errorf("%s: %d Chromes started to learn, want %d", step, b.learns, wantLearns)
+		if n := int(learns.Load()); n != wantLearns {
+			t.Errorf("%s: %d Chromes started to learn, want %d", step, n, wantLearns)
 		}
-		reqs := site.requests()
+		reqs := site.Requests()
 		return reqs[len(reqs)-1].UserAgent()
 	}
 	first := load("first start", 1)

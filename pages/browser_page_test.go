@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"regexp"
+	"rentwatch/internal/testkit"
 	"sync"
 	"testing"
 	"time"
@@ -40,12 +41,12 @@ const screenJS = `document.getElementById("screen").textContent = JSON.stringify
 // visible Chrome under Xvfb: 10 new tabs of 20, at parse time).
 func TestPageSeesDesktopScreen(t *testing.T) {
 	mux := http.NewServeMux()
-	servePage(mux, "/screen", `<!DOCTYPE html><html><head><title>Screen</title></head><body><pre id="screen"></pre>`+
+	testkit.ServePage(mux, "/screen", `<!DOCTYPE html><html><head><title>Screen</title></head><body><pre id="screen"></pre>`+
 		`<script>const held = fetch("/hold"), began = performance.now(); (function look() {`+
 		` if ((outerWidth > 0 && document.hasFocus()) || performance.now() - began > 3000) { `+screenJS+`; fetch("/done") }`+
 		` else { setTimeout(look, 10) } })()</script></body></html>`)
 	holdUntilDone(mux)
-	site := newSiteLog(t, "127.0.0.11", mux)
+	site := testkit.StartSite(t, "127.0.0.11", mux)
 	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute})
 	want := pageScreen{Screen: [2]int{1920, 1080}, Avail: [2]int{1920, 1040}, Outer: [2]int{1920, 1040}, Ratio: 1, Focused: true}
 	for i := range 3 {
@@ -126,7 +127,7 @@ func TestBotDSaysNotABot(t *testing.T) {
 	verdicts := make(chan []byte, 1)
 	release := make(chan struct{})
 	mux := http.NewServeMux()
-	servePage(mux, "/", botdPage)
+	testkit.ServePage(mux, "/", botdPage)
 	mux.HandleFunc("/botd.esm.js", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript")
 		http.ServeFile(w, r, filepath.Join("..", "testdata", "botd", "botd.esm.js"))
@@ -145,7 +146,7 @@ func TestBotDSaysNotABot(t *testing.T) {
 		default:
 		}
 	})
-	site := newSiteLog(t, "127.0.0.12", mux)
+	site := testkit.StartSite(t, "127.0.0.12", mux)
 	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute})
 	res, err := b.Load(context.Background(), site.URL+"/")
 	if err != nil {

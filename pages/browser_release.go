@@ -10,10 +10,12 @@ import "time"
 // (docs/BENCHMARKS.md).
 //
 // It returns at once and never fails a Load. The stop runs in the
-// background when nothing uses Chrome. When Loads or a Reply are in
-// flight, or the visible window is up, it waits for them, without
-// blocking the caller: the stop is done when the last Load in flight ends
-// (or within a second of the Reply's end, the window's close). A Load that starts after
+// background when nothing uses Chrome. When Loads, a Reply or the
+// cookies of a check by hand (Cookies, SetCookies) are in flight, it waits
+// for them, without blocking the caller: the stop is done when the last
+// Load in flight ends (or within a second of the Reply's end, the
+// cookies'). The window of a check by hand runs a Chrome of its own, which
+// Release leaves alone. A Load that starts after
 // Release cancels it (the app has something to check again), so a
 // Release racing a new cycle leaves Chrome running or restarts it for
 // that Load, and the Load works either way: Loads that arrive during the
@@ -30,8 +32,8 @@ func (b *Browser) Release() {
 }
 
 // release does what Release asked, once nothing uses Chrome and unless a
-// Load cancelled it. It tries again every releaseRetry while a Reply or the
-// visible window holds Chrome; after a Load, pageDone calls it at once.
+// Load cancelled it. It tries again every releaseRetry while a Reply or a
+// cookie exchange holds Chrome; after a Load, pageDone calls it at once.
 func (b *Browser) release() {
 	for {
 		switch b.tryRelease() {
@@ -44,8 +46,7 @@ func (b *Browser) release() {
 }
 
 // releaseRetry is how often release looks again while Chrome is in use:
-// seldom, so that an app waiting for a visible window to close still
-// sleeps.
+// seldom, so that an app waiting for a long Reply still sleeps.
 const releaseRetry = time.Second
 
 type releaseStep int
@@ -68,7 +69,7 @@ func (b *Browser) tryRelease() releaseStep {
 		return releaseWait
 	}
 	defer b.restarting.Store(false)
-	if !b.use.TryLock() { // a Load, a Reply or the visible window is on it
+	if !b.use.TryLock() { // a Load, a Reply or a cookie exchange is on it
 		return releaseBusy
 	}
 	defer b.use.Unlock()
@@ -76,7 +77,7 @@ func (b *Browser) tryRelease() releaseStep {
 	defer b.mu.Unlock()
 	if b.releaseDue && !b.closed && b.run != nil {
 		b.stopLocked()
-		b.releases++
+		b.tune.note(released)
 	}
 	b.releaseDue = false
 	return releaseDone

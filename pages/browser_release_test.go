@@ -3,24 +3,11 @@ package pages
 import (
 	"context"
 	"net/http"
-	"os"
-	"strconv"
-	"strings"
+	"rentwatch/internal/testkit"
 	"sync"
 	"testing"
 	"time"
 )
-
-// alive says whether pid is a live process (not gone, not a zombie).
-func alive(t *testing.T, pid int) bool {
-	t.Helper()
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	s := string(stat)
-	return !strings.HasPrefix(s[strings.LastIndexByte(s, ')')+1:], " Z")
-}
 
 // waitGone waits (minutes at most: it bounds a hang) until none of pids lives.
 func waitGone(t *testing.T, pids []int) {
@@ -28,7 +15,7 @@ func waitGone(t *testing.T, pids []int) {
 	for end := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
 		left := 0
 		for _, p := range pids {
-			if alive(t, p) {
+			if testkit.Alive(p) {
 				left++
 			}
 		}
@@ -41,23 +28,17 @@ func waitGone(t *testing.T, pids []int) {
 	}
 }
 
-func needProc(t *testing.T) {
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		t.Skip("needs /proc")
-	}
-}
-
 // TestReleaseStopsChrome: after Release, Chrome's whole process tree is
 // gone; the next Load starts a new Chrome and reads the page.
 func TestReleaseStopsChrome(t *testing.T) {
-	needProc(t)
+	testkit.NeedProc(t)
 	portal := newFixturePortal(t, "127.0.0.1", 0)
-	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute})
+	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute})
 	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
 		t.Fatalf("Load: %v", err)
 	}
 	pid := idlePID(b)
-	tree, _ := procTree(pid)
+	tree := testkit.Tree(pid)
 	if pid == 0 || len(tree) < 2 {
 		t.Fatalf("Chrome's pid %d, %d processes in its tree", pid, len(tree))
 	}
@@ -75,8 +56,8 @@ func TestReleaseStopsChrome(t *testing.T) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.releases != 1 {
-		t.Errorf("%d releases, want 1", b.releases)
+	if n := rec.count(released); n != 1 {
+		t.Errorf("%d releases, want 1", n)
 	}
 }
 
@@ -84,7 +65,7 @@ func TestReleaseStopsChrome(t *testing.T) {
 // nothing under it: the Load reads its page, and Chrome stops once it is
 // over.
 func TestReleaseWaitsForLoad(t *testing.T) {
-	needProc(t)
+	testkit.NeedProc(t)
 	hold := make(chan struct{})
 	asked := make(chan struct{}, 1)
 	mux := http.NewServeMux()
@@ -97,8 +78,8 @@ func TestReleaseWaitsForLoad(t *testing.T) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		_, _ = w.Write([]byte(`<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">` + dialogRooms(3) + `</ul></body></html>`))
 	})
-	servePage(mux, "/fast", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">`+dialogRooms(3)+`</ul></body></html>`)
-	site := newSiteLog(t, "127.0.0.23", mux)
+	testkit.ServePage(mux, "/fast", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">`+dialogRooms(3)+`</ul></body></html>`)
+	site := testkit.StartSite(t, "127.0.0.23", mux)
 	var unhold sync.Once
 	t.Cleanup(func() { unhold.Do(func() { close(hold) }) }) // before the server's close: its handler must end
 	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: 2 * time.Minute, ChallengeWait: -1})
@@ -106,7 +87,7 @@ func TestReleaseWaitsForLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	pid := idlePID(b)
-	tree, _ := procTree(pid)
+	tree := testkit.Tree(pid)
 	done := make(chan error, 1)
 	go func() {
 		res, err := b.Load(context.Background(), site.URL+"/slow")
@@ -123,7 +104,7 @@ func TestReleaseWaitsForLoad(t *testing.T) {
 	b.Release()
 	// Longer than release's retry: it looked at least once, and found the Load.
 	time.Sleep(2 * releaseRetry)
-	if !alive(t, pid) {
+	if !testkit.Alive(pid) {
 		t.Fatal("Release stopped Chrome under a Load in flight")
 	}
 	unhold.Do(func() { close(hold) })
@@ -155,47 +136,5 @@ func TestReleaseDuringLoads(t *testing.T) {
 		if time.Now().After(end) { // bounds a hang only
 			t.Fatal("Chrome still runs after the last Release")
 		}
-	}
-}
-
-// TestReleaseDuringVisible: a Release while the visible window is up
-// leaves that window's Chrome alone; the window closes as usual, and the
-// next Load works.
-func TestReleaseDuringVisible(t *testing.T) {
-	needProc(t)
-	display := startXvfb(t)
-	t.Setenv("DISPLAY", display)
-	t.Setenv("WAYLAND_DISPLAY", "")
-	portal := newFixturePortal(t, "127.0.0.1", 0)
-	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
-	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
-		t.Fatalf("Load before the window: %v", err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // bounds a hang only
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- b.OpenVisible(ctx, portal.URL+"/results") }()
-	var visiblePID int
-	for end := time.Now().Add(2 * time.Minute); visiblePID == 0; time.Sleep(50 * time.Millisecond) {
-		b.mu.Lock()
-		if b.visibleRun != nil {
-			visiblePID = b.visibleRun.pid
-		}
-		b.mu.Unlock()
-		if time.Now().After(end) {
-			t.Fatal("the visible window never came up")
-		}
-	}
-	b.Release()
-	time.Sleep(2 * releaseRetry) // release looked at least once more
-	if !alive(t, visiblePID) {
-		t.Fatal("Release stopped the visible window's Chrome")
-	}
-	closeVisibleTabs(t, b)
-	if err := <-done; err != nil {
-		t.Fatalf("OpenVisible: %v", err)
-	}
-	if res, err := b.Load(context.Background(), portal.URL+"/results"); err != nil || len(res.Listings) == 0 {
-		t.Fatalf("Load after the window: %d listings, %v", len(res.Listings), err)
 	}
 }

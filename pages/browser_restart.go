@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"rentwatch/pages/chrome"
 )
 
 // restartAfterPages is how many Loads one headless Chrome serves before
@@ -20,9 +22,9 @@ import (
 // weeks.
 const restartAfterPages = 100
 
-// share takes b.use shared for a Load. It fails at once when the visible
-// window holds the profile or the Browser is closed, and waits while Chrome
-// is being restarted (about half a second).
+// share takes b.use shared for a Load (or a cookie exchange). It fails at
+// once when the Browser is closed, and waits while Chrome is being
+// restarted or released (about half a second).
 func (b *Browser) share(ctx context.Context) error {
 	for !b.use.TryRLock() {
 		if !b.restarting.Load() {
@@ -44,7 +46,7 @@ func (b *Browser) share(ctx context.Context) error {
 func (b *Browser) pageDone(run *chromeRun) {
 	b.mu.Lock()
 	run.pages++
-	due := run.pages >= b.restartAfter && b.run == run && !b.closed
+	due := run.pages >= b.tune.pagesPerChrome() && b.run == run && !b.closed
 	release := b.releaseDue
 	b.mu.Unlock()
 	switch {
@@ -63,7 +65,7 @@ func (b *Browser) restart(run *chromeRun) {
 		return
 	}
 	defer b.restarting.Store(false)
-	if !b.use.TryLock() { // a Load, a Reply or the visible window is on it
+	if !b.use.TryLock() { // a Load, a Reply or a cookie exchange is on it
 		return
 	}
 	defer b.use.Unlock()
@@ -73,10 +75,10 @@ func (b *Browser) restart(run *chromeRun) {
 		return
 	}
 	b.stopLocked()
-	ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), chrome.StartTimeout)
 	defer cancel()
-	if next, err := b.start(ctx, false); err == nil {
+	if next, err := b.start(ctx); err == nil {
 		b.run = next
-		b.restarts++
+		b.tune.note(restarted)
 	} // else the next Load starts Chrome, as after a crash
 }

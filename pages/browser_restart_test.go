@@ -13,8 +13,8 @@ import (
 // around the restart, two at a time as the engine runs them, all succeed.
 func TestLoadRestartsChrome(t *testing.T) {
 	portal := newFixturePortal(t, "127.0.0.1", 0)
-	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: 15 * time.Second, ChallengeWait: -1})
-	b.restartAfter = 3
+	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: 15 * time.Second, ChallengeWait: -1})
+	b.tune.restartAfter = 3
 	token := "restart-" + time.Now().Format("150405.000")
 	if _, err := b.Load(context.Background(), portal.URL+"/clearance?token="+token); err != nil {
 		t.Fatalf("Load that sets the cookie: %v", err)
@@ -32,15 +32,10 @@ func TestLoadRestartsChrome(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	restarted := func() int {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		return b.restarts
+	for end := time.Now().Add(2 * time.Minute); rec.count(restarted) == 0 && time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
 	}
-	for end := time.Now().Add(2 * time.Minute); restarted() == 0 && time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-	}
-	if restarted() == 0 {
-		t.Fatalf("no restart after %d pages with restartAfter %d", portal.count("html"), b.restartAfter)
+	if rec.count(restarted) == 0 {
+		t.Fatalf("no restart after %d pages with restartAfter %d", portal.count("html"), b.tune.restartAfter)
 	}
 	res, err := b.Load(context.Background(), portal.URL+"/results")
 	if err != nil || res.Status != 200 {

@@ -3,13 +3,11 @@ package pages
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
+	"rentwatch/internal/testkit"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,67 +20,6 @@ import (
 // that a change to how Chrome is run (its switches, the tab set-up, what
 // is blocked) leaves the watcher looking like a person's Chrome: run them
 // after any such change.
-
-// siteLog is a site on loopback that records every request it gets.
-type siteLog struct {
-	*httptest.Server
-
-	// mu guards reqs.
-	mu   sync.Mutex
-	reqs []*http.Request // with their headers; bodies are not kept
-}
-
-// newSiteLog serves mux on host (an IP of 127.0.0.0/8), recording first.
-func newSiteLog(t testing.TB, host string, mux *http.ServeMux) *siteLog {
-	t.Helper()
-	s := &siteLog{}
-	l, err := net.Listen("tcp", host+":0")
-	if err != nil {
-		t.Fatalf("listen on %s: %v", host, err)
-	}
-	s.Server = &httptest.Server{Listener: l, Config: &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		s.reqs = append(s.reqs, r.Clone(context.Background()))
-		s.mu.Unlock()
-		mux.ServeHTTP(w, r)
-	})}}
-	s.Start()
-	t.Cleanup(s.Close)
-	return s
-}
-
-// requests returns the requests so far.
-func (s *siteLog) requests() []*http.Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]*http.Request(nil), s.reqs...)
-}
-
-// waitFor waits (a minute at most: it only bounds a hang) until a request
-// for path came, and returns it.
-func (s *siteLog) waitFor(t testing.TB, path string) *http.Request {
-	t.Helper()
-	for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-		for _, r := range s.requests() {
-			if r.URL.Path == path {
-				return r
-			}
-		}
-	}
-	t.Fatalf("no request for %s came", path)
-	return nil
-}
-
-// servePage answers path with an HTML body.
-func servePage(mux *http.ServeMux, path, body string, header ...string) {
-	mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
-		for i := 0; i+1 < len(header); i += 2 {
-			w.Header().Set(header[i], header[i+1])
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		_, _ = w.Write([]byte(body))
-	})
-}
 
 // clientHints asks for every client hint, so that later requests carry the
 // high-entropy ones too (Sec-CH-UA-Full-Version-List and the like).
@@ -101,27 +38,27 @@ func TestSiteSeesNoHeadlessChrome(t *testing.T) {
 		return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>` + title + `</title></head><body>` + body + `</body></html>`
 	}
 	list := `<ul class="results">` + dialogRooms(5) + `</ul>`
-	servePage(mux, "/early", page("Rooms", list), ach...)
-	servePage(mux, "/scripted", page("Rooms", `<ul class="results" id="r"></ul><script>fetch("/api/rooms").then(r => r.text())`+
+	testkit.ServePage(mux, "/early", page("Rooms", list), ach...)
+	testkit.ServePage(mux, "/scripted", page("Rooms", `<ul class="results" id="r"></ul><script>fetch("/api/rooms").then(r => r.text())`+
 		`.then(t => document.getElementById("r").innerHTML = t)</script>`), ach...)
-	servePage(mux, "/api/rooms", dialogRooms(5))
-	servePage(mux, "/icon", `<!DOCTYPE html><html><head><title>Rooms</title><link rel="icon" href="/static/icon.png"></head><body>`+
+	testkit.ServePage(mux, "/api/rooms", dialogRooms(5))
+	testkit.ServePage(mux, "/icon", `<!DOCTYPE html><html><head><title>Rooms</title><link rel="icon" href="/static/icon.png"></head><body>`+
 		list+`</body></html>`, ach...)
 	mux.HandleFunc("/busy", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Retry-After", "120")
 		w.WriteHeader(http.StatusTooManyRequests)
 		_, _ = w.Write([]byte(page("Too many requests", "Slow down.")))
 	})
-	servePage(mux, "/worker", page("Rooms", `<ul class="results" id="r"></ul><script>navigator.serviceWorker.register("/sw.js")</script>`), ach...)
+	testkit.ServePage(mux, "/worker", page("Rooms", `<ul class="results" id="r"></ul><script>navigator.serviceWorker.register("/sw.js")</script>`), ach...)
 	mux.HandleFunc("/sw.js", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript")
 		_, _ = w.Write([]byte(`self.addEventListener("install", e => e.waitUntil(fetch("/from-worker")))`))
 	})
-	servePage(mux, "/listing", page("Room by the park", `<h1>Room by the park</h1><form method="post" action="/send">`+
+	testkit.ServePage(mux, "/listing", page("Room by the park", `<h1>Room by the park</h1><form method="post" action="/send">`+
 		`<textarea name="message"></textarea><button type="submit">Send</button></form>`), ach...)
-	servePage(mux, "/send", page("Sent", "<p>Your message was sent.</p>"))
+	testkit.ServePage(mux, "/send", page("Sent", "<p>Your message was sent.</p>"))
 	const host = "127.0.0.9"
-	site := newSiteLog(t, host, mux)
+	site := testkit.StartSite(t, host, mux)
 	remove, err := RegisterRecipe(Recipe{Name: "site-log", Sites: []string{host}, Message: []string{`textarea[name="message"]`},
 		Submit: []Target{{CSS: `form button[type="submit"]`}}, Sent: Sign{Text: []string{"your message was sent"}}, Wait: 20 * time.Second})
 	if err != nil {
@@ -140,9 +77,9 @@ func TestSiteSeesNoHeadlessChrome(t *testing.T) {
 	if res, err := b.Reply(ctx, site.URL+"/listing", Reply{Message: "Hello, is the room still free?"}); err != nil || !res.Sent {
 		t.Fatalf("Reply: %+v, %v", res, err)
 	}
-	site.waitFor(t, "/from-worker")
+	site.WaitFor(t, "/from-worker")
 	countPageTargets(t, b) // every tab closed: anything on its way out has gone out
-	reqs := site.requests()
+	reqs := site.Requests()
 	checkSiteLog(t, reqs)
 	if !slices.ContainsFunc(reqs, func(r *http.Request) bool { return r.Header.Get("Sec-CH-UA-Full-Version-List") != "" }) {
 		t.Error("no request carried the client hints the site asked for (Accept-CH)")
@@ -196,55 +133,13 @@ func isIcon(path string) bool {
 func navigationHeaders(t testing.TB, b *Browser, host string) http.Header {
 	t.Helper()
 	mux := http.NewServeMux()
-	servePage(mux, "/rooms", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">`+
+	testkit.ServePage(mux, "/rooms", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">`+
 		dialogRooms(3)+`</ul></body></html>`)
-	site := newSiteLog(t, host, mux)
+	site := testkit.StartSite(t, host, mux)
 	if _, err := b.Load(context.Background(), site.URL+"/rooms"); err != nil {
 		t.Fatalf("Load: %v", err)
 	}
-	return site.waitFor(t, "/rooms").Header
-}
-
-// navigationWants are the request headers of a person's Chrome opening a
-// page from its address bar, as Chrome 100 and later send them over plain
-// HTTP to a host it has no cookies or client-hint settings for: each
-// header with what its value must look like. No other header may come.
-var navigationWants = map[string]*regexp.Regexp{
-	"User-Agent": regexp.MustCompile(`^Mozilla/5\.0 \((X11; Linux x86_64|Windows NT 10\.0; Win64; x64|Macintosh; Intel Mac OS X 10_15_7)\) ` +
-		`AppleWebKit/537\.36 \(KHTML, like Gecko\) Chrome/(\d+)\.0\.0\.0 Safari/537\.36$`),
-	"Accept":                    regexp.MustCompile(`^text/html,application/xhtml\+xml,application/xml;q=0\.9,(image/\w+,)*\*/\*;q=0\.8(,application/signed-exchange;v=b3;q=0\.7)?$`),
-	"Accept-Encoding":           regexp.MustCompile(`^gzip, deflate, br(, zstd)?$`),
-	"Accept-Language":           regexp.MustCompile(`^[a-z]{2}(-[A-Z]{2})?(,[a-z]{2}(-[A-Z]{2})?;q=0\.\d)*$`),
-	"Connection":                regexp.MustCompile(`^keep-alive$`),
-	"Upgrade-Insecure-Requests": regexp.MustCompile(`^1$`),
-	"Sec-Fetch-Dest":            regexp.MustCompile(`^document$`),
-	"Sec-Fetch-Mode":            regexp.MustCompile(`^navigate$`),
-	"Sec-Fetch-Site":            regexp.MustCompile(`^none$`),
-	"Sec-Fetch-User":            regexp.MustCompile(`^\?1$`),
-	"Sec-Ch-Ua":                 regexp.MustCompile(`^("[^"]+";v="\d+"(, )?){2,3}$`),
-	"Sec-Ch-Ua-Mobile":          regexp.MustCompile(`^\?0$`),
-	"Sec-Ch-Ua-Platform":        regexp.MustCompile(`^"(Linux|Windows|macOS)"$`),
-}
-
-// navigationProblems says how h differs from a person's Chrome's request
-// for a page (navigationWants); none means it does not.
-func navigationProblems(h http.Header) []string {
-	var out []string
-	for name, re := range navigationWants {
-		if v := h.Get(name); !re.MatchString(v) {
-			out = append(out, fmt.Sprintf("%s: %q does not match %s", name, v, re))
-		}
-	}
-	for name := range h {
-		if navigationWants[name] == nil {
-			out = append(out, fmt.Sprintf("%s: %q: a header a person's Chrome does not send here", name, h.Get(name)))
-		}
-	}
-	ua := navigationWants["User-Agent"].FindStringSubmatch(h.Get("User-Agent"))
-	if ua != nil && !strings.Contains(h.Get("Sec-Ch-Ua"), `"Chromium";v="`+ua[2]+`"`) {
-		out = append(out, fmt.Sprintf("Sec-Ch-Ua %q does not name Chromium %s as the user agent does", h.Get("Sec-Ch-Ua"), ua[2]))
-	}
-	return out
+	return site.WaitFor(t, "/rooms").Header
 }
 
 // TestNavigationLooksLikeChrome: the request for a page says what a
@@ -252,7 +147,7 @@ func navigationProblems(h http.Header) []string {
 func TestNavigationLooksLikeChrome(t *testing.T) {
 	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute})
 	h := navigationHeaders(t, b, "127.0.0.10")
-	for _, p := range navigationProblems(h) {
+	for _, p := range testkit.NavigationProblems(h) {
 		t.Error(p)
 	}
 	if t.Failed() {
@@ -282,10 +177,10 @@ func TestReusedTabLooksLikeNewTab(t *testing.T) {
 	}
 	for i, r := range reused.docs {
 		f := fresh.docs[i]
-		for _, p := range navigationProblems(r.Header) {
+		for _, p := range testkit.NavigationProblems(r.Header) {
 			t.Errorf("reused tab, %s: %s", r.URL.Path, p)
 		}
-		for name := range mergeKeys(f.Header, r.Header) {
+		for name := range testkit.HeaderNames(f.Header, r.Header) {
 			if got, want := r.Header.Get(name), f.Header.Get(name); got != want {
 				t.Errorf("Load %d (%s): %s %q in a reused tab, %q in a new tab", i+1, r.URL.Path, name, got, want)
 			}
@@ -300,7 +195,7 @@ func TestReusedTabLooksLikeNewTab(t *testing.T) {
 type reuseRun struct {
 	docs    []*http.Request // the requests for pages, in order
 	history []string        // history.length, as each scripted page saw it
-	made    int32           // tabs made
+	made    int             // tabs made
 }
 
 // reuseLoads runs TestReusedTabLooksLikeNewTab's Loads on hosts h1 and h2,
@@ -308,15 +203,15 @@ type reuseRun struct {
 func reuseLoads(t *testing.T, h1, h2 string, noReuse bool) reuseRun {
 	mux := http.NewServeMux()
 	list := `<ul class="results">` + dialogRooms(4) + `</ul>`
-	servePage(mux, "/early", `<!DOCTYPE html><html><head><title>Rooms</title></head><body>`+list+`</body></html>`)
-	servePage(mux, "/scripted", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results" id="r"></ul>`+
+	testkit.ServePage(mux, "/early", `<!DOCTYPE html><html><head><title>Rooms</title></head><body>`+list+`</body></html>`)
+	testkit.ServePage(mux, "/scripted", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results" id="r"></ul>`+
 		`<script>fetch("/api/rooms?history=" + history.length).then(r => r.text()).then(t => document.getElementById("r").innerHTML = t)</script></body></html>`)
-	servePage(mux, "/api/rooms", dialogRooms(4))
-	a, c := newSiteLog(t, h1, mux), newSiteLog(t, h2, mux)
-	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
-	b.noReuse = noReuse
+	testkit.ServePage(mux, "/api/rooms", dialogRooms(4))
+	a, c := testkit.StartSite(t, h1, mux), testkit.StartSite(t, h2, mux)
+	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
+	b.tune.noReuse = noReuse
 	// A slow Load on a busy machine must not let the tab go.
-	b.warmFor = time.Hour
+	b.tune.warmFor = time.Hour
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // bounds a hang only
 	defer cancel()
 	var early, full int
@@ -337,14 +232,14 @@ func reuseLoads(t *testing.T, h1, h2 string, noReuse bool) reuseRun {
 		t.Errorf("%d pages read early, %d after their scripts ran; want 5 and 3", early, full)
 	}
 	var run reuseRun // by host, in order: the two hosts' requests interleave
-	for _, r := range append(a.requests(), c.requests()...) {
+	for _, r := range append(a.Requests(), c.Requests()...) {
 		if r.URL.Path == "/api/rooms" {
 			run.history = append(run.history, r.URL.Query().Get("history"))
 		} else {
 			run.docs = append(run.docs, r)
 		}
 	}
-	run.made = b.tabsMade.Load()
+	run.made = rec.count(tabMade)
 	return run
 }
 
@@ -358,14 +253,14 @@ func TestHeldReadKeepsCookies(t *testing.T) {
 		http.SetCookie(w, &http.Cookie{Name: "hop", Value: "from-redirect", Path: "/", MaxAge: 3600})
 		http.Redirect(w, r, "/rooms", http.StatusFound)
 	})
-	servePage(mux, "/rooms", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">`+
+	testkit.ServePage(mux, "/rooms", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">`+
 		dialogRooms(3)+`</ul></body></html>`, "Set-Cookie", "sess=abc123; Path=/; HttpOnly")
 	mux.HandleFunc("/kept", func(w http.ResponseWriter, r *http.Request) {
 		http.SetCookie(w, &http.Cookie{Name: "kept", Value: "yes", Path: "/", MaxAge: 3600})
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results">`+dialogRooms(3)+`</ul></body></html>`)
 	})
-	site := newSiteLog(t, "127.0.0.18", mux)
+	site := testkit.StartSite(t, "127.0.0.18", mux)
 	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
 	for _, path := range []string{"/kept", "/search", "/rooms"} {
 		res, err := b.Load(context.Background(), site.URL+path)
@@ -373,7 +268,7 @@ func TestHeldReadKeepsCookies(t *testing.T) {
 			t.Fatalf("Load %s: early %v, %v", path, res.Early, err)
 		}
 	}
-	reqs := site.requests()
+	reqs := site.Requests()
 	last := reqs[len(reqs)-1]
 	for _, want := range []string{"kept=yes", "hop=from-redirect", "sess=abc123"} {
 		if !strings.Contains(last.Header.Get("Cookie"), want) {
@@ -389,15 +284,15 @@ func TestHeldReadKeepsCookies(t *testing.T) {
 func TestPagesOpenNoTabs(t *testing.T) {
 	mux := http.NewServeMux()
 	list := `<ul class="results">` + dialogRooms(3) + `</ul>`
-	servePage(mux, "/opens", `<!DOCTYPE html><html><head><title>Rooms</title></head><body>`+list+
+	testkit.ServePage(mux, "/opens", `<!DOCTYPE html><html><head><title>Rooms</title></head><body>`+list+
 		`<script>window.open("/popup-by-itself", "_blank")</script></body></html>`)
-	servePage(mux, "/click", `<!DOCTYPE html><html><head><title>Rooms</title></head><body>`+list+
+	testkit.ServePage(mux, "/click", `<!DOCTYPE html><html><head><title>Rooms</title></head><body>`+list+
 		`<a id="a" href="/popup-on-click" target="_blank">more</a></body></html>`)
-	servePage(mux, "/popup-by-itself", "<title>ad</title>")
-	servePage(mux, "/popup-on-click", "<title>ad</title><script>setInterval(() => fetch('/from-popup'), 50)</script>")
-	site := newSiteLog(t, "127.0.0.19", mux)
+	testkit.ServePage(mux, "/popup-by-itself", "<title>ad</title>")
+	testkit.ServePage(mux, "/popup-on-click", "<title>ad</title><script>setInterval(() => fetch('/from-popup'), 50)</script>")
+	site := testkit.StartSite(t, "127.0.0.19", mux)
 	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
-	b.noEarly = true // the page's script must run
+	b.tune.noEarly = true // the page's script must run
 	if _, err := b.Load(context.Background(), site.URL+"/opens"); err != nil {
 		t.Fatal(err)
 	}
@@ -411,7 +306,7 @@ func TestPagesOpenNoTabs(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(tb.ctx, time.Minute)
 	defer cancel()
-	if _, _, err := b.loadInTab(ctx, run, tb, site.URL+"/click"); err != nil {
+	if _, _, err := (&pageLoad{b: b, run: run, t: tb, url: site.URL + "/click"}).do(ctx); err != nil {
 		t.Fatal(err)
 	}
 	// The popup is closed as soon as Chrome says it is there, maybe before
@@ -442,10 +337,10 @@ func TestPagesOpenNoTabs(t *testing.T) {
 		case <-ctx.Done():
 			t.Fatal("the click opened no popup")
 		default:
-			popup = slices.ContainsFunc(site.requests(), func(r *http.Request) bool { return r.URL.Path == "/popup-on-click" })
+			popup = slices.ContainsFunc(site.Requests(), func(r *http.Request) bool { return r.URL.Path == "/popup-on-click" })
 		}
 	}
-	b.closeTabNow(run, tb)
+	run.closeTab(tb)
 	for end := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) { // bounds a hang only
 		if n := countPageTargets(t, b); n <= 1+maxWarm {
 			break
@@ -453,14 +348,14 @@ func TestPagesOpenNoTabs(t *testing.T) {
 			t.Fatalf("%d page targets left, want at most %d", n, 1+maxWarm)
 		}
 	}
-	for _, r := range site.requests() {
+	for _, r := range site.Requests() {
 		if r.URL.Path == "/popup-by-itself" {
 			t.Error("the page opened a window by itself and it loaded")
 		}
 	}
-	n := len(site.requests())
+	n := len(site.Requests())
 	time.Sleep(500 * time.Millisecond)
-	if more := len(site.requests()) - n; more > 0 {
+	if more := len(site.Requests()) - n; more > 0 {
 		t.Errorf("%d more requests came after the popup should have been closed", more)
 	}
 }
@@ -470,12 +365,12 @@ func TestPagesOpenNoTabs(t *testing.T) {
 // kept for the next Load: no request of it reaches the site after.
 func TestWarmTabStopsThePage(t *testing.T) {
 	mux := http.NewServeMux()
-	servePage(mux, "/polls", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results" id="r"></ul>`+
+	testkit.ServePage(mux, "/polls", `<!DOCTYPE html><html><head><title>Rooms</title></head><body><ul class="results" id="r"></ul>`+
 		`<script>fetch("/api/rooms").then(r => r.text()).then(t => document.getElementById("r").innerHTML = t);`+
 		`setInterval(() => fetch("/api/ping"), 50)</script></body></html>`)
-	servePage(mux, "/api/rooms", dialogRooms(4))
-	servePage(mux, "/api/ping", "{}")
-	site := newSiteLog(t, "127.0.0.20", mux)
+	testkit.ServePage(mux, "/api/rooms", dialogRooms(4))
+	testkit.ServePage(mux, "/api/ping", "{}")
+	site := testkit.StartSite(t, "127.0.0.20", mux)
 	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
 	if res, err := b.Load(context.Background(), site.URL+"/polls"); err != nil || res.Early || len(res.Listings) != 4 {
 		t.Fatalf("Load: early %v, %d listings, %v", res.Early, len(res.Listings), err)
@@ -487,9 +382,9 @@ func TestWarmTabStopsThePage(t *testing.T) {
 	if warm == 0 {
 		t.Fatal("no warm tab after the Load")
 	}
-	n := len(site.requests())
+	n := len(site.Requests())
 	time.Sleep(time.Second)
-	if more := len(site.requests()) - n; more > 0 {
+	if more := len(site.Requests()) - n; more > 0 {
 		t.Errorf("%d requests of the page came after its Load was over", more)
 	}
 }

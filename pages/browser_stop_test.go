@@ -47,7 +47,7 @@ func TestALoadCancelledWhileChromeStartsReturns(t *testing.T) {
 		t.Fatalf("Close has not returned in %v", testkit.Patience)
 	}
 	testkit.Eventually(t, "no Chrome on the profile", testkit.Patience, func() error {
-		if procs := profileProcs(profile); len(procs) != 0 {
+		if procs := testkit.Matching("--user-data-dir=" + profile + "\x00"); len(procs) != 0 {
 			return fmt.Errorf("Chrome processes left on the profile: %v", procs)
 		}
 		return nil

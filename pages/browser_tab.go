@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/blocks"
+	"rentwatch/pages/chrome"
 )
 
 const (
@@ -51,14 +52,27 @@ type Phases struct {
 	Read     time.Duration // capture, classify and read the listings
 }
 
-// loadInTab does one Load in tab t of run, which the caller then closes or
-// keeps; blank says the tab is still on its blank page (the page was read
-// from its held response).
-func (b *Browser) loadInTab(ctx context.Context, run *chromeRun, t *tab, pageURL string) (res Result, blank bool, err error) {
+// pageLoad is one Load in one tab: the page asked for, the tab and the
+// Chrome it runs in, and the Browser whose options and classifier it
+// follows.
+type pageLoad struct {
+	b   *Browser
+	run *chromeRun
+	t   *tab
+	url string
+	ask Ask // which of the page's lists to read (set by do from its ctx)
+}
+
+// do runs the Load in its tab, which the caller then closes or keeps;
+// blank says the tab is still on its blank page (the page was read from
+// its held response).
+func (l *pageLoad) do(ctx context.Context) (res Result, blank bool, err error) {
+	b, run, t, pageURL := l.b, l.run, l.t, l.url
+	l.ask = AskOf(ctx)
 	res = Result{URL: pageURL}
 	// Everything runs on lctx: the tab with the page's deadline, the
 	// caller's cancellation and a crash folded in.
-	lctx, cancel := context.WithTimeout(WithAsk(t.ctx, AskOf(ctx)), b.opts.PageTimeout+b.opts.ChallengeWait)
+	lctx, cancel := context.WithTimeout(WithAsk(t.ctx, l.ask), b.opts.PageTimeout+b.opts.ChallengeWait)
 	defer cancel()
 	stop := context.AfterFunc(ctx, func() { t.kill(context.Cause(ctx)) })
 	defer stop()
@@ -66,17 +80,17 @@ func (b *Browser) loadInTab(ctx context.Context, run *chromeRun, t *tab, pageURL
 	navCtx, navCancel := context.WithTimeout(lctx, b.opts.PageTimeout)
 	var early Result
 	tryEarly := func(doc mainDoc) (ok bool) {
-		if b.noEarly {
+		if b.tune.noEarly {
 			return false
 		}
-		early, ok = b.earlyRead(navCtx, doc, pageURL)
+		early, ok = l.earlyRead(navCtx, doc)
 		return ok
 	}
-	if b.noHeld || b.noEarly {
+	if b.tune.noHeld || b.tune.noEarly {
 		err = navigateDOMReady(navCtx, t.watch, pageURL, &res.Phases, tryEarly)
 	} else {
-		blank, err = b.navigateHeld(navCtx, run, t, pageURL, &res.Phases, func(doc heldDoc) (ok bool) {
-			early, ok = b.earlyReadHeld(navCtx, doc, pageURL)
+		blank, err = navigateHeld(navCtx, run, t, pageURL, &res.Phases, func(doc heldDoc) (ok bool) {
+			early, ok = l.earlyReadHeld(navCtx, doc)
 			return ok
 		}, tryEarly)
 	}
@@ -104,34 +118,47 @@ func (b *Browser) loadInTab(ctx context.Context, run *chromeRun, t *tab, pageURL
 	if err != nil {
 		return res, false, causeOr(lctx, err)
 	}
-	res, err = b.readLoaded(lctx, t, pageURL, res)
+	res, err = l.readLoaded(lctx, res.Phases)
 	return res, false, err
 }
 
-// readLoaded captures, classifies and reads the page loaded in t, waiting
-// out a challenge.
-func (b *Browser) readLoaded(lctx context.Context, t *tab, pageURL string, res Result) (Result, error) {
+// readLoaded captures, classifies and reads the page loaded in the tab,
+// waiting out a challenge; ph are the phases so far.
+func (l *pageLoad) readLoaded(lctx context.Context, ph Phases) (Result, error) {
 	began := time.Now()
-	pg, err := capture(lctx, t.watch)
+	pg, err := capture(lctx, l.t.watch)
 	if err != nil {
-		return res, causeOr(lctx, err)
+		return Result{URL: l.url, Phases: ph}, causeOr(lctx, err)
 	}
-	verdict := b.classify(pg, time.Now())
-	if verdict.Kind == blocks.Challenge && b.opts.ChallengeWait > 0 {
+	verdict := l.b.classify(pg, time.Now())
+	var waited time.Duration
+	if verdict.Kind == blocks.Challenge && l.b.opts.ChallengeWait > 0 {
 		waitBegan := time.Now()
-		pg, verdict = b.waitOutChallenge(lctx, t.watch, pg, verdict)
-		res.Waited = time.Since(waitBegan)
+		pg, verdict = l.b.waitOutChallenge(lctx, l.t.watch, pg, verdict)
+		waited = time.Since(waitBegan)
 	}
-	res.URL, res.Status, res.Header, res.Verdict = pg.URL, pg.Status, pg.Header, verdict
+	res := resultOf(pg, verdict, l.url, l.ask)
+	res.Waited, res.Phases = waited, ph
+	res.Phases.Read = time.Since(began) - waited
+	return res, nil
+}
+
+// resultOf is the one way a page the browser saw becomes a Result: its
+// final URL (pageURL when it has none), status, headers and verdict, the
+// listings read off it (the list ask picks), and whether it is a soft block
+// (a lost pick, or blocks.SoftBlock; the Browser knows no history, so only
+// the page's own word counts).
+func resultOf(pg blocks.Page, verdict blocks.Verdict, pageURL string, ask Ask) Result {
+	res := Result{URL: pg.URL, Status: pg.Status, Header: pg.Header, Verdict: verdict}
 	if res.URL == "" {
 		res.URL = pageURL
 	}
 	var lost bool
-	res.Reading, res.Lists, lost = readAsked(AskOf(lctx), res.URL, pg.HTML)
+	res.Reading, res.Lists, lost = readAsked(ask, res.URL, pg.HTML)
 	res.PickLost = lost && verdict.Kind == blocks.OK
-	res.SoftBlock = verdict.Kind == blocks.OK && (res.PickLost || (res.Expected || res.Unread != "") && len(res.Listings) == 0)
-	res.Phases.Read = time.Since(began) - res.Waited
-	return res, nil
+	res.SoftBlock = verdict.Kind == blocks.OK && (res.PickLost ||
+		blocks.SoftBlock(blocks.Shown{Listings: len(res.Listings), Expected: res.Expected, Unread: res.Unread != ""}))
+	return res
 }
 
 // navigateDOMReady sends the tab to pageURL and returns at the new
@@ -234,7 +261,7 @@ func (b *Browser) prepareTab(life, ctx context.Context, run *chromeRun, w *tabWa
 }
 
 // placeWindow gives the tab's window the size and place of a window
-// maximised on the screen of --screen-info (browser_launch.go): each tab is
+// maximised on the screen of --screen-info (package chrome): each tab is
 // a window of its own in headless Chrome, and a new one is placed 10 px
 // down and right of the last.
 func placeWindow(ctx context.Context, id target.ID) error {
@@ -244,7 +271,7 @@ func placeWindow(ctx context.Context, id target.ID) error {
 	}
 	zero := int64(0)
 	_, err = chromedp.CallBrowser(ctx, browser.SetWindowBounds, browser.SetWindowBoundsParams{WindowID: win.WindowID,
-		Bounds: &browser.Bounds{Left: &zero, Top: &zero, Width: windowWidth, Height: windowHeight}})
+		Bounds: &browser.Bounds{Left: &zero, Top: &zero, Width: chrome.WindowWidth, Height: chrome.WindowHeight}})
 	if err != nil {
 		return fmt.Errorf("place the tab's window: %w", err)
 	}

@@ -63,7 +63,7 @@ type tab struct {
 // openTab makes a tab on run, ready for a page. It costs several protocol
 // round trips (chromedp's attach alone is about a dozen).
 func (b *Browser) openTab(run *chromeRun) (*tab, error) {
-	b.tabsMade.Add(1)
+	b.tune.note(tabMade)
 	w := newTabWatch()
 	// The tab is a child of the browser's context (a child of a caller's
 	// context would start a browser of its own).
@@ -143,13 +143,6 @@ func (w *warmTabs) offer(t *tab, closeIt func()) bool {
 	return true
 }
 
-// count is the number of warm tabs.
-func (w *warmTabs) count() int {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return len(w.tabs)
-}
-
 // drop forgets every warm tab: Chrome is going, and they with it.
 func (w *warmTabs) drop() {
 	w.mu.Lock()
@@ -164,7 +157,7 @@ func (w *warmTabs) drop() {
 
 // takeTab returns a warm tab of run, or makes a new one.
 func (b *Browser) takeTab(run *chromeRun) (*tab, error) {
-	if !b.noReuse {
+	if !b.tune.noReuse {
 		if t := run.warm.take(); t != nil {
 			return t, nil
 		}
@@ -184,8 +177,8 @@ func (b *Browser) warmUp(run *chromeRun) {
 		if err != nil {
 			return
 		}
-		if !run.warm.offer(t, func() { b.closeTabNow(run, t) }) {
-			b.closeTabNow(run, t)
+		if !run.warm.offer(t, func() { run.closeTab(t) }) {
+			run.closeTab(t)
 		}
 		if first != nil {
 			run.closeTarget(first.TargetID)
@@ -202,17 +195,17 @@ func (b *Browser) doneWithTab(run *chromeRun, t *tab, pageURL string, loadErr er
 	go func() {
 		defer run.closing.Add(-1)
 		b.logDialogs(pageURL, t.watch)
-		keep := !b.noReuse && loadErr == nil && t.ctx.Err() == nil
+		keep := !b.tune.noReuse && loadErr == nil && t.ctx.Err() == nil
 		if keep && !blank {
 			keep = parkTab(t)
 		}
 		if keep {
 			t.watch.reset()
-			if run.warm.offer(t, func() { b.closeTabNow(run, t) }) {
+			if run.warm.offer(t, func() { run.closeTab(t) }) {
 				return
 			}
 		}
-		b.closeTabNow(run, t)
+		run.closeTab(t)
 	}()
 }
 
@@ -238,12 +231,12 @@ func parkTab(t *tab) bool {
 	}
 }
 
-// closeTabNow closes t and waits until it is gone: first the target,
+// closeTab closes t and waits until it is gone: first the target,
 // through the browser's connection, while the tab's session is still
 // attached (chromedp's close detaches first, then closes: between the two
 // the page would run with nothing of ours on it, no client hints override
 // on what it still sends, no one to answer a dialog it opens).
-func (b *Browser) closeTabNow(run *chromeRun, t *tab) {
+func (run *chromeRun) closeTab(t *tab) {
 	run.closeTarget(t.id)
 	t.kill(nil)
 	t.close()

@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"rentwatch/blocks"
+	"rentwatch/pages/chrome"
 )
 
 // needChrome returns the browser for tests, skipping (or failing on CI)
 // where none is installed.
 func needChrome(t testing.TB) string {
 	t.Helper()
-	path, err := FindChrome(os.Getenv("RENTWATCH_CHROME"))
+	path, err := chrome.Find(os.Getenv("RENTWATCH_CHROME"))
 	if err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("chromium is required on CI: %v", err)
@@ -28,10 +29,11 @@ func needChrome(t testing.TB) string {
 }
 
 // pageRecorder keeps the last page each Load classified, so tests can look
-// at the HTML the browser captured.
+// at the HTML the browser captured, and counts what the Browser did.
 type pageRecorder struct {
 	mu   sync.Mutex
 	last blocks.Page
+	did  map[happening]int
 }
 
 // newTestBrowser starts a Browser on a fresh profile, closed at cleanup.
@@ -42,13 +44,14 @@ func newTestBrowser(t testing.TB, opts BrowserOptions) (*Browser, *pageRecorder)
 		opts.ProfileDir = t.TempDir() + "/profile"
 	}
 	b := NewBrowser(opts)
-	rec := &pageRecorder{}
-	b.classify = func(p blocks.Page, now time.Time) blocks.Verdict {
+	rec := &pageRecorder{did: map[happening]int{}}
+	b.tune.classify = func(p blocks.Page, now time.Time) blocks.Verdict {
 		rec.mu.Lock()
 		rec.last = p
 		rec.mu.Unlock()
 		return blocks.Classify(p, now)
 	}
+	b.tune.noted = rec.note
 	t.Cleanup(func() { _ = b.Close() })
 	return b, rec
 }
@@ -57,6 +60,19 @@ func (r *pageRecorder) html() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return string(r.last.HTML)
+}
+
+func (r *pageRecorder) note(h happening) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.did[h]++
+}
+
+// count is how often h happened.
+func (r *pageRecorder) count(h happening) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.did[h]
 }
 
 func TestLoadPages(t *testing.T) {
@@ -151,7 +167,7 @@ func TestLoadBlocksMediaAndHidesAutomation(t *testing.T) {
 	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: 10 * time.Second})
 	// What the page's own script sees is in the rendered page, not in the
 	// HTML an early read returns at.
-	b.noEarly = true
+	b.tune.noEarly = true
 	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
 		t.Fatalf("Load: %v", err)
 	}
@@ -181,8 +197,8 @@ func TestLoadBlocksMediaAndHidesAutomation(t *testing.T) {
 // open than maxWarm (and chromedp's first, blank one).
 func TestLoadReusesTabs(t *testing.T) {
 	portal := newFixturePortal(t, "127.0.0.1", 0)
-	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: 10 * time.Second})
-	b.warmFor = time.Hour // a slow Load on a busy machine must not let the tabs go
+	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: 10 * time.Second})
+	b.tune.warmFor = time.Hour // a slow Load on a busy machine must not let the tabs go
 	var wg sync.WaitGroup
 	for i := range 12 {
 		wg.Go(func() {
@@ -199,7 +215,7 @@ func TestLoadReusesTabs(t *testing.T) {
 	if n := countPageTargets(t, b); n > 1+maxWarm {
 		t.Errorf("%d page targets after 12 Loads, want at most %d", n, 1+maxWarm)
 	}
-	if made := b.tabsMade.Load(); made > 3 { // the warm-up's and two at once (one may race the warm-up)
+	if made := rec.count(tabMade); made > 3 { // the warm-up's and two at once (one may race the warm-up)
 		t.Errorf("%d tabs made for 12 Loads two at a time, want at most 3", made)
 	}
 }
@@ -330,8 +346,8 @@ func TestLoadAfterClose(t *testing.T) {
 func TestWarmTabsGo(t *testing.T) {
 	portal := newFixturePortal(t, "127.0.0.1", 0)
 	other := newFixturePortal(t, "127.0.0.2", 0)
-	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute})
-	b.warmFor = 300 * time.Millisecond
+	b, rec := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute})
+	b.tune.warmFor = 300 * time.Millisecond
 	oneTab := func(round int) {
 		for end := time.Now().Add(2 * time.Minute); ; time.Sleep(50 * time.Millisecond) { // bounds a hang only
 			b.mu.Lock()
@@ -348,7 +364,7 @@ func TestWarmTabsGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	oneTab(0)
-	start := b.tabsMade.Load() // the warm-up's, and one more if the Load raced it
+	start := rec.count(tabMade) // the warm-up's, and one more if the Load raced it
 	for round := 1; round <= 3; round++ {
 		// A cycle: two Loads at once, so two tabs are in use.
 		var wg sync.WaitGroup
@@ -363,14 +379,14 @@ func TestWarmTabsGo(t *testing.T) {
 		oneTab(round)
 	}
 	// One tab a cycle: the second of two Loads at once.
-	made := b.tabsMade.Load()
+	made := rec.count(tabMade)
 	if made-start > 3 {
 		t.Errorf("%d tabs made for three cycles of two Loads at once, want 3 at most", made-start)
 	}
 	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
 		t.Fatal(err)
 	}
-	if n := b.tabsMade.Load(); n != made {
+	if n := rec.count(tabMade); n != made {
 		t.Errorf("a Load after the cycle made a tab (%d made, was %d): the home tab was not used", n, made)
 	}
 	oneTab(4)

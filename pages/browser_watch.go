@@ -84,6 +84,7 @@ func (w *tabWatch) reset() {
 	}
 }
 
+// listen records one of the tab's events; chromedp's event loop calls it.
 func (w *tabWatch) listen(ev any) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -103,13 +104,7 @@ func (w *tabWatch) listen(ev any) {
 	case *network.EventLoadingFailed:
 		w.finished(ev.RequestID)
 	case *network.EventResponseReceived:
-		if ev.Type == network.ResourceTypeDocument && w.mainFrame != "" && ev.FrameID == w.mainFrame {
-			w.doc = ev.Response
-			if w.mainDocs != nil { // nil in a watch made without newTabWatch (Reply's)
-				w.mainDocs[ev.LoaderID] = mainDoc{id: ev.RequestID, resp: ev.Response}
-				w.arrived[ev.RequestID] = false
-			}
-		}
+		w.responded(ev)
 	case *page.EventLifecycleEvent:
 		if ev.Name == "DOMContentLoaded" && ev.FrameID == w.mainFrame && w.domReady != nil {
 			w.domReady[ev.LoaderID] = true
@@ -121,6 +116,19 @@ func (w *tabWatch) listen(ev any) {
 		if w.crashed != nil {
 			go w.crashed()
 		}
+	}
+}
+
+// responded keeps a response of the main frame's document: the latest,
+// and each loader's for the early read. The caller holds w.mu.
+func (w *tabWatch) responded(ev *network.EventResponseReceived) {
+	if ev.Type != network.ResourceTypeDocument || w.mainFrame == "" || ev.FrameID != w.mainFrame {
+		return
+	}
+	w.doc = ev.Response
+	if w.mainDocs != nil { // nil in a watch made without newTabWatch (Reply's)
+		w.mainDocs[ev.LoaderID] = mainDoc{id: ev.RequestID, resp: ev.Response}
+		w.arrived[ev.RequestID] = false
 	}
 }
 

@@ -26,7 +26,7 @@ func TestLoadPick(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute})
-			b.noEarly = !early
+			b.tune.noEarly = !early
 			ctx := context.Background()
 
 			plain, err := b.Load(ctx, site.URL)

@@ -78,13 +78,6 @@ func (s *Store) needsCompaction() bool {
 	return top > 1 || top >= 1 && used > 1
 }
 
-// compactions is how many compactions have finished.
-func (s *Store) compactions() int {
-	s.compaction.mu.Lock()
-	defer s.compaction.mu.Unlock()
-	return s.compaction.done
-}
-
 // stopCompacting lets no compaction start and waits for the one under
 // way. Close calls it before closing Badger.
 func (s *Store) stopCompacting() {

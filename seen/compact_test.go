@@ -144,3 +144,10 @@ func level0Tables(s *Store) int {
 	}
 	return 0
 }
+
+// compactions is how many compactions have finished.
+func (s *Store) compactions() int {
+	s.compaction.mu.Lock()
+	defer s.compaction.mu.Unlock()
+	return s.compaction.done
+}

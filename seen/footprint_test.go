@@ -15,6 +15,7 @@ import (
 
 	"github.com/dgraph-io/badger/v4"
 
+	"rentwatch/internal/testkit"
 	"rentwatch/listing"
 )
 
@@ -26,9 +27,7 @@ import (
 //
 //	go test ./seen -run '^$' -bench Footprint -benchtime 1x
 func BenchmarkFootprint(b *testing.B) {
-	if _, err := os.Stat("/proc/self/status"); err != nil {
-		b.Skip("needs /proc (Linux) for VmHWM")
-	}
+	testkit.NeedProc(b) // for VmHWM
 	results := map[string]map[string]float64{}
 	for b.Loop() {
 		for _, variant := range []string{"none", "tuned", "defaults"} {
@@ -173,19 +172,9 @@ func diskUse(t *testing.T, dir string) (allocated, apparent int64) {
 
 func procStatus(t *testing.T, field string) int64 {
 	t.Helper()
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		t.Fatal(err)
+	kb, ok := testkit.KB(os.Getpid(), "status", field)
+	if !ok {
+		t.Fatalf("no %s in /proc/self/status", field)
 	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, field+":"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return kb
-		}
-	}
-	t.Fatalf("no %s in /proc/self/status", field)
-	return 0
+	return kb
 }

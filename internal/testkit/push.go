@@ -172,13 +172,7 @@ func (s *PushServer) Log() string {
 
 func (s *PushServer) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
-	req := PushRequest{At: time.Now(), Path: r.URL.Path, Header: r.Header.Clone(), Title: r.Header.Get("Title"), Text: string(body)}
-	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
-		var hook struct{ Title, Message string }
-		if json.Unmarshal(body, &hook) == nil {
-			req.Title, req.Text = hook.Title, hook.Message
-		}
-	}
+	req := pushRequestOf(r, body)
 	s.mu.Lock()
 	fault, failing, hold := s.fault, s.faults != 0, s.hold
 	if s.faults > 0 {
@@ -194,25 +188,8 @@ func (s *PushServer) serve(w http.ResponseWriter, r *http.Request) {
 		s.mu.Unlock()
 	}()
 	switch {
-	case failing && fault.Hang:
-		select {
-		case <-r.Context().Done():
-		case <-s.release:
-		}
-		return
-	case failing && fault.Drop:
-		if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
-			conn.Close()
-		}
-		return
 	case failing:
-		if fault.RetryAfter != "" {
-			w.Header().Set("Retry-After", fault.RetryAfter)
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(fault.Status)
-		fmt.Fprintf(w, `{"code":%d01,"http":%d,"error":%q}`, fault.Status, fault.Status, http.StatusText(fault.Status))
-		req.Status = fault.Status
+		req.Status = s.fail(w, r, fault)
 		return
 	case hold != nil:
 		select {
@@ -232,4 +209,43 @@ func (s *PushServer) serve(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		req.Status = http.StatusOK
 	}
+}
+
+// pushRequestOf is what a push request asks, read as ntfy (Title header,
+// the body the text) or as a JSON webhook ({"title", "message"}).
+func pushRequestOf(r *http.Request, body []byte) PushRequest {
+	req := PushRequest{At: time.Now(), Path: r.URL.Path, Header: r.Header.Clone(), Title: r.Header.Get("Title"), Text: string(body)}
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		var hook struct{ Title, Message string }
+		if json.Unmarshal(body, &hook) == nil {
+			req.Title, req.Text = hook.Title, hook.Message
+		}
+	}
+	return req
+}
+
+// fail answers with fault: a hang (until the client gives up or Release),
+// a dropped connection, or an error status. It returns the status sent, 0
+// for none.
+func (s *PushServer) fail(w http.ResponseWriter, r *http.Request, fault Fault) int {
+	switch {
+	case fault.Hang:
+		select {
+		case <-r.Context().Done():
+		case <-s.release:
+		}
+		return 0
+	case fault.Drop:
+		if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
+			conn.Close()
+		}
+		return 0
+	}
+	if fault.RetryAfter != "" {
+		w.Header().Set("Retry-After", fault.RetryAfter)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(fault.Status)
+	fmt.Fprintf(w, `{"code":%d01,"http":%d,"error":%q}`, fault.Status, fault.Status, http.StatusText(fault.Status))
+	return fault.Status
 }

@@ -77,15 +77,6 @@ func canonicalQuery(raw string) string {
 	return q.Encode() // Encode sorts by key
 }
 
-// canonicalURL is resolveLink as a string; "" when href is no web link.
-func canonicalURL(base *url.URL, href string) string {
-	u, ok := resolveLink(base, href)
-	if !ok {
-		return ""
-	}
-	return u.String()
-}
-
 // SiteOf returns the registrable part of a host ("funda.nl" for
 // www.funda.nl, "zoopla.co.uk" for www.zoopla.co.uk), good enough to tell a
 // portal's own links from links to other sites. Portal definitions, and the

@@ -1,13 +1,11 @@
 package read
 
 import (
-	"fmt"
 	"net/url"
 	"regexp"
 	"strings"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/andybalholm/cascadia"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
@@ -247,21 +245,4 @@ func compilePortals(defs []portalDef) []portalDef {
 		}
 	}
 	return defs
-}
-
-// checkPortals reports the first selector in defs that does not compile.
-func checkPortals(defs []portalDef) error {
-	for _, d := range defs {
-		for _, lay := range d.Layouts {
-			for _, sel := range []string{lay.Card, lay.Link, lay.Title, lay.Price, lay.Place, lay.Image} {
-				if sel == "" {
-					continue
-				}
-				if _, err := cascadia.Compile(sel); err != nil {
-					return fmt.Errorf("portal %s: selector %q: %w", d.Name, sel, err)
-				}
-			}
-		}
-	}
-	return nil
 }

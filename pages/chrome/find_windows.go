@@ -1,6 +1,6 @@
 //go:build windows
 
-package pages
+package chrome
 
 import (
 	"os"

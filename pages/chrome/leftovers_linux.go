@@ -1,6 +1,6 @@
 //go:build linux
 
-package pages
+package chrome
 
 import (
 	"bytes"
@@ -9,12 +9,12 @@ import (
 	"syscall"
 )
 
-// killProfileLeftovers kills processes still running with our profile as
+// KillLeftovers kills processes still running with our profile as
 // their --user-data-dir after the main Chrome process is gone. Chrome's
 // children (zygote, network service) can outlive a killed parent, and while
 // they do they hold the profile: the next Chrome on it would refuse to start.
 // Every process matched was started by us, for this profile.
-func killProfileLeftovers(dir string) {
+func KillLeftovers(dir string) {
 	want := []byte("--user-data-dir=" + dir + "\x00")
 	entries, err := os.ReadDir("/proc")
 	if err != nil {

@@ -1,6 +1,6 @@
 //go:build !darwin && !windows
 
-package pages
+package chrome
 
 // chromeCandidates are the names Linux and the BSDs install a
 // Chrome-family browser under, looked up on PATH, most common first.

@@ -1,4 +1,4 @@
-package pages
+package chrome
 
 import (
 	"errors"
@@ -9,13 +9,16 @@ import (
 	"runtime"
 )
 
-// FindChrome returns the Chrome-family browser to drive. override (from
+// ErrNotFound says no Chrome-family browser was found on the system.
+var ErrNotFound = errors.New("no Chrome or Chromium found")
+
+// Find returns the Chrome-family browser to drive. override (from
 // --chrome, RENTWATCH_CHROME or the settings) wins when set, and must then
 // exist: a path the user typed that is wrong is reported, not silently
 // replaced by another browser. Otherwise the usual places of this OS are
-// searched. When nothing is found the error wraps ErrNoChrome and says how to
+// searched. When nothing is found the error wraps ErrNotFound and says how to
 // install one.
-func FindChrome(override string) (string, error) {
+func Find(override string) (string, error) {
 	if override != "" {
 		if p, err := usableBrowser(override); err == nil {
 			return p, nil
@@ -27,7 +30,7 @@ func FindChrome(override string) (string, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("%w: %s", ErrNoChrome, installHint(runtime.GOOS))
+	return "", fmt.Errorf("%w: %s", ErrNotFound, installHint(runtime.GOOS))
 }
 
 // usableBrowser resolves a bare name on PATH, or checks that a path is a

@@ -1,4 +1,4 @@
-package pages
+package chrome
 
 import "rentwatch/desktop"
 
@@ -7,5 +7,5 @@ import "rentwatch/desktop"
 // and why). Chrome's renderers run web pages: one compromised renderer
 // would otherwise hold the mail password.
 
-// chromeEnviron is this process's environment as Chrome gets it.
-func chromeEnviron() []string { return desktop.Environ() }
+// environ is this process's environment as Chrome gets it.
+func environ() []string { return desktop.Environ() }

@@ -1,6 +1,6 @@
 //go:build darwin
 
-package pages
+package chrome
 
 import (
 	"os"

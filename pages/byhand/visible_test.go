@@ -1,4 +1,4 @@
-package pages
+package byhand
 
 import (
 	"context"
@@ -8,8 +8,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"rentwatch/internal/testkit"
+	"rentwatch/pages"
+	"rentwatch/pages/chrome"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -17,84 +19,27 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// needTool returns the path of an external tool, skipping (or failing on
-// CI) where it is missing.
-func needTool(t *testing.T, name, pkg string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is required on CI (apt-get install %s)", name, pkg)
-		}
-		t.Skipf("no %s here (apt-get install %s)", name, pkg)
-	}
-	return p
-}
-
-// startXvfb starts a virtual screen on a free display number and returns
-// it (":N"); the server is killed, by its pid, at cleanup.
-func startXvfb(t *testing.T) string {
-	t.Helper()
-	xvfb := needTool(t, "Xvfb", "xvfb")
-	for n := 90 + os.Getpid()%50; n < 400; n++ {
-		sock := fmt.Sprintf("/tmp/.X11-unix/X%d", n)
-		if _, err := os.Stat(sock); err == nil {
-			continue
-		}
-		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
-			continue
-		}
-		cmd := exec.Command(xvfb, fmt.Sprintf(":%d", n), "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-		if err := cmd.Start(); err != nil {
-			t.Fatalf("start Xvfb: %v", err)
-		}
-		exited := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(exited) }()
-		if !socketUp(sock, exited) { // lost a race for this display: try the next
-			_ = cmd.Process.Kill()
-			continue
-		}
-		t.Cleanup(func() {
-			_ = cmd.Process.Signal(syscall.SIGTERM)
-			select {
-			case <-exited:
-			case <-time.After(5 * time.Second):
-				_ = cmd.Process.Kill()
-			}
-		})
-		return fmt.Sprintf(":%d", n)
-	}
-	t.Fatal("no free X display between :90 and :400")
-	return ""
-}
-
-// socketUp waits for the X server's socket, giving up when it exits.
-func socketUp(sock string, exited <-chan struct{}) bool {
-	for end := time.Now().Add(time.Minute); time.Now().Before(end); {
-		if _, err := os.Stat(sock); err == nil {
-			return true
-		}
-		select {
-		case <-exited:
-			return false
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-	return false
-}
-
-// TestOpenVisibleKeepsClearance is the manual check end to end on a real
-// (virtual) screen: the headless browser is running, OpenVisible shows the
-// site in a window on the same profile, the site sets a persistent
-// cf_clearance cookie, the user closes the window, OpenVisible returns, and
-// the next headless Load sends that cookie.
-func TestOpenVisibleKeepsClearance(t *testing.T) {
-	importBin := needTool(t, "import", "imagemagick")
-	display := startXvfb(t)
+// TestOpenKeepsClearance is the manual check end to end on a real
+// (virtual) screen: the headless browser is running, Open shows the
+// site in a window, the site sets a persistent cf_clearance cookie, the
+// user closes the window, Open returns, and the next headless Load sends
+// that cookie.
+func TestOpenKeepsClearance(t *testing.T) {
+	importBin := testkit.Need(t, "import")
+	display := testkit.StartXvfb(t)
 	t.Setenv("DISPLAY", display)
 	t.Setenv("WAYLAND_DISPLAY", "")
-	portal := newFixturePortal(t, "127.0.0.1", 0)
-	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: 15 * time.Second, ChallengeWait: -1})
+	mux := http.NewServeMux()
+	testkit.ServePage(mux, "/results", `<!DOCTYPE html><html><head><title>Results</title></head><body>results</body></html>`)
+	mux.HandleFunc("/clearance", func(w http.ResponseWriter, r *http.Request) {
+		// A check passed by hand: the site answers with a persistent
+		// clearance cookie, as Cloudflare does after a solved challenge.
+		w.Header().Set("Set-Cookie", "cf_clearance="+r.URL.Query().Get("token")+"; Max-Age=3600; Path=/; HttpOnly")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = fmt.Fprint(w, clearancePage)
+	})
+	portal := testkit.StartSite(t, "127.0.0.1", mux)
+	b, win := newWatcher(t, pages.BrowserOptions{PageTimeout: 15 * time.Second, ChallengeWait: -1})
 	if _, err := b.Load(context.Background(), portal.URL+"/results"); err != nil {
 		t.Fatalf("headless Load before the window: %v", err)
 	}
@@ -103,14 +48,14 @@ func TestOpenVisibleKeepsClearance(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	done := make(chan error, 1)
-	go func() { done <- b.OpenVisible(ctx, portal.URL+"/clearance?token="+token) }()
+	go func() { done <- win.Open(ctx, portal.URL+"/clearance?token="+token) }()
 
 	shot := filepath.Join(t.TempDir(), "shot.png")
 	var pagePixels int
 	for end := time.Now().Add(2 * time.Minute); time.Now().Before(end); time.Sleep(250 * time.Millisecond) {
 		select {
 		case err := <-done:
-			t.Fatalf("OpenVisible returned before the window was closed: %v", err)
+			t.Fatalf("Open returned before the window was closed: %v", err)
 		default:
 		}
 		out, err := exec.Command(importBin, "-display", display, "-window", "root", shot).CombinedOutput()
@@ -126,39 +71,45 @@ func TestOpenVisibleKeepsClearance(t *testing.T) {
 	}
 
 	t.Logf("%d pixels of the page colour in %s", pagePixels, shot)
-	closeVisibleTabs(t, b) // the user closes the window
+	closeVisibleTabs(t, win) // the user closes the window
 	select {
 	case err := <-done:
 		if err != nil {
-			t.Fatalf("OpenVisible: %v", err)
+			t.Fatalf("Open: %v", err)
 		}
 	case <-time.After(2 * time.Minute): // bounds a hang only
-		t.Fatal("OpenVisible did not return after its window was closed")
+		t.Fatal("Open did not return after its window was closed")
 	}
 
 	res, err := b.Load(context.Background(), portal.URL+"/results")
 	if err != nil {
 		t.Fatalf("headless Load after the window: %v", err)
 	}
-	portal.mu.Lock()
-	cookie := portal.lastCookie
-	portal.mu.Unlock()
+	var cookie string // the Cookie header of the latest page request
+	for _, r := range portal.Requests() {
+		if r.URL.Path == "/results" {
+			cookie = r.Header.Get("Cookie")
+		}
+	}
 	if !strings.Contains(cookie, "cf_clearance="+token) {
 		t.Errorf("headless Load sent Cookie %q, want cf_clearance=%s (status %d)", cookie, token, res.Status)
 	}
 }
 
-// closeVisibleTabs closes every page of OpenVisible's Chrome through its
+// clearancePage fills the window with one colour, so a screenshot can tell
+// the page is on screen.
+const clearancePage = `<!DOCTYPE html><html><head><title>Check passed</title></head>` +
+	`<body style="margin:0;background:#2a7ae2;height:100vh"><h1 style="color:#fff">You may continue</h1></body></html>`
+
+// closeVisibleTabs closes every page of the window's Chrome through its
 // DevTools connection, as clicking the window's close button does.
-func closeVisibleTabs(t *testing.T, b *Browser) {
+func closeVisibleTabs(t *testing.T, b *Window) {
 	t.Helper()
-	b.mu.Lock()
-	run := b.visibleRun
-	b.mu.Unlock()
+	run := shownRun(b)
 	if run == nil {
 		t.Fatal("no visible browser is running")
 	}
-	ctx, cancel := context.WithTimeout(run.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(run.Ctx, 10*time.Second)
 	defer cancel()
 	targets, err := chromedp.Targets(ctx)
 	if err != nil {
@@ -168,7 +119,7 @@ func closeVisibleTabs(t *testing.T, b *Browser) {
 		if tg.Type != "page" {
 			continue
 		}
-		if _, err := chromedp.CallBrowser(ctx, target.CloseTarget, target.CloseTargetParams{TargetID: tg.TargetID}); err != nil && run.ctx.Err() == nil {
+		if _, err := chromedp.CallBrowser(ctx, target.CloseTarget, target.CloseTargetParams{TargetID: tg.TargetID}); err != nil && run.Ctx.Err() == nil {
 			t.Fatalf("close tab %s: %v", tg.URL, err)
 		}
 	}
@@ -207,39 +158,37 @@ func countColour(t *testing.T, path string, r, g, b uint8) int {
 // page, a person's Chrome's, has the same headers with the same values as
 // the headless Load's, which navigationWants describes.
 func TestVisibleChromeLikeHeadless(t *testing.T) {
-	display := startXvfb(t)
+	display := testkit.StartXvfb(t)
 	t.Setenv("DISPLAY", display)
 	t.Setenv("WAYLAND_DISPLAY", "")
 	const secret = "smtp-secret-visible-51c2"
 	t.Setenv("RENTWATCH_SMTP_PASSWORD", secret)
-	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
+	b, win := newWatcher(t, pages.BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
 	headless := navigationHeaders(t, b, "127.0.0.13")
 
 	mux := http.NewServeMux()
-	servePage(mux, "/rooms", `<!DOCTYPE html><html><head><title>Rooms</title></head><body>Rooms</body></html>`)
-	site := newSiteLog(t, "127.0.0.14", mux)
+	testkit.ServePage(mux, "/rooms", `<!DOCTYPE html><html><head><title>Rooms</title></head><body>Rooms</body></html>`)
+	site := testkit.StartSite(t, "127.0.0.14", mux)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // bounds a hang only
 	defer cancel()
 	done := make(chan error, 1)
-	go func() { done <- b.OpenVisible(ctx, site.URL+"/rooms") }()
-	visible := site.waitFor(t, "/rooms").Header
-	b.mu.Lock()
-	run := b.visibleRun
-	b.mu.Unlock()
+	go func() { done <- win.Open(ctx, site.URL+"/rooms") }()
+	visible := site.WaitFor(t, "/rooms").Header
+	run := shownRun(win)
 	if run == nil {
 		t.Fatal("no visible window")
 	}
-	checkChromeEnv(t, run.pid, b.opts.ProfileDir, secret)
+	testkit.CheckChromeEnv(t, run.PID, win.opts.ProfileDir, secret)
 	waitTitle(t, run, "Rooms") // closed while it loads, the window may leave Chrome running
-	closeVisibleTabs(t, b)
+	closeVisibleTabs(t, win)
 	if err := <-done; err != nil {
-		t.Fatalf("OpenVisible: %v", err)
+		t.Fatalf("Open: %v", err)
 	}
 
-	for _, p := range navigationProblems(visible) {
+	for _, p := range testkit.NavigationProblems(visible) {
 		t.Errorf("the visible Chrome: %s", p)
 	}
-	for name := range mergeKeys(headless, visible) {
+	for name := range testkit.HeaderNames(headless, visible) {
 		if h, v := headless.Get(name), visible.Get(name); h != v {
 			t.Errorf("%s: headless %q, visible %q", name, h, v)
 		}
@@ -247,10 +196,10 @@ func TestVisibleChromeLikeHeadless(t *testing.T) {
 }
 
 // waitTitle waits until a page of run has title.
-func waitTitle(t *testing.T, run *chromeRun, title string) {
+func waitTitle(t *testing.T, run *chrome.Process, title string) {
 	t.Helper()
 	for end := time.Now().Add(time.Minute); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-		ctx, cancel := context.WithTimeout(run.ctx, 10*time.Second)
+		ctx, cancel := context.WithTimeout(run.Ctx, 10*time.Second)
 		targets, _ := chromedp.Targets(ctx)
 		cancel()
 		for _, tg := range targets {
@@ -260,15 +209,4 @@ func waitTitle(t *testing.T, run *chromeRun, title string) {
 		}
 	}
 	t.Fatalf("no page titled %q in the window", title)
-}
-
-func mergeKeys(a, b http.Header) map[string]bool {
-	out := map[string]bool{}
-	for k := range a {
-		out[k] = true
-	}
-	for k := range b {
-		out[k] = true
-	}
-	return out
 }

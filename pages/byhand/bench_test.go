@@ -1,4 +1,4 @@
-package pages
+package byhand
 
 import (
 	"context"
@@ -10,27 +10,28 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/internal/testkit"
+	"rentwatch/pages"
 )
 
-// BenchmarkOpenVisible is how long a check by hand takes to show the site:
-// from OpenVisible until the window's request for the page reaches the
+// BenchmarkOpen is how long a check by hand takes to show the site:
+// from Open until the window's request for the page reaches the
 // site (open-ms), with the headless Chrome running, as in the app. Each op
-// then closes the window and waits for OpenVisible to return (ns/op is
+// then closes the window and waits for Open to return (ns/op is
 // the whole op), and loads a page headless again (as the watcher does).
-func BenchmarkOpenVisible(b *testing.B) {
+func BenchmarkOpen(b *testing.B) {
 	display := testkit.StartXvfb(b)
 	b.Setenv("DISPLAY", display)
 	b.Setenv("WAYLAND_DISPLAY", "")
 	hit := make(chan struct{}, 16)
 	mux := http.NewServeMux()
-	servePage(mux, "/rooms", `<!DOCTYPE html><html><head><title>Rooms</title></head><body>Rooms</body></html>`)
+	testkit.ServePage(mux, "/rooms", `<!DOCTYPE html><html><head><title>Rooms</title></head><body>Rooms</body></html>`)
 	mux.HandleFunc("/window", func(w http.ResponseWriter, r *http.Request) {
 		hit <- struct{}{}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		_, _ = w.Write([]byte(`<!DOCTYPE html><html><head><title>Window</title></head><body>Window</body></html>`))
 	})
-	site := newSiteLog(b, "127.0.0.26", mux)
-	br, _ := newTestBrowser(b, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
+	site := testkit.StartSite(b, "127.0.0.26", mux)
+	br, win := newWatcher(b, pages.BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1})
 	if _, err := br.Load(context.Background(), site.URL+"/rooms"); err != nil {
 		b.Fatal(err)
 	}
@@ -38,16 +39,16 @@ func BenchmarkOpenVisible(b *testing.B) {
 	for b.Loop() {
 		start := time.Now()
 		done := make(chan error, 1)
-		go func() { done <- br.OpenVisible(context.Background(), site.URL+"/window") }()
+		go func() { done <- win.Open(context.Background(), site.URL+"/window") }()
 		select {
 		case <-hit:
 		case err := <-done:
-			b.Fatalf("OpenVisible: %v", err)
+			b.Fatalf("Open: %v", err)
 		}
 		open += time.Since(start)
-		closeWindowTabs(b, br)
+		closeWindowTabs(b, win)
 		if err := <-done; err != nil {
-			b.Fatalf("OpenVisible: %v", err)
+			b.Fatalf("Open: %v", err)
 		}
 		if _, err := br.Load(context.Background(), site.URL+"/rooms"); err != nil {
 			b.Fatal(err)
@@ -57,14 +58,12 @@ func BenchmarkOpenVisible(b *testing.B) {
 }
 
 // closeWindowTabs closes the window's tabs once its page has its title.
-func closeWindowTabs(b *testing.B, br *Browser) {
-	br.mu.Lock()
-	run := br.visibleRun
-	br.mu.Unlock()
+func closeWindowTabs(b *testing.B, win *Window) {
+	run := shownRun(win)
 	if run == nil {
 		b.Fatal("no window")
 	}
-	ctx, cancel := context.WithTimeout(run.ctx, time.Minute)
+	ctx, cancel := context.WithTimeout(run.Ctx, time.Minute)
 	defer cancel()
 	for {
 		targets, err := chromedp.Targets(ctx)

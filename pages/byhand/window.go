@@ -1,4 +1,4 @@
-package pages
+package byhand
 
 import (
 	"context"
@@ -11,6 +11,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"rentwatch/pages"
+	"rentwatch/pages/chrome"
 )
 
 // windowPoll is how often the open window is looked at: is a page of it
@@ -19,43 +22,46 @@ import (
 // after that, and this read is for a Chrome that quit by itself.
 const windowPoll = 500 * time.Millisecond
 
-// window is the Chrome of a check by hand, on a profile of its own.
-type window struct {
-	run *chromeRun
+// callTimeout bounds one protocol call that should answer at once.
+const callTimeout = 10 * time.Second
+
+// session is the Chrome of a check by hand, on a profile of its own.
+type session struct {
+	run *chrome.Process
 	dir string // its profile, removed when it closes
 	// cookies is the latest read of its cookies, nil before the first.
 	cookies []*network.Cookie
 }
 
 // openWindow starts the visible Chrome on a new profile. It is started
-// with --keep-alive-for-test (allocatorOptions): Chrome then stays running
+// with --keep-alive-for-test (package chrome): Chrome then stays running
 // when the user closes its last window, so its cookies can still be read.
-func (b *Browser) openWindow(ctx context.Context) (*window, error) {
-	path, err := FindChrome(b.opts.Chrome)
+func (win *Window) openWindow(ctx context.Context) (*session, error) {
+	path, err := chrome.Find(win.opts.Chrome)
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp(b.windowParent(), windowPrefix)
+	dir, err := os.MkdirTemp(win.windowParent(), windowPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("a profile for the window: %w", err)
 	}
-	run, err := b.launch(ctx, path, dir, true, identity{})
+	run, err := chrome.Start(ctx, chrome.Options{Path: path, Profile: dir, Visible: true, ExtraFlags: win.opts.ExtraFlags})
 	if err != nil {
 		_ = os.RemoveAll(dir)
 		return nil, err
 	}
-	w := &window{run: run, dir: dir}
-	b.mu.Lock()
-	closed := b.closed
+	s := &session{run: run, dir: dir}
+	win.mu.Lock()
+	closed := win.closed
 	if !closed {
-		b.visibleRun = run // Close ends the window through it
+		win.shown = s // Close ends the window through it
 	}
-	b.mu.Unlock()
+	win.mu.Unlock()
 	if closed {
-		b.closeWindow(w)
-		return nil, ErrClosed
+		win.closeWindow(s)
+		return nil, pages.ErrClosed
 	}
-	return w, nil
+	return s, nil
 }
 
 // windowPrefix starts the name of a window's profile folder.
@@ -67,15 +73,15 @@ const windowPrefix = "rentwatch-window-"
 // a Browser on a temporary profile. Beside the watcher's profile, one left
 // by a run that crashed with its window open is removed here first: only
 // one Browser runs on a profile, and it has no window open now.
-func (b *Browser) windowParent() string {
-	if b.opts.ProfileDir == "" {
+func (win *Window) windowParent() string {
+	if win.opts.ProfileDir == "" {
 		return ""
 	}
-	parent := filepath.Dir(filepath.Clean(b.opts.ProfileDir))
+	parent := filepath.Dir(filepath.Clean(win.opts.ProfileDir))
 	_ = os.MkdirAll(parent, 0o700) // else MkdirTemp says what is wrong
 	old, _ := filepath.Glob(filepath.Join(parent, windowPrefix+"*"))
 	for _, dir := range old {
-		killProfileLeftovers(dir)
+		chrome.KillLeftovers(dir)
 		_ = os.RemoveAll(dir)
 	}
 	return parent
@@ -83,18 +89,18 @@ func (b *Browser) windowParent() string {
 
 // closeWindow stops the window's Chrome, if still running, and removes its
 // profile.
-func (b *Browser) closeWindow(w *window) {
-	b.mu.Lock()
-	if b.visibleRun == w.run {
-		b.visibleRun = nil
+func (win *Window) closeWindow(s *session) {
+	win.mu.Lock()
+	if win.shown == s {
+		win.shown = nil
 	}
-	b.mu.Unlock()
-	w.run.stop(w.dir)
-	if err := os.RemoveAll(w.dir); err != nil {
+	win.mu.Unlock()
+	s.run.Stop()
+	if err := os.RemoveAll(s.dir); err != nil {
 		// A process of it may have written one more file on its way out.
 		time.Sleep(200 * time.Millisecond)
-		if err := os.RemoveAll(w.dir); err != nil {
-			b.opts.Log.Warn("the window's profile stays behind", "dir", w.dir, "err", err)
+		if err := os.RemoveAll(s.dir); err != nil {
+			win.opts.Log.Warn("the window's profile stays behind", "dir", s.dir, "err", err)
 		}
 	}
 }
@@ -104,12 +110,12 @@ func (b *Browser) closeWindow(w *window) {
 // slow site (its first answer later than any call timeout) keeps loading
 // in front of the user, and the user may close the window before it has.
 // The call's result comes on the channel, only to be logged.
-func (w *window) navigate(pageURL string) <-chan error {
+func (s *session) navigate(pageURL string) <-chan error {
 	done := make(chan error, 1)
 	go func() {
 		// Bound by the window's Chrome only: the call ends when the page
 		// commits, or when the tab or Chrome is gone.
-		_, err := chromedp.Call(w.run.ctx, page.Navigate, page.NavigateParams{URL: pageURL})
+		_, err := chromedp.Call(s.run.Ctx, page.Navigate, page.NavigateParams{URL: pageURL})
 		done <- err
 	}()
 	return done
@@ -118,53 +124,53 @@ func (w *window) navigate(pageURL string) <-chan error {
 // wait returns when the user has closed the window, or ctx ends. It keeps
 // the window's cookies as they change, and reads them once more at the
 // end if Chrome is still there.
-func (w *window) wait(ctx context.Context, nav <-chan error, log *slog.Logger) error {
+func (s *session) wait(ctx context.Context, nav <-chan error, log *slog.Logger) error {
 	tick := time.NewTicker(windowPoll)
 	defer tick.Stop()
 	for {
 		select {
-		case <-w.run.ctx.Done():
+		case <-s.run.Ctx.Done():
 			return nil // the user quit Chrome (or Close ended it)
 		case <-ctx.Done():
-			w.readCookies()
+			s.readCookies()
 			return ctx.Err()
 		case err := <-nav:
 			nav = nil
-			if err != nil && w.open() {
+			if err != nil && s.open() {
 				log.Warn("the window's first page did not open", "err", err)
 			}
 		case <-tick.C:
 		}
-		if !w.open() {
-			w.readCookies()
+		if !s.open() {
+			s.readCookies()
 			return nil
 		}
-		w.readCookies()
+		s.readCookies()
 	}
 }
 
 // readCookies keeps the window's cookies, if Chrome answers.
-func (w *window) readCookies() {
-	if w.run.ctx.Err() != nil {
+func (s *session) readCookies() {
+	if s.run.Ctx.Err() != nil {
 		return
 	}
-	if c, err := browserCookies(w.run.ctx); err == nil {
-		w.cookies = c
+	if c, err := s.run.Cookies(s.run.Ctx); err == nil {
+		s.cookies = c
 	}
 }
 
 // open reports whether a page of the window is still open. Chrome on macOS
 // (and here, with --keep-alive-for-test) stays running with none. A Chrome
 // that does not answer counts as open while it runs.
-func (w *window) open() bool {
-	if w.run.ctx.Err() != nil {
+func (s *session) open() bool {
+	if s.run.Ctx.Err() != nil {
 		return false
 	}
-	cctx, cancel := context.WithTimeout(w.run.ctx, callTimeout)
+	cctx, cancel := context.WithTimeout(s.run.Ctx, callTimeout)
 	targets, err := chromedp.Targets(cctx)
 	cancel()
 	if err != nil {
-		return w.run.ctx.Err() == nil
+		return s.run.Ctx.Err() == nil
 	}
 	for _, t := range targets {
 		if t.Type == "page" {

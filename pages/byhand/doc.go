@@ -1,0 +1,9 @@
+// Package byhand is the window of a check by hand: where a site put up a
+// wall only a person gets past, the user opens it (from the tray, a
+// pop-up or the window's page) in a visible Chrome of its own, started
+// with the watcher's cookies, passes the check, and closes it; what they
+// earned there (a cf_clearance) goes back to the headless watcher. It is
+// named for what the user does, in the app's own words ("Check by hand").
+// Where no window can be shown, OpenDefault opens the site in the user's
+// default browser instead.
+package byhand
