@@ -184,7 +184,8 @@ type rig struct {
 	auto     *fakeAutostart
 	now      time.Time
 	opened   []string   // the files the window opened: "settings file", "log"
-	savedMu  sync.Mutex // guards opened
+	openErr  error      // what opening a file fails with; nil: it opens
+	savedMu  sync.Mutex // guards opened and openErr
 }
 
 func (r *rig) open(what string) func() error {
@@ -192,7 +193,7 @@ func (r *rig) open(what string) func() error {
 		r.savedMu.Lock()
 		defer r.savedMu.Unlock()
 		r.opened = append(r.opened, what)
-		return nil
+		return r.openErr
 	}
 }
 

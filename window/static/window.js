@@ -47,7 +47,7 @@
   function formJSON(form) {
     const out = {};
     for (const el of form.elements) {
-      if (!el.name || el.disabled || el.type === "submit" || el.type === "button") continue;
+      if (!el.name || el.matches(":disabled") || el.type === "submit" || el.type === "button") continue;
       let v;
       switch (el.dataset.json) {
         case "number": v = el.value.trim() === "" ? 0 : Number(el.value); break;
@@ -296,12 +296,37 @@
       }
       preview = { url: "", id: "" };
     }
-    if (form.id === "password-form") form.querySelector("input[type=password]").value = "";
+    if (form.id === "password-form") form.querySelector("input.secret").value = "";
+    if (form.matches("[data-push-form]") && !(btn && btn.dataset.api)) {
+      // Saved: a fresh form (a new random topic), the secrets typed gone.
+      let doc;
+      try { doc = await fetchPage("/settings"); } catch (e) { return; }
+      const fresh = doc.getElementById("push-form");
+      if (fresh) {
+        const result = form.querySelector("[data-result]").textContent;
+        form.replaceWith(document.importNode(fresh, true));
+        const now = document.getElementById("push-form");
+        pickService(now);
+        say(now.querySelector("[data-result]"), result, true);
+      }
+    }
   });
+
+  // pickService shows the fields of the service picked, and only those
+  // are sent (a disabled fieldset's fields are not).
+  function pickService(form) {
+    if (!form || !form.elements.service) return;
+    for (const fs of form.querySelectorAll("fieldset[data-service]")) {
+      const on = fs.dataset.service === form.elements.service.value;
+      fs.hidden = !on;
+      fs.disabled = !on;
+    }
+  }
 
   document.addEventListener("change", (ev) => {
     const form = ev.target.form;
     if (form && form.matches("[data-autosubmit]")) form.requestSubmit();
+    if (form && form.matches("[data-push-form]") && ev.target.name === "service") pickService(form);
     if (form && form.matches("[data-live-filter]")) reloadListings(form);
   });
 
@@ -320,6 +345,7 @@
 
   tick();
   markNew();
+  pickService(document.getElementById("push-form"));
   // Opened as "Add search…" (the tray, /#add): the address field is ready to paste into.
   if (location.hash === "#add") document.getElementById("add-url")?.focus();
   setInterval(tick, 1000);
