@@ -137,8 +137,10 @@ type previewView struct {
 	Kept          int           `json:"kept"`     // of which the filter keeps
 	LeftOut       int           `json:"left_out"` // and leaves out
 	Filter        filterJSON    `json:"filter"`
+	Status        int           `json:"status,omitempty"` // the page's HTTP status, when known
 
 	// for the page only
+	Confirm  string `json:"-"` // asked before saving: the page answered an error
 	Link     string `json:"-"`
 	Tone     string `json:"-"`
 	LoadedIn string `json:"-"` // "loaded 14:02 (2 min ago)"
@@ -175,6 +177,11 @@ func buildPreview(e *previewEntry, f config.Filter, set config.Settings, now tim
 	}
 	v.Words, v.Advice = verdictWords(p.Page.Verdict, host)
 	v.Tone = toneOK
+	if v.Status = p.Page.Status; v.Status >= 400 && v.Verdict == blocks.OK {
+		v.Words, v.Advice, v.Confirm = answeredWords(v.Status, host)
+		v.Tone = toneAlert
+		return v
+	}
 	if v.Verdict != blocks.OK {
 		v.Tone = toneAlert
 		return v
