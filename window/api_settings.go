@@ -22,7 +22,7 @@ type settingsView struct {
 	Interval     string       `json:"interval"`
 	StartAtLogin *bool        `json:"start_at_login"` // null: not available here
 	Password     passwordView `json:"password"`
-	Push         []pushView   `json:"push"` // phone and chat channels, masked
+	Push         []pushView   `json:"push"`              // phone and chat channels, masked
 	Problem      string       `json:"problem,omitempty"` // the settings file does not load
 	// Path is the settings file, where its owner says (config.Owner does).
 	Path string `json:"path,omitempty"`

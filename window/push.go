@@ -79,7 +79,7 @@ var pushServices = []pushService{
 		}, build: gotifyURL},
 	{ID: "discord", Name: "Discord", Help: "In the channel's settings: Integrations, Webhooks, New Webhook, Copy Webhook URL.",
 		Fields: []pushField{{Key: "webhook", Label: "Webhook URL", Placeholder: "https://discord.com/api/webhooks/…"}},
-		build: discordURL},
+		build:  discordURL},
 	{ID: "matrix", Name: "Matrix", Help: "A Matrix account for rentwatch to post as, and the room it posts to (the account must be in it).",
 		Fields: []pushField{
 			{Key: "server", Label: "Home server", Placeholder: "https://matrix.example.org"},
@@ -89,14 +89,14 @@ var pushServices = []pushService{
 		}, build: matrixURL},
 	{ID: "slack", Name: "Slack", Help: "An incoming webhook of a Slack app (api.slack.com/apps, Incoming Webhooks): copy its URL.",
 		Fields: []pushField{{Key: "webhook", Label: "Webhook URL", Placeholder: "https://hooks.slack.com/services/…"}},
-		build: slackURL},
+		build:  slackURL},
 	{ID: "webhook", Name: "A webhook", Help: "Any web address that takes a POST: each alert goes to it as JSON (title and message).",
 		Fields: []pushField{{Key: "url", Label: "Address", Placeholder: "https://hooks.example.org/rentwatch"}},
-		build: webhookURL},
+		build:  webhookURL},
 	{ID: "url", Name: "Another service (a shoutrrr URL)", Help: "Any service shoutrrr knows (shoutrrr.nickfedor.com lists them), " +
 		"written as its URL: service://…",
 		Fields: []pushField{{Key: "url", Label: "Push URL", Placeholder: "bark://…"}},
-		build: func(f pushFields) (string, error) { return f.get("url"), nil }},
+		build:  func(f pushFields) (string, error) { return f.get("url"), nil }},
 }
 
 func findPushService(id string) (pushService, bool) {
