@@ -178,7 +178,7 @@ func (s *Server) apiAddSearch(w http.ResponseWriter, r *http.Request) {
 	if req.Filter != nil {
 		f = req.Filter.filter()
 	}
-	sr, err := s.d.Settings.AddSearch(req.Name, req.URL, f)
+	sr, err := s.d.Settings.AddSearch(req.Name, searchAddress(req.URL), f)
 	if err != nil {
 		writeOwnerError(w, err)
 		return
@@ -213,6 +213,10 @@ func (s *Server) apiEditSearch(w http.ResponseWriter, r *http.Request) {
 	var req editSearch
 	if !readJSON(w, r, &req) {
 		return
+	}
+	if req.URL != nil {
+		u := searchAddress(*req.URL)
+		req.URL = &u
 	}
 	c := config.SearchChange{Name: req.Name, URL: req.URL, Enabled: req.Enabled}
 	if req.Filter != nil {

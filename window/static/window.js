@@ -152,6 +152,14 @@
     }
   }
 
+  // withScheme adds https:// to an address typed without it, as the
+  // server does (address.go, searchAddress).
+  function withScheme(typed) {
+    const s = typed.trim();
+    if (s === "" || s.includes("://")) return s;
+    return "https://" + s.replace(/^\/+/, "");
+  }
+
   // The preview: loaded once through the API; the filter is tried on the
   // same load, without visiting the site again.
   let preview = { url: "", id: "" };
@@ -267,9 +275,11 @@
     const form = ev.target;
     if (form.matches("[data-preview]")) {
       ev.preventDefault();
-      loadPreview(form.elements.url.value.trim(), false, form.querySelector("[data-result]"));
+      form.elements.url.value = withScheme(form.elements.url.value);
+      loadPreview(form.elements.url.value, false, form.querySelector("[data-result]"));
       return;
     }
+    for (const el of form.querySelectorAll("[data-address]")) el.value = withScheme(el.value);
     if (!form.dataset.api) return; // a plain GET form works as it is
     ev.preventDefault();
     const btn = ev.submitter;
