@@ -22,6 +22,9 @@ func (e *Engine) judge(ctx context.Context, r report) {
 	}
 	now := e.d.Clock.Now()
 	s.checking, s.lastCheck = false, now
+	if outcomeOf(r) != interrupted {
+		s.checked(now)
+	}
 	if p := e.st.pass; p != nil && p.kind != regular {
 		s.offCycle = now
 	}
