@@ -109,6 +109,12 @@ func (f *fakeListings) Listings() ([]seen.Listed, error) {
 	return append([]seen.Listed(nil), f.list...), nil
 }
 
+func (f *fakeListings) add(l seen.Listed) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.list = append([]seen.Listed{l}, f.list...) // newest first
+}
+
 type fakeMailer struct {
 	mu        sync.Mutex
 	sent      []config.Email

@@ -140,10 +140,12 @@ type previewView struct {
 	Status        int           `json:"status,omitempty"` // the page's HTTP status, when known
 
 	// for the page only
-	Confirm  string `json:"-"` // asked before saving: the page answered an error
-	Link     string `json:"-"`
-	Tone     string `json:"-"`
-	LoadedIn string `json:"-"` // "loaded 14:02 (2 min ago)"
+	Confirm   string `json:"-"` // asked before saving: the page answered an error
+	Link      string `json:"-"`
+	Tone      string `json:"-"`
+	LoadedIn  string `json:"-"` // "Loaded 14:02"
+	LoadedAgo string `json:"-"` // "2 min ago", counted on by the page from LoadedMS
+	LoadedMS  int64  `json:"-"`
 }
 
 // buildPreview says what a preview showed, with f applied to its listings.
@@ -162,7 +164,7 @@ func buildPreview(e *previewEntry, f config.Filter, set config.Settings, now tim
 		}
 	}
 	if !p.LoadedAt.IsZero() {
-		v.LoadedIn = "Loaded " + words.Clock(p.LoadedAt, now, loc) + " (" + words.Ago(now.Sub(p.LoadedAt)) + ")"
+		v.LoadedIn, v.LoadedAgo, v.LoadedMS = "Loaded "+words.Clock(p.LoadedAt, now, loc), words.Ago(now.Sub(p.LoadedAt)), p.LoadedAt.UnixMilli()
 	}
 	switch {
 	case !p.Until.IsZero():
