@@ -53,6 +53,9 @@ func TestAppPhoneFromTheWindow(t *testing.T) {
 	if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("input[type=password]").length`)); n != 0 {
 		t.Errorf("%d password fields: a browser offers to save what is typed in them as this site's login", n)
 	}
+	if m, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("ps-ntfy-password")).webkitTextSecurity`)); m != "disc" {
+		t.Errorf("the ntfy password is typed in the clear (text security %q)", m)
+	}
 	run(t, ctx, chromedp.SendKeys(chromedp.ID("ps-ntfy-server"), ntfy.URL),
 		chromedp.Click(chromedp.CSS(`#push-form button[data-api="POST /api/push/test"]`)))
 	pageSays(t, ctx, "#push-form [data-result]", "Sent a test to ntfy (127.0.0.1:")

@@ -119,3 +119,24 @@ func TestAPIOpenSettingsFileFails(t *testing.T) {
 		t.Errorf("%d %q", code, msg)
 	}
 }
+
+// TestSettingsOfferNoPasswordToSave: the SMTP password and the push
+// passwords are typed masked, but in no password field and next to no
+// login field a browser knows: it offers to save none of them as this
+// page's login ("Save password?" for 127.0.0.1).
+func TestSettingsOfferNoPasswordToSave(t *testing.T) {
+	r := startRig(t, withComments)
+	cookie, _ := r.session()
+	_, body := r.do("GET", "/settings", nil, map[string]string{"Cookie": sessionCookie(r, cookie)})
+	page := string(body)
+	for _, bad := range []string{`type="password"`, `autocomplete="username"`, `autocomplete="current-password"`, `autocomplete="new-password"`} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the settings page has %s", bad)
+		}
+	}
+	for _, want := range []string{`id="pw" name="password" class="secret" autocomplete="off"`, `id="ps-ntfy-password" name="fields.password" class="secret" autocomplete="off"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the settings page lacks %s", want)
+		}
+	}
+}
