@@ -123,8 +123,11 @@ func pushURL(service string, f pushFields) (string, error) {
 		return "", err
 	}
 	if err := config.CheckPushURL(raw); err != nil {
-		return "", fmt.Errorf("these %s settings cannot be used: %s", s.Name,
-			strings.TrimPrefix(err.Error(), config.ErrBadPushURL.Error()+": "))
+		what := "these " + s.Name + " settings"
+		if s.ID == "url" {
+			what = "this push URL"
+		}
+		return "", fmt.Errorf("%s cannot be used: %s", what, strings.TrimPrefix(err.Error(), config.ErrBadPushURL.Error()+": "))
 	}
 	return raw, nil
 }
