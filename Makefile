@@ -2,11 +2,21 @@
 GO ?= go
 export PATH := $(shell $(GO) env GOPATH)/bin:$(PATH)
 
-.PHONY: run test vet deps package bench
+.PHONY: run install test vet deps package bench
 
-run:
+# run installs rentwatch (scripts/install.sh: /usr/local/bin as root,
+# ~/.local/bin otherwise, BINDIR=DIR for another) and starts the installed
+# binary: the README's `rentwatch ...` commands then find it, and "start at
+# login" points at a file that stays.
+BINDIR ?= $(if $(filter 0,$(shell id -u)),/usr/local/bin,$(HOME)/.local/bin)
+export BINDIR
+
+run: install
 	bash scripts/deps.sh run
-	$(GO) run .
+	"$(BINDIR)/rentwatch"
+
+install:
+	bash scripts/install.sh
 
 test: deps vet
 	$(GO) test -count=1 -timeout 25m ./...

@@ -15,6 +15,7 @@ import (
 
 	"rentwatch/internal/testkit"
 	"rentwatch/window"
+	"rentwatch/words"
 )
 
 // The running app in this process, on a real settings file (real file
@@ -119,7 +120,7 @@ func (l *liveApp) waitSearches(t *testing.T, what string, urls ...string) {
 // settingsApplied is the engine's Activity line for settings with n
 // searches, added of them new.
 func settingsApplied(n, added int) string {
-	return fmt.Sprintf("settings applied: %d search(es), %d new, 0 removed", n, added)
+	return fmt.Sprintf("settings applied: %s, %d new, 0 removed", words.Plural(n, "search", "searches"), added)
 }
 
 // TestOneChangePerSave: a search added in the window is one settings

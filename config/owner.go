@@ -382,3 +382,17 @@ func describe(st State) string {
 	}
 	return fmt.Sprintf("%v, %d search(es), password %q", s.Interval, len(s.Searches), pw)
 }
+
+// AddPush adds a phone or chat channel: the push URL raw at the end of
+// [push] urls (comments kept). A URL the service cannot read is refused
+// (ErrBadPushURL), as is one there already (ErrDuplicatePush). The file
+// stays private (0600): the URL holds a secret.
+func (o *Owner) AddPush(raw string) (err error) {
+	return o.editing(func() { err = o.edit.AddPush(raw) }, &err)
+}
+
+// RemovePush removes the push URL raw from [push] urls (ErrNoSuchPush
+// when it is not there).
+func (o *Owner) RemovePush(raw string) (err error) {
+	return o.editing(func() { err = o.edit.RemovePush(raw) }, &err)
+}

@@ -7,6 +7,7 @@ import (
 
 	"rentwatch/blocks"
 	"rentwatch/listing"
+	"rentwatch/words"
 )
 
 // DelaysKept is how many of a search's latest times to alert it keeps;
@@ -34,7 +35,7 @@ func (e *Engine) alerted(alerts []listing.Alert, at time.Time) {
 	}
 	for _, url := range order {
 		list := bySearch[url]
-		text := fmt.Sprintf("%d new listing(s) alerted: %s", len(list), list[0].Title)
+		text := words.Plural(len(list), "new listing", "new listings") + " alerted: " + list[0].Title
 		if len(list) > 1 {
 			text += fmt.Sprintf(" and %d more", len(list)-1)
 		}

@@ -114,7 +114,7 @@ func TestActivitySaysWhatHappened(t *testing.T) {
 		r.run(t, 5*time.Minute)
 		want := map[EventKind][]string{
 			EventFailure: {"failed: connection refused"},
-			EventAlert:   {"1 new listing(s) alerted: Room b"},
+			EventAlert:   {"1 new listing alerted: Room b"},
 			EventWall:    {"asked us to slow down; next try in", "serving us again"},
 		}
 		events := r.e.Activity(ActivityMax)
@@ -123,6 +123,11 @@ func TestActivitySaysWhatHappened(t *testing.T) {
 				if !slices.ContainsFunc(events, func(ev Event) bool { return ev.Kind == kind && strings.Contains(ev.Text, text) }) {
 					t.Errorf("no %s event says %q in %+v", kind, text, events)
 				}
+			}
+		}
+		for _, ev := range events {
+			if strings.Contains(ev.Text, "(s)") || strings.Contains(ev.Text, "(es)") {
+				t.Errorf("the activity says %q: a room hunter reads words, not (s)", ev.Text)
 			}
 		}
 		for i := 1; i < len(events); i++ {

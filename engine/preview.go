@@ -107,7 +107,7 @@ func (e *Engine) judgePreview(r report) PreviewResult {
 		e.clearHost(host)
 	}
 	if r.err == nil {
-		e.note(EventInfo, "", host, fmt.Sprintf("previewed a page: %d listing(s) read", len(r.result.Listings)))
+		e.note(EventInfo, "", host, "previewed a page: "+words.Plural(len(r.result.Listings), "listing", "listings")+" read")
 	}
 	e.publish()
 	return p

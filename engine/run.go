@@ -149,7 +149,7 @@ func (e *Engine) applySettings(s Settings) {
 	removed := e.st.setSearches(s)
 	e.st.endUnwatchedEpisodes()
 	added := len(e.st.searches) + len(removed) - before
-	e.note(EventInfo, "", "", fmt.Sprintf("settings applied: %d search(es), %d new, %d removed", len(e.st.searches), added, len(removed)))
+	e.note(EventInfo, "", "", fmt.Sprintf("settings applied: %s, %d new, %d removed", words.Plural(len(e.st.searches), "search", "searches"), added, len(removed)))
 	for _, url := range removed {
 		if err := e.d.Store.ForgetSearch(url); err != nil && !e.diskFull(err) {
 			e.d.Log.Warn("forget removed search", "search", url, "err", err)

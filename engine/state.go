@@ -62,6 +62,11 @@ type SearchView struct {
 	// Delays are the latest times to alert, oldest first, at most
 	// DelaysKept (kept in memory only: the store may persist them).
 	Delays []time.Duration
+	// Every is how often the search was really checked lately: the median
+	// time between its last ChecksKept checks; 0 before its second. It is
+	// longer than the interval when many searches share one site, which
+	// is asked one page at a time, a gap apart.
+	Every time.Duration
 }
 
 // Told is a listing the user was told about, for the "Recent listings" menu.

@@ -33,6 +33,9 @@ type searchState struct {
 	// delays are its latest times to alert (first sighting to delivery),
 	// oldest first, at most DelaysKept.
 	delays []time.Duration
+	// checks are when its latest checks finished, oldest first, at most
+	// ChecksKept.
+	checks []time.Time
 }
 
 // finding is what a search's last finished check found.
@@ -107,6 +110,7 @@ func (st *state) view(s *searchState, now time.Time) SearchView {
 		Paused:    s.paused,
 		Delays:    slices.Clone(s.delays),
 		Delay:     TypicalDelay(s.delays),
+		Every:     CheckedEvery(s.checks),
 	}
 	if st.today(now) != st.day {
 		v.NewToday = 0

@@ -39,6 +39,10 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("DELETE /api/settings/email", s.apiRemoveEmail)
 	mux.HandleFunc("POST /api/settings/password", s.apiPassword)
 	mux.HandleFunc("POST /api/test-email", s.apiTestEmail)
+	mux.HandleFunc("POST /api/push", s.apiAddPush)
+	mux.HandleFunc("POST /api/push/test", s.apiPushTest)
+	mux.HandleFunc("POST /api/push/{id}/test", s.apiTestSavedPush)
+	mux.HandleFunc("DELETE /api/push/{id}", s.apiRemovePush)
 	mux.HandleFunc("POST /api/open/settings-file", s.apiOpen("settings file", s.d.OpenSettingsFile))
 	mux.HandleFunc("POST /api/open/log", s.apiOpen("log file", s.d.OpenLog))
 	mux.HandleFunc("POST /api/pause", s.apiPause)
@@ -175,7 +179,7 @@ func (s *Server) apiAddSearch(w http.ResponseWriter, r *http.Request) {
 	if req.Filter != nil {
 		f = req.Filter.filter()
 	}
-	sr, err := s.d.Settings.AddSearch(req.Name, req.URL, f, req.Pick)
+	sr, err := s.d.Settings.AddSearch(req.Name, searchAddress(req.URL), f, req.Pick)
 	if err != nil {
 		writeOwnerError(w, err)
 		return
@@ -211,6 +215,10 @@ func (s *Server) apiEditSearch(w http.ResponseWriter, r *http.Request) {
 	var req editSearch
 	if !readJSON(w, r, &req) {
 		return
+	}
+	if req.URL != nil {
+		u := searchAddress(*req.URL)
+		req.URL = &u
 	}
 	c := config.SearchChange{Name: req.Name, URL: req.URL, Enabled: req.Enabled, Pick: req.Pick}
 	if req.Filter != nil {

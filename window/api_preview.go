@@ -29,7 +29,7 @@ func (s *Server) apiPreview(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	u := strings.TrimSpace(req.URL)
+	u := searchAddress(req.URL)
 	if err := config.CheckSearchURL(u); err != nil {
 		writeError(w, http.StatusBadRequest, strings.TrimPrefix(err.Error(), config.ErrBadSearchURL.Error()+": "))
 		return

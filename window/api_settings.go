@@ -22,12 +22,16 @@ type settingsView struct {
 	Interval     string       `json:"interval"`
 	StartAtLogin *bool        `json:"start_at_login"` // null: not available here
 	Password     passwordView `json:"password"`
+	Push         []pushView   `json:"push"`              // phone and chat channels, masked
 	Problem      string       `json:"problem,omitempty"` // the settings file does not load
 	// Path is the settings file, where its owner says (config.Owner does).
 	Path string `json:"path,omitempty"`
 
-	// for the page only: the buttons that open the files
-	CanOpenFile, CanOpenLog bool `json:"-"`
+	// for the page only: the buttons that open the files, the services a
+	// channel can be set up for and a topic no one will guess
+	CanOpenFile, CanOpenLog bool          `json:"-"`
+	PushServices            []pushService `json:"-"`
+	Topic                   string        `json:"-"`
 }
 
 type emailJSON struct {
@@ -60,6 +64,8 @@ func (s *Server) settingsNow() settingsView {
 		v.StartAtLogin = &on
 	}
 	v.Password = s.passwordNow(set.Email)
+	v.Push = pushChannels(set, s.d.Watcher.Snapshot(), s.d.Now(), s.d.Location)
+	v.PushServices, v.Topic = pushServices, randomTopic()
 	if p, ok := s.d.Settings.(interface{ Path() string }); ok {
 		v.Path = p.Path()
 	}
@@ -76,7 +82,12 @@ func (s *Server) apiOpen(what string, open func() error) http.HandlerFunc {
 			return
 		}
 		if err := open(); err != nil {
-			writeError(w, http.StatusInternalServerError, "The "+what+" did not open: "+err.Error())
+			msg := "The " + what + " did not open (" + err.Error() + "): no program is set up to open it here."
+			if p, ok := s.d.Settings.(interface{ Path() string }); ok && what == "settings file" {
+				msg = "The settings file did not open (" + err.Error() + "): no text editor is set up to open it: the file is at " +
+					p.Path() + ". Open it with any text editor; rentwatch notices a saved change within a second or two."
+			}
+			writeError(w, http.StatusInternalServerError, msg)
 			return
 		}
 		writeJSON(w, http.StatusOK, map[string]string{"message": "Opened the " + what + "."})

@@ -315,7 +315,7 @@ func TestBrowserListingsAndSettings(t *testing.T) {
 
 	// the find box narrows the list as one types
 	do(t, ctx, chromedp.SendKeys(chromedp.ID("lq"), "room 2"))
-	waitText(t, ctx, "#listing-count", "1 listings")
+	waitText(t, ctx, "#listing-count", "1 listing,")
 	if loc, _ := chromedp.Run(ctx, chromedp.Location()); !strings.HasSuffix(loc, "/listings?q=room+2") {
 		t.Errorf("the address does not keep the query: %s", loc)
 	}

@@ -66,6 +66,11 @@ type Settings interface {
 	// StorePassword keeps the SMTP password for username ("" removes
 	// it): a change of the email settings, so alerts use it at once.
 	StorePassword(username, password string) error
+	// AddPush adds a phone or chat channel (a push URL) and RemovePush
+	// takes one out: a change of the delivery settings, so alerts go to
+	// them, or stop, at once.
+	AddPush(url string) error
+	RemovePush(url string) error
 }
 
 // Mailer sends the test email.

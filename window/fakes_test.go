@@ -109,6 +109,12 @@ func (f *fakeListings) Listings() ([]seen.Listed, error) {
 	return append([]seen.Listed(nil), f.list...), nil
 }
 
+func (f *fakeListings) add(l seen.Listed) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.list = append([]seen.Listed{l}, f.list...) // newest first
+}
+
 type fakeMailer struct {
 	mu        sync.Mutex
 	sent      []config.Email
@@ -184,7 +190,8 @@ type rig struct {
 	auto     *fakeAutostart
 	now      time.Time
 	opened   []string   // the files the window opened: "settings file", "log"
-	savedMu  sync.Mutex // guards opened
+	openErr  error      // what opening a file fails with; nil: it opens
+	savedMu  sync.Mutex // guards opened and openErr
 }
 
 func (r *rig) open(what string) func() error {
@@ -192,7 +199,7 @@ func (r *rig) open(what string) func() error {
 		r.savedMu.Lock()
 		defer r.savedMu.Unlock()
 		r.opened = append(r.opened, what)
-		return nil
+		return r.openErr
 	}
 }
 

@@ -90,6 +90,10 @@ type listingsView struct {
 	Alerted  int           `json:"alerted"`  // of the total, alerted
 	LeftOut  int           `json:"left_out"` // and left out by a filter
 
+	// Stamp changes when the listings do (one more, one pruned): the page
+	// redraws its list only then.
+	Stamp string `json:"-"`
+
 	// for the page only
 	Query    listingsQuery `json:"-"`
 	Searches []option      `json:"-"`
@@ -103,11 +107,21 @@ type option struct {
 }
 
 // pickListings filters all (newest first) by q and cuts one page out.
-func pickListings(all []seen.Listed, q listingsQuery, now time.Time, loc *time.Location) listingsView {
+// names are the searches' names now, by URL: a listing is shown under the
+// name of its search as it is called today (a renamed search's listings
+// follow it), and under the name it was alerted with only when its search
+// is gone.
+func pickListings(all []seen.Listed, names map[string]string, q listingsQuery, now time.Time, loc *time.Location) listingsView {
 	v := listingsView{Page: q.Page, PerPage: q.PerPage, Query: q, Listings: []listingView{}}
+	if len(all) > 0 {
+		v.Stamp = strconv.Itoa(len(all)) + "-" + strconv.FormatInt(all[0].FoundAt.UnixMilli(), 10)
+	}
 	words := strings.Fields(strings.ToLower(q.Q))
 	from := (q.Page - 1) * q.PerPage
 	for _, l := range all {
+		if name, ok := names[l.SearchURL]; ok {
+			l.SearchName = name
+		}
 		if q.Search != "" && searchID(l.SearchURL) != q.Search {
 			continue
 		}
@@ -180,10 +194,15 @@ func (s *Server) listingsFor(r *http.Request) (listingsView, error) {
 			return listingsView{}, err
 		}
 	}
-	v := pickListings(all, q, now, s.d.Location)
+	set, setErr := s.d.Settings.Settings()
+	names := map[string]string{}
+	for _, sr := range set.Searches {
+		names[sr.URL] = sr.Name
+	}
+	v := pickListings(all, names, q, now, s.d.Location)
 	v.pageLinks()
 	v.Searches = []option{{Value: "", Label: "every search", Selected: q.Search == ""}}
-	if set, err := s.d.Settings.Settings(); err == nil {
+	if setErr == nil {
 		for _, sr := range set.Searches {
 			id := searchID(sr.URL)
 			v.Searches = append(v.Searches, option{Value: id, Label: sr.Name, Selected: id == q.Search})

@@ -13,6 +13,7 @@ import (
 
 	"rentwatch/assets"
 	"rentwatch/engine"
+	"rentwatch/words"
 )
 
 // The pages are html/template files embedded in the binary: no build step,
@@ -53,6 +54,7 @@ var funcs = template.FuncMap{
 	"deref":     func(b *bool) bool { return b != nil && *b },
 	"kindLabel": func(k engine.EventKind) string { return eventLabels[k] },
 	"size":      func(n float64) string { return strconv.FormatFloat(n, 'f', -1, 64) },
+	"plural":    words.Plural,
 	"words":     func(list []string) string { return strings.Join(list, ", ") },
 	"num": func(n float64) string {
 		if n == 0 {

@@ -60,7 +60,7 @@ func TestPages(t *testing.T) {
 		{"/", []string{"Add a search", "2 of 15 searches saved", "Kamernet wants a human check", `data-until="`,
 			"in 1 min 30 s", "1 wall in the last 24 hours: human check at 12:02", `class="challenge" title="12:02 human check (cloudflare)"`,
 			"&lt;script&gt;alert(3)&lt;/script&gt;", `href="https://x.example/search?q=%3Cb%3E"`,
-			"Time to alert</dt><dd>1 min 14 s</dd>",
+			"Time to alert</dt><dd>1 min 14 s after rentwatch first saw it</dd>",
 			"<dd>no alert yet</dd>"}},
 		{"/listings", []string{"2 listings (1 left out by a filter)", "&lt;img src=x onerror=alert(1)&gt;", "Studio Jordaan",
 			"Left out by the filter, not alerted: € 1.450 is over your limit of 1200", `src="https://img.example/2.jpg"`,

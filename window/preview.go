@@ -144,11 +144,15 @@ type previewView struct {
 	PickLost    bool            `json:"pick_lost"`    // the pick asked for, or saved, is not on the page
 	PickAdvised bool            `json:"pick_advised"` // the list shown looks wrong: pick another
 	SavedID     string          `json:"saved_id,omitempty"`
+	Status      int             `json:"status,omitempty"` // the page's HTTP status, when known
 
 	// for the page only
-	Link     string `json:"-"`
-	Tone     string `json:"-"`
-	LoadedIn string `json:"-"` // "loaded 14:02 (2 min ago)"
+	Confirm   string `json:"-"` // asked before saving: the page answered an error
+	Link      string `json:"-"`
+	Tone      string `json:"-"`
+	LoadedIn  string `json:"-"` // "Loaded 14:02"
+	LoadedAgo string `json:"-"` // "2 min ago", counted on by the page from LoadedMS
+	LoadedMS  int64  `json:"-"`
 }
 
 // buildPreview says what a preview showed, with f applied to the listings
@@ -171,7 +175,7 @@ func buildPreview(e *previewEntry, f config.Filter, pick *string, set config.Set
 		v.Pick = *pick
 	}
 	if !p.LoadedAt.IsZero() {
-		v.LoadedIn = "Loaded " + words.Clock(p.LoadedAt, now, loc) + " (" + words.Ago(now.Sub(p.LoadedAt)) + ")"
+		v.LoadedIn, v.LoadedAgo, v.LoadedMS = "Loaded "+words.Clock(p.LoadedAt, now, loc), words.Ago(now.Sub(p.LoadedAt)), p.LoadedAt.UnixMilli()
 	}
 	switch {
 	case !p.Until.IsZero():
@@ -186,6 +190,11 @@ func buildPreview(e *previewEntry, f config.Filter, pick *string, set config.Set
 	}
 	v.Words, v.Advice = verdictWords(p.Page.Verdict, host)
 	v.Tone = toneOK
+	if v.Status = p.Page.Status; v.Status >= 400 && v.Verdict == blocks.OK {
+		v.Words, v.Advice, v.Confirm = answeredWords(v.Status, host)
+		v.Tone = toneAlert
+		return v
+	}
 	if v.Verdict != blocks.OK {
 		v.Tone = toneAlert
 		return v

@@ -23,6 +23,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/engine"
 	"rentwatch/listing"
+	"rentwatch/outbox"
 	"rentwatch/pages"
 	"rentwatch/pages/read"
 	"rentwatch/seen"
@@ -128,6 +129,9 @@ port = 587
 security = "starttls"
 username = "sam@example.com"
 
+[push]
+urls = ["ntfy://ntfy.sh/rooms-sam-7f3kq9x2"]
+
 [[search]]
 name = "Kamernet Amsterdam West"
 url = "https://kamernet.nl/huren/kamers-amsterdam-west"
@@ -154,16 +158,20 @@ enabled = false
 		NextCycle: n.Add(10 * time.Second),
 		Searches: []engine.SearchView{
 			{Name: "Kamernet Amsterdam West", URL: "https://kamernet.nl/huren/kamers-amsterdam-west", Host: "kamernet.nl",
-				Status: engine.NewListings, NewToday: 3, Listings: 24, LastCheck: n.Add(-20 * time.Second), NextCheck: n.Add(12 * time.Second)},
+				Status: engine.NewListings, NewToday: 3, Listings: 24, LastCheck: n.Add(-20 * time.Second), NextCheck: n.Add(12 * time.Second),
+				Every: 33 * time.Second, Delay: 41 * time.Second},
 			{Name: "Funda Amsterdam", URL: "https://www.funda.nl/zoeken/huur?selected_area=%5B%22amsterdam%22%5D", Host: "www.funda.nl",
 				Status: engine.Waiting, Wall: blocks.Challenge, Vendor: "cloudflare", NeedsUser: true, Until: n.Add(11 * time.Minute),
 				LastCheck: n.Add(-4 * time.Minute), Listings: 15},
 			{Name: "Pararius Amsterdam", URL: "https://www.pararius.nl/huurwoningen/amsterdam/0-1500", Host: "www.pararius.nl",
 				Status: engine.Waiting, Wall: blocks.RateLimited, Until: n.Add(3*time.Minute + 41*time.Second),
-				LastCheck: n.Add(-80 * time.Second), Listings: 30, NewToday: 1},
+				LastCheck: n.Add(-80 * time.Second), Listings: 30, NewToday: 1, Every: 34 * time.Second, Delay: 52 * time.Second},
 			{Name: "WG-Gesucht Berlin", URL: "https://www.wg-gesucht.de/wg-zimmer-in-Berlin.8.0.1.0.html", Host: "www.wg-gesucht.de",
 				Status: engine.Paused, Paused: true},
 		},
+		Channels: []engine.ChannelView{{ID: "desktop", Name: "desktop pop-ups", Kind: outbox.KindDesktop, State: "ok"},
+			{ID: "email", Name: "email", Kind: outbox.KindEmail, State: "ok"},
+			{ID: outbox.PushID("ntfy://ntfy.sh/rooms-sam-7f3kq9x2"), Name: "ntfy (ntfy.sh)", Kind: "ntfy", State: "ok"}},
 		Walls: map[string][]engine.Wall{
 			"www.funda.nl": {{At: n.Add(-20 * time.Hour), Kind: blocks.Challenge, Vendor: "cloudflare"},
 				{At: n.Add(-9 * time.Hour), Kind: blocks.Challenge, Vendor: "cloudflare"}, {At: n.Add(-4 * time.Minute), Kind: blocks.Challenge, Vendor: "cloudflare"}},

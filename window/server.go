@@ -46,6 +46,10 @@ type Deps struct {
 	Mailer    Mailer
 	Keychain  Keychain
 	Autostart Autostart
+	// TestPush sends a test message through one push URL; its error
+	// says why it did not arrive, in words that never hold the URL. nil:
+	// the outbox's, as `rentwatch test-push` sends it.
+	TestPush func(ctx context.Context, url string) error
 	// OpenSettingsFile and OpenLog open the settings file and the log
 	// file in the user's own programs (an editor, a viewer), for whoever
 	// wants to read or change them by hand; nil hides the button.
@@ -92,6 +96,9 @@ func Start(dataDir string, d Deps) (*Server, error) {
 	}
 	if d.Log == nil {
 		d.Log = slog.New(slog.DiscardHandler)
+	}
+	if d.TestPush == nil {
+		d.TestPush = testPush
 	}
 	urlFile := filepath.Join(dataDir, URLFile)
 	token, err := loadToken(urlFile)

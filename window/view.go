@@ -69,11 +69,16 @@ type searchView struct {
 	// TimeToAlert is the typical time from a listing's first sighting to
 	// its alert, in seconds (the median of the last 20); null before the
 	// first alert. It is the number rentwatch exists to keep small.
-	TimeToAlert *float64   `json:"time_to_alert_seconds"`
-	LastError   string     `json:"last_error,omitempty"`
-	NeedsUser   bool       `json:"needs_user"`
-	Filter      filterJSON `json:"filter"`
-	FilterWords string     `json:"filter_words,omitempty"`
+	TimeToAlert *float64 `json:"time_to_alert_seconds"`
+	// CheckedEvery is how often the search was really checked lately, in
+	// seconds (the median time between its last checks); null before it
+	// is known. EveryWhy says why, when it is well over the interval.
+	CheckedEvery *float64   `json:"checked_every_seconds"`
+	EveryWhy     string     `json:"checked_every_why,omitempty"`
+	LastError    string     `json:"last_error,omitempty"`
+	NeedsUser    bool       `json:"needs_user"`
+	Filter       filterJSON `json:"filter"`
+	FilterWords  string     `json:"filter_words,omitempty"`
 	// Pick is the list on the page the user picked in the preview; ""
 	// when the readers choose. PickLost: the page no longer holds it.
 	Pick     string `json:"pick,omitempty"`
@@ -86,6 +91,7 @@ type searchView struct {
 	LastWords  string     `json:"-"`
 	AlertWords string     `json:"-"`
 	NextWords  string     `json:"-"`
+	EveryWords string     `json:"-"`
 	UntilMS    int64      `json:"-"`
 	UntilWords string     `json:"-"`
 	Timeline   []hourCell `json:"-"`
@@ -140,15 +146,21 @@ func buildState(st engine.Snapshot, set config.Settings, setErr error, alerted m
 			set.Searches = append(set.Searches, config.Search{Name: sv.Name, URL: sv.URL, Enabled: !sv.Paused})
 		}
 	}
+	on := countSites(set.Searches)
 	for _, c := range set.Searches {
 		sv, ok := live[c.URL]
 		if !ok { // saved a moment ago; the engine has not taken it in yet
 			sv = engine.SearchView{Name: c.Name, URL: c.URL, Host: blocks.HostKey(c.URL), Status: engine.Pending}
 		}
 		sv.Name, sv.Paused = c.Name, !c.Enabled
-		view := buildSearch(sv, c.Filter, st.Walls[sv.Host], alerted[c.URL], now, loc)
-		view.Pick = c.Pick
-		v.Searches = append(v.Searches, view)
+		v.Searches = append(v.Searches, buildSearch(sv, c.Filter, st.Walls[sv.Host], alerted[c.URL], now, loc))
+		sr := &v.Searches[len(v.Searches)-1]
+		sr.Pick = c.Pick
+		if sv.Every > 0 && !sv.Paused {
+			secs := sv.Every.Seconds()
+			sr.CheckedEvery = &secs
+			sr.EveryWords, sr.EveryWhy = everyWords(sv, set.Interval, on)
+		}
 	}
 	v.Channels = []channelView{}
 	for _, c := range st.Channels {
@@ -179,7 +191,7 @@ func buildSearch(sv engine.SearchView, f config.Filter, walls []engine.Wall, ale
 	v.AlertWords = "no alert yet"
 	if sv.Delay > 0 {
 		secs := sv.Delay.Seconds()
-		v.TimeToAlert, v.AlertWords = &secs, words.Duration(sv.Delay)
+		v.TimeToAlert, v.AlertWords = &secs, words.Duration(sv.Delay)+" after rentwatch first saw it"
 	}
 	if sv.Until.After(now) && !sv.Paused {
 		v.Until, v.UntilMS, v.UntilWords = when(sv.Until), sv.Until.UnixMilli(), words.Countdown(sv.Until.Sub(now))

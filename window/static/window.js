@@ -47,7 +47,7 @@
   function formJSON(form) {
     const out = {};
     for (const el of form.elements) {
-      if (!el.name || el.disabled || el.type === "submit" || el.type === "button") continue;
+      if (!el.name || el.matches(":disabled") || el.type === "submit" || el.type === "button") continue;
       let v;
       switch (el.dataset.json) {
         case "number": v = el.value.trim() === "" ? 0 : Number(el.value); break;
@@ -128,9 +128,48 @@
       const old = fresh.id && document.getElementById(fresh.id);
       if (old && !busy(old, justSent)) old.replaceWith(document.importNode(fresh, true));
     }
+    // The listings follow by themselves: redrawn when the list changed
+    // (an alert went out), so nothing moves under the reader otherwise.
+    const list = doc.getElementById("listing-results"), shown = document.getElementById("listing-results");
+    if (list && shown && list.dataset.stamp !== shown.dataset.stamp) shown.replaceWith(document.importNode(list, true));
+    document.getElementById("status")?.classList.toggle("whole", statusWhole);
     tick();
     markNew();
   }
+
+  // The user's words for times, by the rules of the server's words package
+  // (Clock, Ago, Countdown), so a time the page draws reads like one the
+  // server drew: a 24-hour clock, everywhere. window/words_script_test.go holds
+  // each to its Go twin.
+  const two = (n) => String(n).padStart(2, "0");
+  const dayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+  const monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  function sameDay(a, b) {
+    return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+  }
+  // fmtClock is words.Clock: "14:02" today, "yesterday 23:10",
+  // "tomorrow 07:00", "Mon 3 Mar 14:02" this year, "2 Jan 2024 15:04" before.
+  function fmtClock(ms, nowMS) {
+    if (!ms) return "never";
+    const t = new Date(ms), n = new Date(nowMS);
+    const hm = two(t.getHours()) + ":" + two(t.getMinutes());
+    const day = (k) => { const d = new Date(n); d.setDate(d.getDate() + k); return d; };
+    if (sameDay(t, n)) return hm;
+    if (sameDay(t, day(-1))) return "yesterday " + hm;
+    if (sameDay(t, day(1))) return "tomorrow " + hm;
+    const date = t.getDate() + " " + monthNames[t.getMonth()];
+    if (t.getFullYear() === n.getFullYear()) return dayNames[t.getDay()] + " " + date + " " + hm;
+    return date + " " + t.getFullYear() + " " + hm;
+  }
+  // fmtAgo is words.Ago: "just now", "30 s ago", "4 min ago", "3 h ago", "2 days ago".
+  function fmtAgo(ms) {
+    if (ms < 5000) return "just now";
+    if (ms < 60000) return Math.floor(ms / 1000) + " s ago";
+    if (ms < 3600000) return Math.floor(ms / 60000) + " min ago";
+    if (ms < 48 * 3600000) return Math.floor(ms / 3600000) + " h ago";
+    return Math.floor(ms / 86400000) + " days ago";
+  }
+  window.rentwatchWords = { clock: fmtClock, ago: fmtAgo, countdown: (ms) => fmtWait(ms) };
 
   // fmtWait formats a wait as the server's words.Countdown does.
   function fmtWait(ms) {
@@ -150,6 +189,17 @@
       el.textContent = left > 0 ? "in " + fmtWait(left) : "any moment now";
       if (left <= 0 && !due) { due = true; setTimeout(() => { due = false; refresh(false); }, 3000); }
     }
+    for (const el of document.querySelectorAll("[data-since]")) {
+      el.textContent = fmtAgo(now() - Number(el.dataset.since));
+    }
+  }
+
+  // withScheme adds https:// to an address typed without it, as the
+  // server does (address.go, searchAddress).
+  function withScheme(typed) {
+    const s = typed.trim();
+    if (s === "" || s.includes("://") || /^[a-z][a-z0-9+.-]*:([^0-9]|$)/i.test(s)) return s;
+    return "https://" + s.replace(/^\/+/, "");
   }
 
   // The preview: loaded once through the API; the filter, and the list
@@ -230,17 +280,21 @@
   }
   const previewFilterChanged = debounce(() => showPreview(true), 300);
 
-  // "New since you last looked", kept by this browser.
+  // "New since you last looked", kept by this browser. Before the first
+  // look, new is what came since the page opened: a listing alerted while
+  // it is open is marked new as it appears.
   const lastKey = "rentwatch-last-looked";
   let lastLooked = 0;
   try { lastLooked = Number(localStorage.getItem(lastKey) || 0); } catch (e) { /* storage off */ }
+  const seenUpTo = lastLooked || now();
 
   function markNew() {
     if (document.body.dataset.page !== "listings") return;
     let n = 0;
     for (const li of document.querySelectorAll("li.listing[data-found]")) {
-      if (!lastLooked || Number(li.dataset.found) <= lastLooked || li.classList.contains("left-out")) continue;
+      if (Number(li.dataset.found) <= seenUpTo || li.classList.contains("left-out")) continue;
       n++;
+      li.classList.add("new");
       if (!li.querySelector(".new-badge")) {
         const badge = document.createElement("span");
         badge.className = "new-badge";
@@ -249,10 +303,9 @@
       }
     }
     const sum = document.getElementById("new-summary");
-    if (sum && lastLooked) {
-      const when = new Date(lastLooked).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" });
-      sum.textContent = n ? n + " new since you last looked (" + when + ")." : "Nothing new since you last looked (" + when + ").";
-    }
+    if (!sum) return;
+    const since = lastLooked ? "since you last looked (" + fmtClock(lastLooked, now()) + ")" : "since you opened this page";
+    sum.textContent = n ? n + " new " + since + "." : (lastLooked ? "Nothing new " + since + "." : "");
   }
 
   function looked() {
@@ -304,9 +357,11 @@
     const form = ev.target;
     if (form.matches("[data-preview]")) {
       ev.preventDefault();
-      loadPreview(form.elements.url.value.trim(), false, form.querySelector("[data-result]"));
+      form.elements.url.value = withScheme(form.elements.url.value);
+      loadPreview(form.elements.url.value, false, form.querySelector("[data-result]"));
       return;
     }
+    for (const el of form.querySelectorAll("[data-address]")) el.value = withScheme(el.value);
     if (!form.dataset.api) return; // a plain GET form works as it is
     ev.preventDefault();
     const btn = ev.submitter;
@@ -333,12 +388,37 @@
       }
       preview = { url: "", id: "", pick: null };
     }
-    if (form.id === "password-form") form.querySelector("input[type=password]").value = "";
+    if (form.id === "password-form") form.querySelector("input.secret").value = "";
+    if (form.matches("[data-push-form]") && !(btn && btn.dataset.api)) {
+      // Saved: a fresh form (a new random topic), the secrets typed gone.
+      let doc;
+      try { doc = await fetchPage("/settings"); } catch (e) { return; }
+      const fresh = doc.getElementById("push-form");
+      if (fresh) {
+        const result = form.querySelector("[data-result]").textContent;
+        form.replaceWith(document.importNode(fresh, true));
+        const now = document.getElementById("push-form");
+        pickService(now);
+        say(now.querySelector("[data-result]"), result, true);
+      }
+    }
   });
+
+  // pickService shows the fields of the service picked, and only those
+  // are sent (a disabled fieldset's fields are not).
+  function pickService(form) {
+    if (!form || !form.elements.service) return;
+    for (const fs of form.querySelectorAll("fieldset[data-service]")) {
+      const on = fs.dataset.service === form.elements.service.value;
+      fs.hidden = !on;
+      fs.disabled = !on;
+    }
+  }
 
   document.addEventListener("change", (ev) => {
     const form = ev.target.form;
     if (form && form.matches("[data-autosubmit]")) form.requestSubmit();
+    if (form && form.matches("[data-push-form]") && ev.target.name === "service") pickService(form);
     if (form && form.matches("[data-live-filter]")) reloadListings(form);
   });
 
@@ -355,8 +435,33 @@
   });
   window.addEventListener("pagehide", looked);
 
+  // A photo that does not load (gone from the site, or blocked) leaves the
+  // plain placeholder, never a broken-image icon. Error events do not
+  // bubble: they are caught on the way down.
+  function noPhoto(img) {
+    const ph = document.createElement("span");
+    ph.className = img.className + " nophoto";
+    ph.setAttribute("aria-hidden", "true");
+    img.replaceWith(ph);
+  }
+  document.addEventListener("error", (ev) => {
+    if (ev.target instanceof HTMLImageElement && ev.target.classList.contains("photo")) noPhoto(ev.target);
+  }, true);
+  for (const img of document.querySelectorAll("img.photo")) {
+    if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) noPhoto(img);
+  }
+
+  // On a phone the status line is cut to its first lines; a tap shows it
+  // whole, and it stays whole through redraws.
+  let statusWhole = false;
+  document.addEventListener("click", (ev) => {
+    const st = ev.target.closest("#status");
+    if (st) { statusWhole = !statusWhole; st.classList.toggle("whole", statusWhole); }
+  });
+
   tick();
   markNew();
+  pickService(document.getElementById("push-form"));
   // Opened as "Add search…" (the tray, /#add): the address field is ready to paste into.
   if (location.hash === "#add") document.getElementById("add-url")?.focus();
   setInterval(tick, 1000);
