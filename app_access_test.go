@@ -19,14 +19,14 @@ import (
 // the caller's own, and then gets that one. The real binary, its password
 // in RENTWATCH_SMTP_PASSWORD, its window driven as a script does.
 func TestAppTestEmailKeepsTheStoredPassword(t *testing.T) {
-	bin := appBinary(t)
+	bin := testkit.AppBinary(t)
 	saved, other := testkit.StartMailpit(t), testkit.StartMailpit(t)
 	dir := t.TempDir()
 	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
-	writeAppFile(t, cfg, fmt.Sprintf("version = 1\n[email]\nto = \"me@example.test\"\nhost = %q\nport = %d\nsecurity = %q\n"+
+	testkit.WriteAppFile(t, cfg, fmt.Sprintf("version = 1\n[email]\nto = \"me@example.test\"\nhost = %q\nport = %d\nsecurity = %q\n"+
 		"username = %q\nca_file = %q\n", saved.Host, saved.SMTPPort, saved.Security, testkit.MailpitUser, saved.CAFile))
-	env := appEnv(t, "RENTWATCH_SMTP_PASSWORD="+testkit.MailpitPassword) // the stored password
-	app := startApp(t, bin, data, env, "run", "--no-tray", "--config", cfg, "--data", data)
+	env := testkit.AppEnv(t, "RENTWATCH_SMTP_PASSWORD="+testkit.MailpitPassword) // the stored password
+	app := testkit.StartApp(t, bin, data, env, "run", "--no-tray", "--config", cfg, "--data", data)
 	addr := readWindowURL(t, data)
 	base, key, _ := strings.Cut(addr, "/?token=")
 	otherServer := fmt.Sprintf(`{"email": {"to": "me@example.test", "host": %q, "port": %d, "security": %q, "username": %q, "ca_file": %q}`,
@@ -58,8 +58,8 @@ func TestAppTestEmailKeepsTheStoredPassword(t *testing.T) {
 			t.Errorf("%s: the saved server holds %d messages, the other %d; want %d and %d", st.name, n, m, st.toSaved, st.toOther)
 		}
 	}
-	app.signal(t, syscall.SIGTERM)
-	if code := app.exitCode(t); code != 0 {
+	app.Signal(t, syscall.SIGTERM)
+	if code := app.ExitCode(t); code != 0 {
 		t.Errorf("SIGTERM: exit status %d", code)
 	}
 }

@@ -22,32 +22,32 @@ import (
 // config folder, the data in the OS data folder, and the tray offers "Add
 // search…". Then the user edits the file while the app runs.
 func TestAppFirstRunAndSettingsEdits(t *testing.T) {
-	bin := appBinary(t)
+	bin := testkit.AppBinary(t)
 	bus := testkit.StartSessionBus(t) // XDG_CONFIG_HOME, XDG_DATA_HOME, ... point at a fresh folder
 	t.Setenv("XDG_STATE_HOME", bus.Dir)
 	testkit.StartTrayWatcher(t, bus)
 	cfg := filepath.Join(bus.Dir, "rentwatch", "config.toml") // os.UserConfigDir() on Linux
 	data := filepath.Join(bus.Dir, "rentwatch")               // config.DataDir() on Linux
-	env := appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
-	app := startApp(t, bin, data, env)
-	item := testkit.WaitTrayItem(t, bus, app.pid(), testkit.Patience)
+	env := testkit.AppEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
+	app := testkit.StartApp(t, bin, data, env)
+	item := testkit.WaitTrayItem(t, bus, app.PID(), testkit.Patience)
 
 	checkFirstRun(t, item, cfg, data)
 	// With no searches, the first start opens the window at its Add a
 	// search form.
 	testkit.Eventually(t, "the window opens by itself", testkit.Patience, func() error {
-		if got := appOpened(t, env); len(got) != 1 || windowLink(got[0], readWindowURL(t, data), "/", "add") != "" {
+		if got := testkit.AppOpened(t, env); len(got) != 1 || windowLink(got[0], readWindowURL(t, data), "/", "add") != "" {
 			return fmt.Errorf("opened %q, want a one-time address of the window's Add a search", got)
 		}
 		return nil
 	})
 	checkSettingsEdits(t, item, cfg)
-	app.waitOutput(t, "msg=baseline", 1) // the added search ran, so Chromium is up
-	app.signal(t, syscall.SIGTERM)
-	if code := app.exitCode(t); code != 0 {
+	app.WaitOutput(t, "msg=baseline", 1) // the added search ran, so Chromium is up
+	app.Signal(t, syscall.SIGTERM)
+	if code := app.ExitCode(t); code != 0 {
 		t.Errorf("SIGTERM: exit status %d", code)
 	}
-	checkNoChrome(t, data)
+	testkit.CheckNoChrome(t, data)
 }
 
 // checkFirstRun: the settings file is made, with comments; the store is
@@ -87,9 +87,9 @@ func checkFirstRun(t *testing.T, item *testkit.TrayItem, cfg, data string) {
 func checkSettingsEdits(t *testing.T, item *testkit.TrayItem, cfg string) {
 	t.Helper()
 	portal := testkit.StartPortal(t, "127.0.0.2", testkit.CardPage)
-	first := appSearch{"Kamerplein Amsterdam", portal.Search(t, "/huren/kamers-amsterdam",
-		appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat")...)}
-	second := appSearch{"Kamerplein Utrecht", portal.URL + "/huren/kamers-utrecht"}
+	first := testkit.AppSearch{Name: "Kamerplein Amsterdam", URL: portal.Search(t, "/huren/kamers-amsterdam",
+		testkit.AppRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat")...)}
+	second := testkit.AppSearch{Name: "Kamerplein Utrecht", URL: portal.URL + "/huren/kamers-utrecht"}
 	steps := []struct {
 		name    string
 		file    string
@@ -104,7 +104,7 @@ func checkSettingsEdits(t *testing.T, item *testkit.TrayItem, cfg string) {
 		{"the fix clears the problem", settingsText("30s", first), "", []string{first.Name + " — "}, nil},
 	}
 	for _, st := range steps {
-		writeAppFile(t, cfg, st.file)
+		testkit.WriteAppFile(t, cfg, st.file)
 		edited := time.Now()
 		testkit.Eventually(t, st.name, testkit.Patience, func() error {
 			menu, err := item.Menu()
@@ -138,7 +138,7 @@ func checkSettingsEdits(t *testing.T, item *testkit.TrayItem, cfg string) {
 	}
 }
 
-func settingsText(interval string, searches ...appSearch) string {
+func settingsText(interval string, searches ...testkit.AppSearch) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "version = 1\ninterval = %q\n", interval)
 	for _, s := range searches {
@@ -153,7 +153,7 @@ func settingsText(interval string, searches ...appSearch) string {
 // item up, see the screenshot test; status-notifier-watcher does not, as
 // systray registers again before that watcher exports its object.)
 func TestAppWithoutTray(t *testing.T) {
-	bin := appBinary(t)
+	bin := testkit.AppBinary(t)
 	cases := []struct {
 		name   string
 		bus    func(t *testing.T) (env string, bus *testkit.Bus)
@@ -180,8 +180,8 @@ func TestAppWithoutTray(t *testing.T) {
 			env, bus := c.bus(t)
 			portal := testkit.StartPortal(t, "127.0.0.2", testkit.CardPage)
 			cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
-			writeAppSettings(t, cfg, "10s", appSearch{"Kamerplein", portal.Search(t, "/huren/kamers-amsterdam",
-				appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat")...)})
+			testkit.WriteAppSettings(t, cfg, "10s", testkit.AppSearch{Name: "Kamerplein", URL: portal.Search(t, "/huren/kamers-amsterdam",
+				testkit.AppRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat")...)})
 			// No subcommand: `rentwatch` alone starts the tray app.
 			args, extra := []string{"--config", cfg, "--data", data}, []string{}
 			if env != "" {
@@ -190,8 +190,8 @@ func TestAppWithoutTray(t *testing.T) {
 			if c.viaEnv {
 				args, extra = nil, append(extra, "RENTWATCH_CONFIG="+cfg, "RENTWATCH_DATA="+data)
 			}
-			app := startApp(t, bin, data, appEnv(t, extra...), args...)
-			app.waitOutput(t, "msg=baseline", 1)
+			app := testkit.StartApp(t, bin, data, testkit.AppEnv(t, extra...), args...)
+			app.WaitOutput(t, "msg=baseline", 1)
 			// The log file in the data folder has what stderr had (a moment
 			// later: stderr is written first).
 			testkit.Eventually(t, "the log file in the data folder has the baseline", testkit.Patience, func() error {
@@ -203,15 +203,15 @@ func TestAppWithoutTray(t *testing.T) {
 			})
 			checkSaidNoTray(t, app, bus)
 			termed := time.Now()
-			app.signal(t, syscall.SIGTERM)
-			if code := app.exitCode(t); code != 0 {
+			app.Signal(t, syscall.SIGTERM)
+			if code := app.ExitCode(t); code != 0 {
 				t.Errorf("SIGTERM: exit status %d", code)
 			}
 			t.Logf("SIGTERM to exit: %v", time.Since(termed).Round(time.Millisecond))
-			if out := app.out.String(); strings.Contains(out, "panic") || strings.Contains(out, "goroutine ") {
+			if out := app.Out.String(); strings.Contains(out, "panic") || strings.Contains(out, "goroutine ") {
 				t.Errorf("the app panicked:\n%s", out)
 			}
-			checkNoChrome(t, data)
+			testkit.CheckNoChrome(t, data)
 		})
 	}
 }
@@ -220,9 +220,9 @@ func TestAppWithoutTray(t *testing.T) {
 // it runs without a tray icon; on a bus with no tray host the tray library
 // says once that it could not register, and the item waits on the bus
 // under its own name for a host to come.
-func checkSaidNoTray(t *testing.T, app *appProc, bus *testkit.Bus) {
+func checkSaidNoTray(t *testing.T, app *testkit.AppProc, bus *testkit.Bus) {
 	t.Helper()
-	out := app.out.String()
+	out := app.Out.String()
 	if bus == nil {
 		// Said once, in one line that does not repeat itself.
 		lines := linesWith(out, "without a tray icon")
@@ -237,7 +237,7 @@ func checkSaidNoTray(t *testing.T, app *appProc, bus *testkit.Bus) {
 			t.Errorf("with no tray host the app said %d times that it could not register, want once", n)
 		}
 		conn := testkit.Connect(t, bus)
-		name := fmt.Sprintf("org.kde.StatusNotifierItem-%d-1", app.pid())
+		name := fmt.Sprintf("org.kde.StatusNotifierItem-%d-1", app.PID())
 		var owned bool
 		if err := conn.BusObject().Call("org.freedesktop.DBus.NameHasOwner", 0, name).Store(&owned); err != nil || !owned {
 			t.Errorf("the tray item is not on the bus as %s: %v, %v", name, owned, err)

@@ -31,46 +31,46 @@ const diskFullSays = "the disk holding rentwatch's data is full: "
 // badger.Open at every start.
 func TestAppOnAFullDisk(t *testing.T) {
 	r := newPushRig(t, false, true)
-	stopApp(t, r.app)
-	checkNoChrome(t, r.data)
-	mountSmallDisk(t, r.data, "96m")
-	r.start(t)
-	r.app.waitOutput(t, "msg=baseline", 1)
-	filler := filepath.Join(r.data, "filler")
+	stopApp(t, r.App)
+	testkit.CheckNoChrome(t, r.Data)
+	mountSmallDisk(t, r.Data, "96m")
+	r.Start(t)
+	r.App.WaitOutput(t, "msg=baseline", 1)
+	filler := filepath.Join(r.Data, "filler")
 	fillDisk(t, filler)
 
-	room := r.post(t)
-	r.app.waitOutput(t, diskFullSays, 1)
+	room := r.Post(t)
+	r.App.WaitOutput(t, diskFullSays, 1)
 	r.waitTray(t, diskFullSays)
 	r.waitWindow(t, diskFullSays)
 	time.Sleep(15 * time.Second) // a cycle and a half: the app lives on, and sends nothing
-	for _, c := range r.channels() {
-		if n := c.count(t, room.Title); n != 0 {
-			t.Errorf("%s got %q %d time(s) on a full disk: the store could not keep it", c.name, room.Title, n)
+	for _, c := range r.Channels() {
+		if n := c.Count(t, room.Title); n != 0 {
+			t.Errorf("%s got %q %d time(s) on a full disk: the store could not keep it", c.Name, room.Title, n)
 		}
 	}
 
-	stopApp(t, r.app)
-	checkNoChrome(t, r.data)
-	r.start(t)
-	r.app.waitOutput(t, diskFullSays, 1)
+	stopApp(t, r.App)
+	testkit.CheckNoChrome(t, r.Data)
+	r.Start(t)
+	r.App.WaitOutput(t, diskFullSays, 1)
 	r.waitTray(t, diskFullSays)
 
 	if err := os.Remove(filler); err != nil {
 		t.Fatal(err)
 	}
-	r.waitReach(t, room.Title, r.channels()...)
-	r.app.waitOutput(t, "there is room on the disk again", 1)
-	next := r.post(t)
-	r.waitReach(t, next.Title, r.channels()...)
-	for _, c := range r.channels() {
-		if n := c.count(t, room.Title); n != 1 {
-			t.Errorf("%s got %q %d times, want once", c.name, room.Title, n)
+	r.WaitReach(t, room.Title, r.Channels()...)
+	r.App.WaitOutput(t, "there is room on the disk again", 1)
+	next := r.Post(t)
+	r.WaitReach(t, next.Title, r.Channels()...)
+	for _, c := range r.Channels() {
+		if n := c.Count(t, room.Title); n != 1 {
+			t.Errorf("%s got %q %d times, want once", c.Name, room.Title, n)
 		}
 	}
-	stopApp(t, r.app)
+	stopApp(t, r.App)
 	r.checkQueues(t, nil)
-	for _, line := range strings.Split(r.app.out.String(), "\n") {
+	for _, line := range strings.Split(r.App.Out.String(), "\n") {
 		if strings.Contains(line, diskFullSays) || strings.Contains(line, "room on the disk") {
 			t.Log(line) // what the user read, in the log
 		}
@@ -78,10 +78,10 @@ func TestAppOnAFullDisk(t *testing.T) {
 }
 
 // stopApp ends the app with SIGTERM and wants it to exit cleanly.
-func stopApp(t *testing.T, a *appProc) {
+func stopApp(t *testing.T, a *testkit.AppProc) {
 	t.Helper()
-	a.signal(t, syscall.SIGTERM)
-	if code := a.exitCode(t); code != 0 {
+	a.Signal(t, syscall.SIGTERM)
+	if code := a.ExitCode(t); code != 0 {
 		t.Fatalf("SIGTERM: exit status %d", code)
 	}
 }
@@ -98,8 +98,8 @@ func mountSmallDisk(t *testing.T, dir, size string) {
 		t.Skipf("cannot mount a tmpfs: %v %s", err, out)
 	}
 	t.Cleanup(func() {
-		for _, pid := range chromesOf(dir) { // if the test failed with the app running
-			killPID(pid)
+		for _, pid := range testkit.ChromesOf(dir) { // if the test failed with the app running
+			testkit.KillPID(pid)
 		}
 		if out, err := exec.Command("umount", dir).CombinedOutput(); err != nil {
 			// Lazily, then: a process of the app's may still be ending.
@@ -132,8 +132,8 @@ func fillDisk(t *testing.T, path string) {
 func (r *pushRig) waitTray(t *testing.T, s string) {
 	t.Helper()
 	testkit.Eventually(t, "the tray says "+s, testkit.Patience, func() error {
-		labels := testkit.Labels(testkit.ReadMenu(t, r.item))
-		tip, err := r.item.ToolTip()
+		labels := testkit.Labels(testkit.ReadMenu(t, r.Item))
+		tip, err := r.Item.ToolTip()
 		if err != nil {
 			return err
 		}
@@ -147,7 +147,7 @@ func (r *pushRig) waitTray(t *testing.T, s string) {
 // waitWindow waits until the window's state names s as the problem.
 func (r *pushRig) waitWindow(t *testing.T, s string) {
 	t.Helper()
-	line := readWindowURL(t, r.data)
+	line := readWindowURL(t, r.Data)
 	base, token, _ := strings.Cut(line, "/?token=")
 	testkit.Eventually(t, "the window says "+s, testkit.Patience, func() error {
 		req, _ := http.NewRequest("GET", base+"/api/state", nil)

@@ -20,7 +20,7 @@ import (
 // open a room posted on the other site arrives by email. Then the user
 // closes the window, and the window's Chrome and its profile are gone.
 func TestAppManualCheckKeepsWatching(t *testing.T) {
-	bin := appBinary(t)
+	bin := testkit.AppBinary(t)
 	bus := testkit.StartSessionBus(t)
 	t.Setenv("XDG_STATE_HOME", bus.Dir)
 	testkit.RecordNotifications(t, bus)
@@ -28,25 +28,25 @@ func TestAppManualCheckKeepsWatching(t *testing.T) {
 	display := testkit.StartXvfb(t)
 	mail := testkit.StartMailpit(t)
 	home := testkit.StartPortal(t, "127.0.0.2", testkit.CardPage)
-	homeURL := home.Search(t, "/huren/kamers-amsterdam", appRooms(4567801, "Damrak", "Javastraat")...)
+	homeURL := home.Search(t, "/huren/kamers-amsterdam", testkit.AppRooms(4567801, "Damrak", "Javastraat")...)
 	wall := testkit.StartPortal(t, "127.0.0.5", testkit.CardPage)
-	wallURL := wall.Search(t, "/huren/kamers-leiden", appRooms(4567901, "Breestraat")...)
+	wallURL := wall.Search(t, "/huren/kamers-leiden", testkit.AppRooms(4567901, "Breestraat")...)
 	wall.Deny()
 	const homeName, wallName = "Kamerplein Amsterdam", "Kamerhuis Leiden"
 
 	dir := t.TempDir()
 	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
-	writeAppFile(t, cfg, fmt.Sprintf("version = 1\ninterval = \"10s\"\n"+
+	testkit.WriteAppFile(t, cfg, fmt.Sprintf("version = 1\ninterval = \"10s\"\n"+
 		"\n[email]\nto = \"bob@example.test\"\nfrom = %q\nhost = %q\nport = %d\nsecurity = %q\nusername = %q\nca_file = %q\n"+
 		"\n[[search]]\nname = %q\nurl = %q\nenabled = true\n\n[[search]]\nname = %q\nurl = %q\nenabled = true\n",
 		testkit.MailpitUser, mail.Host, mail.SMTPPort, mail.Security, testkit.MailpitUser, mail.CAFile,
 		homeName, homeURL, wallName, wallURL))
-	env := appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address, "RENTWATCH_SMTP_PASSWORD="+testkit.MailpitPassword,
+	env := testkit.AppEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address, "RENTWATCH_SMTP_PASSWORD="+testkit.MailpitPassword,
 		"DISPLAY="+display)
-	app := startApp(t, bin, data, env, "run", "--config", cfg, "--data", data)
-	item := testkit.WaitTrayItem(t, bus, app.pid(), testkit.Patience)
-	app.waitOutput(t, "msg=baseline", 1)
-	app.waitOutput(t, "msg=wall", 1)
+	app := testkit.StartApp(t, bin, data, env, "run", "--config", cfg, "--data", data)
+	item := testkit.WaitTrayItem(t, bus, app.PID(), testkit.Patience)
+	app.WaitOutput(t, "msg=baseline", 1)
+	app.WaitOutput(t, "msg=wall", 1)
 
 	clicked := time.Now()
 	if err := item.Click(wallName + " — "); err != nil {
@@ -104,10 +104,10 @@ func TestAppManualCheckKeepsWatching(t *testing.T) {
 	if err := item.Click("Quit"); err != nil {
 		t.Fatal(err)
 	}
-	if code := app.exitCode(t); code != 0 {
+	if code := app.ExitCode(t); code != 0 {
 		t.Errorf("Quit: the app exited %d", code)
 	}
-	checkNoChrome(t, data)
+	testkit.CheckNoChrome(t, data)
 }
 
 // checkingByHand reports whether the menu's status line says a window of

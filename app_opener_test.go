@@ -130,21 +130,21 @@ func childrenOf(pid int) map[int]string {
 // answer. Every opener is handed a one-time address, never the key, and
 // no secret in its environment; when they end, the app reaps them.
 func TestAppFirstStartDoesNotWaitForTheBrowser(t *testing.T) {
-	bin := appBinary(t)
+	bin := testkit.AppBinary(t)
 	bus := testkit.StartSessionBus(t)
 	t.Setenv("XDG_STATE_HOME", bus.Dir)
 	testkit.StartTrayWatcher(t, bus)
 	portal := testkit.StartPortal(t, "127.0.0.2", testkit.CardPage)
-	search := portal.Search(t, "/huren/kamers-amsterdam", appRooms(2345601, "Damrak", "Kinkerstraat")...)
+	search := portal.Search(t, "/huren/kamers-amsterdam", testkit.AppRooms(2345601, "Damrak", "Kinkerstraat")...)
 	dir := t.TempDir()
 	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
-	writeAppFile(t, cfg, "version = 1\ninterval = \"10s\"\n") // no searches: the window opens by itself
+	testkit.WriteAppFile(t, cfg, "version = 1\ninterval = \"10s\"\n") // no searches: the window opens by itself
 	rec := newRecorder(t)
 	rec.add(t, "xdg-open", true, 0)
-	env := appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address, "RENTWATCH_SMTP_PASSWORD="+childSecret)
+	env := testkit.AppEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address, "RENTWATCH_SMTP_PASSWORD="+childSecret)
 	env = setEnv(env, "XDG_CURRENT_DESKTOP", "")
 	env = setEnv(env, "PATH", rec.bin()+string(os.PathListSeparator)+os.Getenv("PATH"))
-	app := startApp(t, bin, data, env, "--config", cfg, "--data", data)
+	app := testkit.StartApp(t, bin, data, env, "--config", cfg, "--data", data)
 	t.Cleanup(rec.release) // before the app is stopped, should the test end early
 
 	testkit.Eventually(t, "the window's opener is started", testkit.Patience, func() error {
@@ -153,7 +153,7 @@ func TestAppFirstStartDoesNotWaitForTheBrowser(t *testing.T) {
 		}
 		return nil
 	})
-	item := testkit.WaitTrayItem(t, bus, app.pid(), testkit.Patience)
+	item := testkit.WaitTrayItem(t, bus, app.PID(), testkit.Patience)
 	addr := readWindowURL(t, data)
 	key := strings.SplitN(addr, "?token=", 2)[1]
 	base := strings.TrimSuffix(strings.SplitN(addr, "?", 2)[0], "/")
@@ -227,18 +227,18 @@ func TestAppFirstStartDoesNotWaitForTheBrowser(t *testing.T) {
 		if len(rec.runs("xdg-open", "ended")) != len(rec.runs("xdg-open", "args")) {
 			return errors.New("an opener still runs")
 		}
-		for pid, state := range childrenOf(app.pid()) {
+		for pid, state := range childrenOf(app.PID()) {
 			if state == "Z" {
 				return fmt.Errorf("child %d of the app is a zombie", pid)
 			}
 		}
 		return nil
 	})
-	app.signal(t, syscall.SIGTERM)
-	if code := app.exitCode(t); code != 0 {
+	app.Signal(t, syscall.SIGTERM)
+	if code := app.ExitCode(t); code != 0 {
 		t.Errorf("SIGTERM: exit status %d", code)
 	}
-	checkNoChrome(t, data)
+	testkit.CheckNoChrome(t, data)
 }
 
 // TestAppChildrenGetNoSecret: a program a library starts for the app gets
@@ -248,7 +248,7 @@ func TestAppFirstStartDoesNotWaitForTheBrowser(t *testing.T) {
 // notify-send, then kdialog (beeep), none of which the app can hand an
 // environment.
 func TestAppChildrenGetNoSecret(t *testing.T) {
-	bin := appBinary(t)
+	bin := testkit.AppBinary(t)
 	dir := t.TempDir()
 	data := filepath.Join(dir, "data")
 	if err := os.MkdirAll(data, 0o700); err != nil {
@@ -267,13 +267,13 @@ func TestAppChildrenGetNoSecret(t *testing.T) {
 	if err := os.Mkdir(runtimeDir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	env := appEnv(t, "RENTWATCH_SMTP_PASSWORD="+childSecret, "SOME_API_TOKEN="+childSecret)
+	env := testkit.AppEnv(t, "RENTWATCH_SMTP_PASSWORD="+childSecret, "SOME_API_TOKEN="+childSecret)
 	env = setEnv(env, "DBUS_SESSION_BUS_ADDRESS", "")
 	env = setEnv(env, "XDG_RUNTIME_DIR", runtimeDir)
 	env = setEnv(env, "PATH", rec.bin()+string(os.PathListSeparator)+os.Getenv("PATH"))
-	app := startApp(t, bin, data, env, "--config", filepath.Join(dir, "config.toml"), "--data", data)
-	if code := app.exitCode(t); code != 1 || !strings.Contains(app.out.String(), "rentwatch is already running") {
-		t.Errorf("exit %d, output:\n%s\nwant 1 and already running", code, app.out)
+	app := testkit.StartApp(t, bin, data, env, "--config", filepath.Join(dir, "config.toml"), "--data", data)
+	if code := app.ExitCode(t); code != 1 || !strings.Contains(app.Out.String(), "rentwatch is already running") {
+		t.Errorf("exit %d, output:\n%s\nwant 1 and already running", code, app.Out)
 	}
 	rec.checkEnvs(t, "dbus-launch", "notify-send", "kdialog")
 }

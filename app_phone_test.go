@@ -20,24 +20,24 @@ import (
 // speaking the real protocol), sends a test before saving, saves, and the
 // next new listing reaches the phone; then removes the channel.
 func TestAppPhoneFromTheWindow(t *testing.T) {
-	r := &windowRig{bin: appBinary(t)}
+	r := &windowRig{bin: testkit.AppBinary(t)}
 	bus := testkit.StartSessionBus(t)
 	t.Setenv("XDG_STATE_HOME", bus.Dir)
 	r.pops = testkit.RecordNotifications(t, bus)
 	ntfy := testkit.StartPushServer(t)
 	r.portal = testkit.StartPortal(t, "127.0.0.2", testkit.CardPage)
-	r.searchURL = r.portal.Search(t, "/huren/kamers-amsterdam", appRooms(2345601, "Damrak", "Kinkerstraat")...)
+	r.searchURL = r.portal.Search(t, "/huren/kamers-amsterdam", testkit.AppRooms(2345601, "Damrak", "Kinkerstraat")...)
 	dir := t.TempDir()
 	r.cfg, r.data = filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
-	writeAppFile(t, r.cfg, ownNotes+"version = 1\ninterval = \"10s\"\n\n[[search]]\nname = \"Kamerplein\"\nurl = \""+r.searchURL+"\"\n")
-	r.env = appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
-	r.app = startApp(t, r.bin, r.data, r.env, "run", "--no-tray", "--config", r.cfg, "--data", r.data)
+	testkit.WriteAppFile(t, r.cfg, ownNotes+"version = 1\ninterval = \"10s\"\n\n[[search]]\nname = \"Kamerplein\"\nurl = \""+r.searchURL+"\"\n")
+	r.env = testkit.AppEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
+	r.app = testkit.StartApp(t, r.bin, r.data, r.env, "run", "--no-tray", "--config", r.cfg, "--data", r.data)
 	r.addr = readWindowURL(t, r.data)
 	m := windowURLRe.FindStringSubmatch(r.addr)
 	r.port, _ = strconv.Atoi(m[1])
 	r.base = "http://127.0.0.1:" + m[1]
 	r.token = strings.TrimPrefix(r.addr, r.base+"/?token=")
-	r.app.waitOutput(t, "msg=baseline", 1)
+	r.app.WaitOutput(t, "msg=baseline", 1)
 
 	ctx, log := appTab(t)
 	run(t, ctx, chromedp.Navigate(r.link(t)), chromedp.WaitVisible(chromedp.CSS("#add-url")),
@@ -108,8 +108,8 @@ func TestAppPhoneFromTheWindow(t *testing.T) {
 	if d := log.get(&log.dialogs); len(d) != 1 || !strings.HasPrefix(d[0], "confirm: Remove ntfy") {
 		t.Errorf("dialogs %q, want one confirm", d)
 	}
-	r.app.signal(t, syscall.SIGTERM)
-	if code := r.app.exitCode(t); code != 0 {
+	r.app.Signal(t, syscall.SIGTERM)
+	if code := r.app.ExitCode(t); code != 0 {
 		t.Errorf("SIGTERM: exit status %d", code)
 	}
 }

@@ -50,7 +50,7 @@ type pickState struct {
 }
 
 func TestAppPick(t *testing.T) {
-	bin := appBinary(t)
+	bin := testkit.AppBinary(t)
 	bus := testkit.StartSessionBus(t)
 	t.Setenv("XDG_STATE_HOME", bus.Dir)
 	pops := testkit.RecordNotifications(t, bus)
@@ -60,9 +60,9 @@ func TestAppPick(t *testing.T) {
 	}
 	dir := t.TempDir()
 	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
-	writeAppFile(t, cfg, ownNotes+"version = 1\ninterval = \"10s\"\n")
-	env := appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
-	app := startApp(t, bin, data, env, "run", "--no-tray", "--config", cfg, "--data", data)
+	testkit.WriteAppFile(t, cfg, ownNotes+"version = 1\ninterval = \"10s\"\n")
+	env := testkit.AppEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
+	app := testkit.StartApp(t, bin, data, env, "run", "--no-tray", "--config", cfg, "--data", data)
 	r := &windowRig{bin: bin, cfg: cfg, data: data, env: env, app: app, addr: readWindowURL(t, data)}
 	m := windowURLRe.FindStringSubmatch(r.addr)
 	r.port, _ = strconv.Atoi(m[1])
@@ -157,11 +157,11 @@ func TestAppPick(t *testing.T) {
 			t.Errorf("alerted %+v after picking again, want still only the one new card (the list picked again is a baseline)", l.Listings)
 		}
 	})
-	app.signal(t, syscall.SIGTERM)
-	if code := app.exitCode(t); code != 0 {
+	app.Signal(t, syscall.SIGTERM)
+	if code := app.ExitCode(t); code != 0 {
 		t.Errorf("SIGTERM: exit status %d", code)
 	}
-	checkNoChrome(t, data)
+	testkit.CheckNoChrome(t, data)
 }
 
 func waitSearch(t *testing.T, r *windowRig, what string, ok func(pickState) bool) {
@@ -180,13 +180,13 @@ func waitSearch(t *testing.T, r *windowRig, what string, ok func(pickState) bool
 // their keys; `--pick KEY` reads that list, in words and in JSON (one
 // shape, the lists as an extra field); a key the page lost is said.
 func TestAppCheckPick(t *testing.T) {
-	bin := appBinary(t)
+	bin := testkit.AppBinary(t)
 	site := testkit.StartPickSite(t, "127.0.0.33", 6)
 	key := resultsKey(t, site)
 	check := func(args ...string) (string, string, int) {
 		t.Helper()
 		cmd := exec.Command(bin, append([]string{"check", "--data", t.TempDir()}, args...)...)
-		cmd.Env = appEnv(t)
+		cmd.Env = testkit.AppEnv(t)
 		var out, errs strings.Builder
 		cmd.Stdout, cmd.Stderr = &out, &errs
 		err := cmd.Run()

@@ -33,11 +33,11 @@ func TestAppDeliveryFaults(t *testing.T) {
 		run  func(t *testing.T)
 		top  bool // starts what later steps use: runs in the test itself, not a subtest
 	}{
-		{"ntfy answers 500", func(t *testing.T) { r.temporary(t, r.ntfy, "ntfy", testkit.Fault{Status: 500}) }, false},
+		{"ntfy answers 500", func(t *testing.T) { r.temporary(t, r.Ntfy, "ntfy", testkit.Fault{Status: 500}) }, false},
 		{"the webhook answers 503 with Retry-After", r.retryAfter, false},
-		{"ntfy answers 429", func(t *testing.T) { r.temporary(t, r.ntfy, "ntfy", testkit.Fault{Status: 429}) }, false},
+		{"ntfy answers 429", func(t *testing.T) { r.temporary(t, r.Ntfy, "ntfy", testkit.Fault{Status: 429}) }, false},
 		{"the webhook hangs", r.hang, false},
-		{"ntfy drops the connection", func(t *testing.T) { r.temporary(t, r.ntfy, "ntfy", testkit.Fault{Drop: true}) }, false},
+		{"ntfy drops the connection", func(t *testing.T) { r.temporary(t, r.Ntfy, "ntfy", testkit.Fault{Drop: true}) }, false},
 		{"the mail server is down", r.mailDown, false},
 		{"ntfy refuses with 401", r.ntfyRefused, false},
 		{"after a restart ntfy gets what it was owed", r.restartDelivers, true},
@@ -61,9 +61,9 @@ func TestAppDeliveryFaults(t *testing.T) {
 func (r *pushRig) temporary(t *testing.T, srv *testkit.PushServer, name string, f testkit.Fault) (fault, retry testkit.PushRequest) {
 	t.Helper()
 	srv.Fail(f, 1)
-	room := r.post(t)
-	r.waitReach(t, room.Title, except(r.channels(), name)...)
-	r.waitReach(t, room.Title, pushChannel(name, srv))
+	room := r.Post(t)
+	r.WaitReach(t, room.Title, testkit.Except(r.Channels(), name)...)
+	r.WaitReach(t, room.Title, testkit.PushChannel(name, srv))
 	reqs := forRoom(srv.Requests(), room.Title)
 	if len(reqs) != 2 || reqs[0].Delivered() || !reqs[1].Delivered() {
 		t.Fatalf("%s got %d request(s) for the room, want the faulty one and its retry:\n%s", name, len(reqs), srv.Log())
@@ -89,7 +89,7 @@ func forRoom(reqs []testkit.PushRequest, title string) []testkit.PushRequest {
 // longer than the app's own first retry (the interval, 10 s).
 func (r *pushRig) retryAfter(t *testing.T) {
 	const asked = 15 * time.Second
-	fault, retry := r.temporary(t, r.hook, "webhook", testkit.Fault{Status: 503, RetryAfter: fmt.Sprint(int(asked / time.Second))})
+	fault, retry := r.temporary(t, r.Hook, "webhook", testkit.Fault{Status: 503, RetryAfter: fmt.Sprint(int(asked / time.Second))})
 	if gap := retry.At.Sub(fault.Ended); gap < asked {
 		t.Errorf("the retry came %v after a 503 with Retry-After: %d", gap.Round(time.Millisecond), int(asked/time.Second))
 	}
@@ -99,52 +99,52 @@ func (r *pushRig) retryAfter(t *testing.T) {
 // the other channels while it still hangs (so their sends did not wait
 // for it), and the webhook on the retry after the app gave up on it.
 func (r *pushRig) hang(t *testing.T) {
-	r.hook.Fail(testkit.Fault{Hang: true}, 1)
-	room := r.post(t)
+	r.Hook.Fail(testkit.Fault{Hang: true}, 1)
+	room := r.Post(t)
 	testkit.Eventually(t, "the webhook's request hangs", testkit.Patience, func() error {
-		if r.hook.Open() == 0 {
-			return fmt.Errorf("no request open:\n%s", r.hook.Log())
+		if r.Hook.Open() == 0 {
+			return fmt.Errorf("no request open:\n%s", r.Hook.Log())
 		}
 		return nil
 	})
-	r.waitReach(t, room.Title, except(r.channels(), "webhook")...)
+	r.WaitReach(t, room.Title, testkit.Except(r.Channels(), "webhook")...)
 	// The app gives up on a hung push after 30 s; the others took a
 	// cycle's sends, moments.
-	if r.hook.Open() == 0 {
-		t.Errorf("the other channels got the room only after the webhook's hung request ended:\n%s", r.hook.Log())
+	if r.Hook.Open() == 0 {
+		t.Errorf("the other channels got the room only after the webhook's hung request ended:\n%s", r.Hook.Log())
 	}
-	r.waitReach(t, room.Title, r.hookChannel())
+	r.WaitReach(t, room.Title, r.HookChannel())
 }
 
 // mailDown: with mailpit gone the pushes and the pop-up go at once; email
 // gets the room once mailpit is back.
 func (r *pushRig) mailDown(t *testing.T) {
-	failed := strings.Count(r.app.out.String(), "Failed to send by email")
-	r.mail.Stop()
-	room := r.post(t)
-	r.waitReach(t, room.Title, r.desktop(), r.ntfyChannel(), r.hookChannel())
-	r.app.waitOutput(t, "Failed to send by email", failed+1)
-	r.mail.Restart(t)
-	r.waitReach(t, room.Title, r.email())
+	failed := strings.Count(r.App.Out.String(), "Failed to send by email")
+	r.Mail.Stop()
+	room := r.Post(t)
+	r.WaitReach(t, room.Title, r.Desktop(), r.NtfyChannel(), r.HookChannel())
+	r.App.WaitOutput(t, "Failed to send by email", failed+1)
+	r.Mail.Restart(t)
+	r.WaitReach(t, room.Title, r.Email())
 }
 
 // ntfyRefused: a 401 stops ntfy alone; the tray says what to check, the
 // other channels are told, and the room is kept for ntfy.
 func (r *pushRig) ntfyRefused(t *testing.T) {
-	r.ntfy.Fail(testkit.Fault{Status: 401}, -1)
-	room := r.post(t)
-	others := except(r.channels(), "ntfy")
-	r.waitReach(t, room.Title, others...)
+	r.Ntfy.Fail(testkit.Fault{Status: 401}, -1)
+	room := r.Post(t)
+	others := testkit.Except(r.Channels(), "ntfy")
+	r.WaitReach(t, room.Title, others...)
 	r.waitStatus(t, "Check the ntfy address in the settings: the server said 401", "check the ntfy address")
-	r.waitReach(t, r.stopNotice(r.ntfy), others...)
-	if n := len(forRoom(r.ntfy.Requests(), room.Title)); n != 1 {
-		t.Errorf("ntfy was asked %d times after its 401, want once (a refusal is not retried at once):\n%s", n, r.ntfy.Log())
+	r.WaitReach(t, r.stopNotice(r.Ntfy), others...)
+	if n := len(forRoom(r.Ntfy.Requests(), room.Title)); n != 1 {
+		t.Errorf("ntfy was asked %d times after its 401, want once (a refusal is not retried at once):\n%s", n, r.Ntfy.Log())
 	}
 }
 
 // stopNotice is the title of the notice that srv's channel stopped.
 func (r *pushRig) stopNotice(srv *testkit.PushServer) string {
-	if srv == r.ntfy {
+	if srv == r.Ntfy {
 		return "ntfy (" + srv.HostPort() + ") stopped"
 	}
 	return "webhook (" + srv.HostPort() + ") stopped"
@@ -155,8 +155,8 @@ func (r *pushRig) stopNotice(srv *testkit.PushServer) string {
 func (r *pushRig) waitStatus(t *testing.T, line, tip string) {
 	t.Helper()
 	testkit.Eventually(t, "the tray says "+line, testkit.Patience, func() error {
-		menu := testkit.ReadMenu(t, r.item)
-		tt, err := r.item.ToolTip()
+		menu := testkit.ReadMenu(t, r.Item)
+		tt, err := r.Item.ToolTip()
 		switch {
 		case err != nil:
 			return err
@@ -175,18 +175,18 @@ func (r *pushRig) waitStatus(t *testing.T, line, tip string) {
 // refusal waits for new settings or ten minutes) and ntfy gets the room it
 // was owed from its queue, which the stop kept.
 func (r *pushRig) restartDelivers(t *testing.T) {
-	owed := r.rooms[len(r.rooms)-1]
-	r.ntfy.Heal()
-	r.noSecrets(t)
-	r.app.signal(t, syscall.SIGTERM)
-	if code := r.app.exitCode(t); code != 0 {
+	owed := r.Rooms[len(r.Rooms)-1]
+	r.Ntfy.Heal()
+	r.NoSecrets(t)
+	r.App.Signal(t, syscall.SIGTERM)
+	if code := r.App.ExitCode(t); code != 0 {
 		t.Fatalf("SIGTERM: exit status %d", code)
 	}
-	checkNoChrome(t, r.data)
-	r.start(t)
-	r.waitReach(t, owed.Title, r.ntfyChannel())
+	testkit.CheckNoChrome(t, r.Data)
+	r.Start(t)
+	r.WaitReach(t, owed.Title, r.NtfyChannel())
 	testkit.Eventually(t, "the tray says nothing of ntfy any more", testkit.Patience, func() error {
-		if st := testkit.ReadMenu(t, r.item)[0].Label; strings.HasPrefix(st, "Check") {
+		if st := testkit.ReadMenu(t, r.Item)[0].Label; strings.HasPrefix(st, "Check") {
 			return fmt.Errorf("status line %q", st)
 		}
 		return nil
@@ -196,16 +196,16 @@ func (r *pushRig) restartDelivers(t *testing.T) {
 // hookGone: a 404 stops the webhook alone; a room after it reaches the
 // other channels and not even a request goes to the webhook.
 func (r *pushRig) hookGone(t *testing.T) {
-	r.hook.Fail(testkit.Fault{Status: 404}, -1)
-	room := r.post(t)
-	others := except(r.channels(), "webhook")
-	r.waitReach(t, room.Title, others...)
+	r.Hook.Fail(testkit.Fault{Status: 404}, -1)
+	room := r.Post(t)
+	others := testkit.Except(r.Channels(), "webhook")
+	r.WaitReach(t, room.Title, others...)
 	r.waitStatus(t, "Check the webhook address: the server said 404", "check the webhook address")
-	r.waitReach(t, r.stopNotice(r.hook), others...)
-	next := r.post(t)
-	r.waitReach(t, next.Title, others...)
-	if n := len(forRoom(r.hook.Requests(), next.Title)); n != 0 {
-		t.Errorf("the stopped webhook was sent the next room %d time(s):\n%s", n, r.hook.Log())
+	r.WaitReach(t, r.stopNotice(r.Hook), others...)
+	next := r.Post(t)
+	r.WaitReach(t, next.Title, others...)
+	if n := len(forRoom(r.Hook.Requests(), next.Title)); n != 0 {
+		t.Errorf("the stopped webhook was sent the next room %d time(s):\n%s", n, r.Hook.Log())
 	}
 }
 
@@ -213,55 +213,55 @@ func (r *pushRig) hookGone(t *testing.T) {
 // webhook's last two, which its queue holds; each stop was told once on
 // each other channel; no log line shows a push URL's secret.
 func (r *pushRig) tally(t *testing.T) {
-	if err := r.item.Click("Quit"); err != nil {
+	if err := r.Item.Click("Quit"); err != nil {
 		t.Fatal(err)
 	}
-	if code := r.app.exitCode(t); code != 0 {
+	if code := r.App.ExitCode(t); code != 0 {
 		t.Fatalf("Quit: exit status %d", code)
 	}
-	checkNoChrome(t, r.data)
-	kept := r.rooms[len(r.rooms)-2:]
+	testkit.CheckNoChrome(t, r.Data)
+	kept := r.Rooms[len(r.Rooms)-2:]
 	r.checkQueues(t, map[string][]string{"webhook": {kept[0].Title, kept[1].Title}})
-	for _, c := range r.channels() {
+	for _, c := range r.Channels() {
 		delivered, copies := 0, 0
-		for _, room := range r.rooms {
-			n := c.count(t, room.Title)
+		for _, room := range r.Rooms {
+			n := c.Count(t, room.Title)
 			if n > 0 {
 				delivered++
 				copies += n
-			} else if c.name != "webhook" || !slices.Contains(kept, room) {
-				t.Errorf("%s never got %q", c.name, room.Title)
+			} else if c.Name != "webhook" || !slices.Contains(kept, room) {
+				t.Errorf("%s never got %q", c.Name, room.Title)
 			}
 		}
-		t.Logf("%-16s %d of %d rooms delivered (%d messages naming them)", c.name, delivered, len(r.rooms), copies)
+		t.Logf("%-16s %d of %d rooms delivered (%d messages naming them)", c.Name, delivered, len(r.Rooms), copies)
 	}
-	for _, srv := range []*testkit.PushServer{r.ntfy, r.hook} {
+	for _, srv := range []*testkit.PushServer{r.Ntfy, r.Hook} {
 		notice := r.stopNotice(srv)
-		for _, c := range r.channels() {
-			n := c.count(t, notice)
+		for _, c := range r.Channels() {
+			n := c.Count(t, notice)
 			switch {
-			case strings.HasPrefix(notice, c.name) && n != 0:
-				t.Errorf("%s was told that it stopped (%d)", c.name, n)
-			case !strings.HasPrefix(notice, c.name) && n != 1:
-				t.Errorf("%q was told %d time(s) by %s, want once", notice, n, c.name)
+			case strings.HasPrefix(notice, c.Name) && n != 0:
+				t.Errorf("%s was told that it stopped (%d)", c.Name, n)
+			case !strings.HasPrefix(notice, c.Name) && n != 1:
+				t.Errorf("%q was told %d time(s) by %s, want once", notice, n, c.Name)
 			}
 		}
 	}
-	r.noSecrets(t)
+	r.NoSecrets(t)
 }
 
 // checkQueues reads the stopped app's store: each channel's queue holds
 // the titles in want (by channel name), nothing else.
 func (r *pushRig) checkQueues(t *testing.T, want map[string][]string) {
 	t.Helper()
-	store, err := seen.Open(filepath.Join(r.data, "store"))
+	store, err := seen.Open(filepath.Join(r.Data, "store"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer store.Close()
 	ids := []struct{ id, name string }{{"desktop", "desktop pop-ups"},
-		{outbox.PushID(r.ntfy.NtfyURL(ntfyTopic)), "ntfy"}, {outbox.PushID(r.hook.WebhookURL(hookPath)), "webhook"}}
-	if r.mail != nil {
+		{outbox.PushID(r.Ntfy.NtfyURL(testkit.NtfyTopic)), "ntfy"}, {outbox.PushID(r.Hook.WebhookURL(testkit.HookPath)), "webhook"}}
+	if r.Mail != nil {
 		ids = append(ids, struct{ id, name string }{"email", "email"})
 	}
 	for _, c := range ids {

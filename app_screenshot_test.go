@@ -34,7 +34,7 @@ func shotsDir(t *testing.T) string {
 }
 
 func TestAppScreenshot(t *testing.T) {
-	bin := appBinary(t)
+	bin := testkit.AppBinary(t)
 	bus := testkit.StartSessionBus(t)
 	t.Setenv("XDG_STATE_HOME", bus.Dir)
 	display := testkit.StartXvfb(t)
@@ -54,11 +54,11 @@ func TestAppScreenshot(t *testing.T) {
 	portal := testkit.StartPortal(t, "127.0.0.2", testkit.CardPage)
 	dir := t.TempDir()
 	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
-	writeAppSettings(t, cfg, "30s", appSearch{"Kamerplein Amsterdam", portal.Search(t, "/huren/kamers-amsterdam",
-		appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat")...)})
-	app := startApp(t, bin, data, appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address), "--config", cfg, "--data", data)
-	item := testkit.WaitTrayItem(t, bus, app.pid(), testkit.Patience)
-	app.waitOutput(t, "msg=baseline", 1)
+	testkit.WriteAppSettings(t, cfg, "30s", testkit.AppSearch{Name: "Kamerplein Amsterdam", URL: portal.Search(t, "/huren/kamers-amsterdam",
+		testkit.AppRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat")...)})
+	app := testkit.StartApp(t, bin, data, testkit.AppEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address), "--config", cfg, "--data", data)
+	item := testkit.WaitTrayItem(t, bus, app.PID(), testkit.Patience)
+	app.WaitOutput(t, "msg=baseline", 1)
 	waitIcon(t, item, "ok") // the icon the screenshot should show
 
 	tray, icon := findIcon(t, display, before, filepath.Join(out, "tray.png"))

@@ -33,7 +33,7 @@ type trayRig struct {
 	bin      string
 	bus      *testkit.Bus
 	pops     *testkit.Notifications
-	app      *appProc
+	app      *testkit.AppProc
 	item     *testkit.TrayItem
 	cfg      string
 	env      []string
@@ -49,7 +49,7 @@ type trayRig struct {
 // the recorder and the watcher, all before the app) and starts the app.
 func startTrayRig(t *testing.T) *trayRig {
 	t.Helper()
-	r := &trayRig{bin: appBinary(t), homeName: "Kamerplein Amsterdam", slowName: "Busy Site Utrecht"}
+	r := &trayRig{bin: testkit.AppBinary(t), homeName: "Kamerplein Amsterdam", slowName: "Busy Site Utrecht"}
 	r.bus = testkit.StartSessionBus(t)
 	t.Setenv("XDG_STATE_HOME", r.bus.Dir)
 	r.pops = testkit.RecordNotifications(t, r.bus)
@@ -57,14 +57,14 @@ func startTrayRig(t *testing.T) *trayRig {
 	r.home = testkit.StartPortal(t, "127.0.0.2", testkit.CardPage)
 	r.slow = testkit.StartPortal(t, "127.0.0.3", testkit.CardPage)
 	r.slow.Limit()
-	r.homeURL = r.home.Search(t, "/huren/kamers-amsterdam", appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat", "Hoofdweg")...)
+	r.homeURL = r.home.Search(t, "/huren/kamers-amsterdam", testkit.AppRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat", "Hoofdweg")...)
 	r.slowURL = r.slow.URL + "/huren/kamers-utrecht"
 	dir := t.TempDir()
 	r.cfg = filepath.Join(dir, "config.toml")
-	writeAppSettings(t, r.cfg, "10s", appSearch{r.homeName, r.homeURL}, appSearch{r.slowName, r.slowURL})
-	r.env = appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+r.bus.Address)
-	r.app = startApp(t, r.bin, filepath.Join(dir, "data"), r.env, "--config", r.cfg, "--data", filepath.Join(dir, "data"))
-	r.item = testkit.WaitTrayItem(t, r.bus, r.app.pid(), testkit.Patience)
+	testkit.WriteAppSettings(t, r.cfg, "10s", testkit.AppSearch{Name: r.homeName, URL: r.homeURL}, testkit.AppSearch{Name: r.slowName, URL: r.slowURL})
+	r.env = testkit.AppEnv(t, "DBUS_SESSION_BUS_ADDRESS="+r.bus.Address)
+	r.app = testkit.StartApp(t, r.bin, filepath.Join(dir, "data"), r.env, "--config", r.cfg, "--data", filepath.Join(dir, "data"))
+	r.item = testkit.WaitTrayItem(t, r.bus, r.app.PID(), testkit.Patience)
 	return r
 }
 
@@ -99,8 +99,8 @@ var fixedEntries = []string{"Open rentwatch…", "Check now", "Pause", "Recent l
 	"Open log", "Start at login", "Quit"}
 
 func (r *trayRig) baseline(t *testing.T) {
-	r.app.waitOutput(t, "msg=baseline", 1)
-	r.app.waitOutput(t, "msg=wall", 1)
+	r.app.WaitOutput(t, "msg=baseline", 1)
+	r.app.WaitOutput(t, "msg=wall", 1)
 	if title, err := r.item.Title(); err != nil || title != "rentwatch" {
 		t.Errorf("Title = %q, %v; want rentwatch", title, err)
 	}
@@ -162,14 +162,14 @@ func (r *trayRig) baseline(t *testing.T) {
 // default browser, each with a fresh one-time address (never the key).
 func (r *trayRig) opensWindow(t *testing.T) {
 	addr := readWindowURL(t, r.app.Data)
-	before := len(appOpened(t, r.env))
+	before := len(testkit.AppOpened(t, r.env))
 	want := []struct{ path, fragment string }{{"/", ""}, {"/", "add"}, {"/settings", ""}}
 	for i, entry := range []string{"Open rentwatch…", "Add search…", "Settings…"} {
 		if err := r.item.Click(entry); err != nil {
 			t.Fatal(err)
 		}
 		testkit.Eventually(t, entry+" opens the window", testkit.Patience, func() error {
-			got := appOpened(t, r.env)
+			got := testkit.AppOpened(t, r.env)
 			if len(got) < before+i+1 {
 				return fmt.Errorf("opened %q", got)
 			}
@@ -182,11 +182,11 @@ func (r *trayRig) opensWindow(t *testing.T) {
 }
 
 func (r *trayRig) secondInstance(t *testing.T) {
-	second := startApp(t, r.bin, r.app.Data, r.env, "run", "--config", r.cfg, "--data", r.app.Data)
-	if code := second.exitCode(t); code == 0 {
-		t.Errorf("a second instance exited 0; output:\n%s", second.out)
+	second := testkit.StartApp(t, r.bin, r.app.Data, r.env, "run", "--config", r.cfg, "--data", r.app.Data)
+	if code := second.ExitCode(t); code == 0 {
+		t.Errorf("a second instance exited 0; output:\n%s", second.Out)
 	}
-	if out := second.out.String(); !strings.Contains(out, "rentwatch is already running") {
+	if out := second.Out.String(); !strings.Contains(out, "rentwatch is already running") {
 		t.Errorf("a second instance said:\n%s\nwant it to say rentwatch is already running", out)
 	}
 	items, err := testkit.RegisteredTrayItems(testkit.Connect(t, r.bus))
@@ -246,7 +246,7 @@ func (r *trayRig) checkNow(t *testing.T) {
 	room := testkit.Room{ID: 2345699, Title: "Sunny room by the Amstel", Street: "Amstel", Area: "Oost", Price: 745}
 	r.home.Post(r.homeURL, room)
 	clicked := time.Now()
-	mark := len(r.app.out.String())
+	mark := len(r.app.Out.String())
 	if err := r.item.Click("Check now"); err != nil {
 		t.Fatal(err)
 	}
@@ -267,8 +267,8 @@ func (r *trayRig) checkNow(t *testing.T) {
 	// The click's own cycle found it, not a scheduled one: the engine says
 	// it checks at once, as asked, before it finds the listing. (The log
 	// reaches us through a pipe: it may come after the pop-up.)
-	r.app.waitOutput(t, `msg="new listings"`, strings.Count(r.app.out.String()[:mark], `msg="new listings"`)+1)
-	after := r.app.out.String()[mark:]
+	r.app.WaitOutput(t, `msg="new listings"`, strings.Count(r.app.Out.String()[:mark], `msg="new listings"`)+1)
+	after := r.app.Out.String()[mark:]
 	asked, found := strings.Index(after, `msg="Checking now, as asked"`), strings.Index(after, `msg="new listings"`)
 	if asked < 0 || found < asked {
 		t.Errorf("the listing was not found by a cycle Check now started; the app's output since the click:\n%s", after)
@@ -355,12 +355,12 @@ func (r *trayRig) quit(t *testing.T) {
 	if err := r.item.Click("Quit"); err != nil {
 		t.Fatal(err)
 	}
-	if code := r.app.exitCode(t); code != 0 {
+	if code := r.app.ExitCode(t); code != 0 {
 		t.Fatalf("Quit: exit status %d", code)
 	}
-	checkNoChrome(t, r.app.Data)
-	if strings.Contains(r.app.out.String(), "panic") {
-		t.Errorf("the app's output mentions a panic:\n%s", r.app.out)
+	testkit.CheckNoChrome(t, r.app.Data)
+	if strings.Contains(r.app.Out.String(), "panic") {
+		t.Errorf("the app's output mentions a panic:\n%s", r.app.Out)
 	}
 	store, err := seen.Open(filepath.Join(r.app.Data, "store"))
 	if err != nil {

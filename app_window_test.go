@@ -83,7 +83,7 @@ func windowLink(opened, addr, path, fragment string) string {
 type windowRig struct {
 	bin, cfg, data string
 	env            []string
-	app            *appProc
+	app            *testkit.AppProc
 	portal         *testkit.Portal
 	pops           *testkit.Notifications
 	addr           string // from window.url
@@ -96,17 +96,17 @@ type windowRig struct {
 const ownNotes = "# my own notes: the window must keep them\n"
 
 func TestAppWindow(t *testing.T) {
-	r := &windowRig{bin: appBinary(t)}
+	r := &windowRig{bin: testkit.AppBinary(t)}
 	bus := testkit.StartSessionBus(t)
 	t.Setenv("XDG_STATE_HOME", bus.Dir)
 	r.pops = testkit.RecordNotifications(t, bus)
 	r.portal = testkit.StartPortal(t, "127.0.0.2", testkit.CardPage)
-	r.searchURL = r.portal.Search(t, "/huren/kamers-amsterdam", appRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat")...)
+	r.searchURL = r.portal.Search(t, "/huren/kamers-amsterdam", testkit.AppRooms(2345601, "Damrak", "Kinkerstraat", "Javastraat")...)
 	dir := t.TempDir()
 	r.cfg, r.data = filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
-	writeAppFile(t, r.cfg, ownNotes+"version = 1\ninterval = \"10s\"\n")
-	r.env = appEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
-	r.app = startApp(t, r.bin, r.data, r.env, "run", "--no-tray", "--config", r.cfg, "--data", r.data)
+	testkit.WriteAppFile(t, r.cfg, ownNotes+"version = 1\ninterval = \"10s\"\n")
+	r.env = testkit.AppEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
+	r.app = testkit.StartApp(t, r.bin, r.data, r.env, "run", "--no-tray", "--config", r.cfg, "--data", r.data)
 	r.addr = readWindowURL(t, r.data)
 	m := windowURLRe.FindStringSubmatch(r.addr)
 	r.port, _ = strconv.Atoi(m[1])
@@ -132,16 +132,16 @@ func TestAppWindow(t *testing.T) {
 		}
 		t.Logf("%-70s %v", st.name, time.Since(begun).Round(10*time.Millisecond))
 	}
-	r.app.signal(t, syscall.SIGTERM)
-	if code := r.app.exitCode(t); code != 0 {
+	r.app.Signal(t, syscall.SIGTERM)
+	if code := r.app.ExitCode(t); code != 0 {
 		t.Errorf("SIGTERM: exit status %d", code)
 	}
-	checkNoChrome(t, r.data)
+	testkit.CheckNoChrome(t, r.data)
 }
 
 func (r *windowRig) openedFirst(t *testing.T) {
 	testkit.Eventually(t, "the window opens by itself", testkit.Patience, func() error {
-		got := appOpened(t, r.env)
+		got := testkit.AppOpened(t, r.env)
 		if len(got) != 1 {
 			return fmt.Errorf("opened %q, want the window's Add a search", got)
 		}
@@ -177,7 +177,7 @@ func (r *windowRig) openCommand(t *testing.T) {
 		t.Errorf("rentwatch open: %v\n%s", err, out)
 	}
 	testkit.Eventually(t, "rentwatch open opens the window", testkit.Patience, func() error {
-		got := appOpened(t, r.env)
+		got := testkit.AppOpened(t, r.env)
 		if len(got) != 2 {
 			return fmt.Errorf("opened %q, want the window a second time", got)
 		}
@@ -192,7 +192,7 @@ func (r *windowRig) openCommand(t *testing.T) {
 // 127.0.0.1, and the window answers there only. Only loopback addresses
 // are dialled.
 func (r *windowRig) loopbackOnly(t *testing.T) {
-	pids := append([]int{r.app.pid()}, chromesOf(r.data)...)
+	pids := append([]int{r.app.PID()}, testkit.ChromesOf(r.data)...)
 	listening := listeningOf(t, pids)
 	window := false
 	for _, l := range listening {
@@ -412,30 +412,30 @@ func (r *windowRig) hostileListing(t *testing.T) {
 // TestAppWindowOpensOnce: the window opens by itself on the first start
 // with no searches, not on the next one.
 func TestAppWindowOpensOnce(t *testing.T) {
-	bin := appBinary(t)
+	bin := testkit.AppBinary(t)
 	dir := t.TempDir()
 	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
-	env := appEnv(t)
+	env := testkit.AppEnv(t)
 	for start := 1; start <= 2; start++ {
-		app := startApp(t, bin, data, env, "run", "--no-tray", "--config", cfg, "--data", data)
-		app.waitOutput(t, "msg=watching", 1) // after the window opened, or did not
+		app := testkit.StartApp(t, bin, data, env, "run", "--no-tray", "--config", cfg, "--data", data)
+		app.WaitOutput(t, "msg=watching", 1) // after the window opened, or did not
 		if start == 1 {
 			// The opener runs on its own: wait for it. Read window.url
 			// now: a second start may get another port when 17345 is
 			// taken (by another program on a busy machine).
 			addr := readWindowURL(t, data)
 			testkit.Eventually(t, "the window opens by itself", testkit.Patience, func() error {
-				if got := appOpened(t, env); len(got) != 1 || windowLink(got[0], addr, "/", "add") != "" {
+				if got := testkit.AppOpened(t, env); len(got) != 1 || windowLink(got[0], addr, "/", "add") != "" {
 					return fmt.Errorf("opened %q, want the window's Add a search", got)
 				}
 				return nil
 			})
 		}
-		if got := appOpened(t, env); len(got) != 1 {
+		if got := testkit.AppOpened(t, env); len(got) != 1 {
 			t.Errorf("after start %d the default browser was asked to open %q, want the window once", start, got)
 		}
-		app.signal(t, syscall.SIGTERM)
-		if code := app.exitCode(t); code != 0 {
+		app.Signal(t, syscall.SIGTERM)
+		if code := app.ExitCode(t); code != 0 {
 			t.Fatalf("start %d: exit status %d", start, code)
 		}
 	}

@@ -60,7 +60,7 @@ type daySample struct {
 	pssMedianMB, pssMaxMB          float64
 }
 
-func runDay(b *testing.B, name, bin, chrome string, searches []appSearch, portals []*testkit.Portal, window time.Duration) daySample {
+func runDay(b *testing.B, name, bin, chrome string, searches []testkit.AppSearch, portals []*testkit.Portal, window time.Duration) daySample {
 	b.Helper()
 	app := startBenchApp(b, bin, chrome, "", searches, true)
 	defer app.stop(b)

@@ -57,12 +57,12 @@ func BenchmarkIdle(b *testing.B) {
 	// its searches count down in the menu until it may be asked again.
 	walled := testkit.StartPortal(b, "127.0.0.7", testkit.CardPage)
 	walled.Limit()
-	counting := append(append([]appSearch(nil), searches[:12]...), appSearch{"Walled 0", walled.URL + "/huren/0"},
-		appSearch{"Walled 1", walled.URL + "/huren/1"}, appSearch{"Walled 2", walled.URL + "/huren/2"})
+	counting := append(append([]testkit.AppSearch(nil), searches[:12]...), testkit.AppSearch{Name: "Walled 0", URL: walled.URL + "/huren/0"},
+		testkit.AppSearch{Name: "Walled 1", URL: walled.URL + "/huren/1"}, testkit.AppSearch{Name: "Walled 2", URL: walled.URL + "/huren/2"})
 	for _, mode := range []struct {
 		name     string
 		tray     bool
-		searches []appSearch
+		searches []testkit.AppSearch
 		fine     int // searches whose first check is a baseline
 	}{
 		{"no-tray", false, searches, 15},
@@ -136,16 +136,16 @@ func buildRevision(b *testing.B, rev string) string {
 // idleSearches starts 5 fixture sites on loopback addresses of their own,
 // with 3 search pages each, and returns the settings' [[search]] blocks
 // and the sites.
-func idleSearches(b *testing.B) ([]appSearch, []*testkit.Portal) {
-	var out []appSearch
+func idleSearches(b *testing.B) ([]testkit.AppSearch, []*testkit.Portal) {
+	var out []testkit.AppSearch
 	var portals []*testkit.Portal
 	for h := 0; h < 5; h++ {
 		portal := testkit.StartPortal(b, fmt.Sprintf("127.0.0.%d", 2+h), testkit.CardPage)
 		portals = append(portals, portal)
 		for s := 0; s < 3; s++ {
 			path := fmt.Sprintf("/huren/kamers-amsterdam-%d", s)
-			rooms := appRooms(100000*(h*3+s+1), "Damrak", "Kinkerstraat", "Javastraat", "Overtoom")
-			out = append(out, appSearch{fmt.Sprintf("Site %d search %d", h, s), portal.Search(b, path, rooms...)})
+			rooms := testkit.AppRooms(100000*(h*3+s+1), "Damrak", "Kinkerstraat", "Javastraat", "Overtoom")
+			out = append(out, testkit.AppSearch{Name: fmt.Sprintf("Site %d search %d", h, s), URL: portal.Search(b, path, rooms...)})
 		}
 	}
 	return out, portals
@@ -162,7 +162,7 @@ type idleSample struct {
 type idleRun struct {
 	name        string // for the log: "baseline" or "this tree"
 	bin, chrome string
-	searches    []appSearch
+	searches    []testkit.AppSearch
 	baselines   int // how many of them the first cycle takes a baseline of
 	window      time.Duration
 	tray        bool
@@ -246,7 +246,7 @@ type benchApp struct {
 // startBenchApp runs bin on searches, checked every interval ("" for the
 // default), with a temporary home of its own; with tray, on a private
 // session bus with a StatusNotifierWatcher, else with --no-tray.
-func startBenchApp(b *testing.B, bin, chrome, interval string, searches []appSearch, tray bool) *benchApp {
+func startBenchApp(b *testing.B, bin, chrome, interval string, searches []testkit.AppSearch, tray bool) *benchApp {
 	b.Helper()
 	dir := b.TempDir()
 	cfg, data := filepath.Join(dir, "config.toml"), filepath.Join(dir, "data")
@@ -311,7 +311,7 @@ func (a *benchApp) stop(b *testing.B) {
 		<-a.done
 		b.Errorf("the app did not stop within a minute of SIGTERM:\n%s", a.out)
 	}
-	for _, pid := range chromesOf(a.data) {
+	for _, pid := range testkit.ChromesOf(a.data) {
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 	}
 }
