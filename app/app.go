@@ -1,3 +1,15 @@
+// Package app is the running rentwatch (`rentwatch run`): it takes the
+// single-instance lock, opens the log, the settings' owner, the store and
+// the browser, wires the engine to the outbox, the window and the tray,
+// and closes them in order. It runs in a test's process as in the real
+// one (openApp); package cli only parses the command line.
+//
+// Its files by concern: app.go opens and closes, settings.go hands each
+// settings change on, open.go opens what the user clicked (a pop-up's
+// listing, a check by hand, a file), tray.go and window.go run the tray
+// and the window beside the engine, once.go ends `run --once`,
+// store_room.go waits out a full disk, logfile.go rotates the log,
+// lock.go is the single-instance lock.
 package app
 
 import (
@@ -15,7 +27,6 @@ import (
 	"syscall"
 
 	"rentwatch/config"
-	"rentwatch/desktop"
 	"rentwatch/engine"
 	"rentwatch/outbox"
 	"rentwatch/pages"
@@ -254,220 +265,5 @@ func (a *app) close() {
 	}
 	if a.unlock != nil {
 		a.unlock()
-	}
-}
-
-// problemWords is a settings file's problem as the tray and the window
-// show it; "" for none.
-func problemWords(err error) string {
-	if err == nil {
-		return ""
-	}
-	return "Settings file: " + err.Error()
-}
-
-// follow hands each change of the settings in force to the engine and to
-// the delivery, in order, until the settings close. A good edit takes
-// effect at once; a bad one leaves the last good settings in force and
-// says why.
-func (a *app) follow(before config.State, changes <-chan config.State) {
-	for now := range changes {
-		a.engineTakes(now)
-		a.deliveryTakes(before, now)
-		before = now
-	}
-}
-
-// engineTakes gives the engine each good change (it says "settings
-// applied" once per save, whatever was saved), and a bad file's problem.
-func (a *app) engineTakes(now config.State) {
-	if now.Problem != nil {
-		a.log.Warn("the settings file has a problem; keeping the last good settings", "path", a.settingsPath, "err", now.Problem)
-		a.engine.SetProblem(problemWords(now.Problem))
-		return
-	}
-	a.engine.SetSettings(engineSettings(now.Settings)) // clears a problem shown
-}
-
-// deliveryTakes gives the outbox new email settings (a newly stored
-// password among them) or push URLs. Only new delivery settings deserve a
-// fresh try after a refusal; an edit to a search keeps "check your email".
-// The same outbox takes them: its channels keep their queues (a push URL
-// that stays keeps its own), a new URL starts with an empty queue.
-func (a *app) deliveryTakes(before, now config.State) {
-	if !now.Settings.DeliveryChanged(before.Settings) {
-		return
-	}
-	a.outbox.SetEmail(a.emailFor(now.Settings))
-	a.outbox.SetPush(pushURLs(now.Settings))
-	a.keepPrivate(now.Settings)
-	a.engine.SetOutbox(a.outbox)
-}
-
-func pushURLs(s config.Settings) []string {
-	if s.Push == nil {
-		return nil
-	}
-	return s.Push.URLs
-}
-
-// keepPrivate makes the settings file 0600 when it holds push URLs.
-func (a *app) keepPrivate(s config.Settings) {
-	if len(pushURLs(s)) == 0 {
-		return
-	}
-	if fixed, err := config.KeepPrivate(a.settingsPath); err != nil {
-		a.log.Warn(err.Error())
-	} else if fixed {
-		a.log.Info("made the settings file private (0600): its push URLs hold secrets", "path", a.settingsPath)
-	}
-}
-
-func engineSettings(s config.Settings) engine.Settings {
-	return engine.Settings{Interval: s.Interval, Searches: s.Searches}
-}
-
-// emailFor is the email delivery of the settings, with the password from
-// the keychain or the environment (the one s.Email.PasswordVersion names,
-// unless it changed again since); nil without [email] (desktop pop-ups
-// only).
-func (a *app) emailFor(s config.Settings) *outbox.EmailSettings {
-	if s.Email == nil {
-		return nil
-	}
-	es := EmailSettings(*s.Email)
-	pw, err := outbox.Password(s.Email.Username)
-	if err != nil {
-		a.log.Warn("no SMTP password", "err", err)
-	}
-	es.Password = pw
-	return &es
-}
-
-// EmailSettings maps the settings file's [email] onto what outbox needs;
-// the password is looked up separately and never comes from the file.
-func EmailSettings(e config.Email) outbox.EmailSettings {
-	return outbox.EmailSettings{
-		To: e.To, From: e.From, Host: e.Host, Port: e.Port, Security: e.Security,
-		Username: e.Username, CAFile: e.CAFile,
-	}
-}
-
-// clicked opens what a clicked pop-up names: a listing (or a search's page)
-// in the default browser, or a site's check-by-hand window.
-func (a *app) clicked(open outbox.Action) {
-	switch open.Kind {
-	case outbox.OpenWeb:
-		a.open(a.openWeb(open.URL)) // byhand.OpenDefault opens http and https only
-	case outbox.OpenManual:
-		if a.engine != nil {
-			a.engine.ManualCheck(open.URL)
-		}
-	}
-}
-
-// manualCheck opens the site in a visible Chrome window of its own,
-// seeded with the watcher's cookies (the ones earned there are carried
-// back when it closes; the headless Chrome watches on meanwhile); with no
-// display, in the user's default browser.
-func (a *app) manualCheck(ctx context.Context, url string) error {
-	err := a.byHand.Open(ctx, url)
-	if errors.Is(err, byhand.ErrNoDisplay) {
-		a.log.Info("no display for a browser window; opening the default browser")
-		return a.openWeb(url)
-	}
-	return err
-}
-
-// runWithTray runs the engine beside the tray; the tray owns the main
-// thread until the user quits.
-func (a *app) runWithTray(ctx context.Context, stop context.CancelFunc) {
-	snaps, unsubscribe := a.engine.Subscribe()
-	defer unsubscribe()
-	// The tray quits when its snapshots end: on Quit, and on SIGINT/SIGTERM.
-	shown := make(chan engine.Snapshot)
-	go func() {
-		defer close(shown)
-		for {
-			select {
-			case s := <-snaps:
-				select {
-				case shown <- s:
-				case <-ctx.Done():
-					return
-				}
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	engineDone := make(chan struct{})
-	go func() { a.engine.Run(ctx); close(engineDone) }()
-	exe, _ := os.Executable()
-	tray.Run(shown, tray.Actions{
-		CheckNow:    a.engine.CheckNow,
-		PauseAll:    func() { a.engine.Pause("") },
-		ResumeAll:   func() { a.engine.Resume("") },
-		Manual:      a.engine.ManualCheck,
-		OpenURL:     func(u string) { a.open(a.openWeb(u)) },
-		Open:        func() { a.openWindow("/", "") },
-		AddSearch:   func() { a.openWindow("/", "add") },
-		Settings:    func() { a.openWindow("/settings", "") },
-		OpenLog:     func() { a.open(a.openFile(a.logPath)) },
-		Autostart:   func(on bool) error { return tray.SetAutostart(on, exe) },
-		AutostartOn: tray.AutostartEnabled,
-		Quit:        stop,
-	})
-	stop()
-	<-engineDone
-}
-
-// addSearch opens the settings file, where a commented example shows how
-// to add a search; rentwatch picks up the saved file at once. It is what
-// "Add search…" does when the window did not start.
-func (a *app) addSearch() {
-	a.open(a.openFile(a.settingsPath))
-	outbox.Desktop{}.Notify("Add a search",
-		"Copy the address of a search results page into a new [[search]] block in the settings file and save it. "+
-			"Or run: rentwatch searches add URL")
-}
-
-// openPage opens a page in the default browser (http and https only)
-// and returns once the opener runs: the tray, a pop-up's click, the engine
-// and the window never wait for a browser (on a desktop xdg-open does not
-// know, it returns only when the browser closes). A failure after that is
-// reported on its own.
-func (a *app) openPage(url string) error {
-	return byhand.OpenDefault(url, a.openerEnded("The page did not open in your browser"))
-}
-
-// openFile opens a file in the user's own program for it, as openPage.
-func (a *app) openFile(path string) error {
-	return desktop.OpenFile(path, a.openerEnded(filepath.Base(path)+" did not open"))
-}
-
-// open reports an opener that did not start.
-func (a *app) open(err error) {
-	if err != nil {
-		a.openFailed("That did not open", err)
-	}
-}
-
-// openerEnded is what hears how an opener ended, on a goroutine of its
-// own; what says what did not open.
-func (a *app) openerEnded(what string) func(error) {
-	return func(err error) {
-		if err != nil {
-			a.openFailed(what, err)
-		}
-	}
-}
-
-// openFailed says in the log and in a pop-up that what the user asked to
-// open did not open: a click that opens nothing must say why.
-func (a *app) openFailed(what string, err error) {
-	a.log.Warn(what + ": " + err.Error())
-	if a.pops != nil {
-		_ = a.pops.Notify(what, err.Error())
 	}
 }

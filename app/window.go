@@ -115,29 +115,3 @@ type loginItem struct{ exe string }
 
 func (l loginItem) Enabled() bool     { return tray.AutostartEnabled() }
 func (l loginItem) Set(on bool) error { return tray.SetAutostart(on, l.exe) }
-
-// openerGrace is how long `rentwatch open` and the window's file buttons
-// give an opener to fail: one that fails does so at once (nothing set up
-// to open it); one still running after this is opening, or waiting for the
-// browser it opened to close, and is not waited for.
-const openerGrace = 2 * time.Second
-
-// StartAndSee starts an opener and gives it openerGrace to fail. One still
-// running then is left to run; later is how it ends, when not nil.
-func StartAndSee(start func(ended func(error)) error, later func(error)) error {
-	ended := make(chan error, 1)
-	if err := start(func(err error) { ended <- err }); err != nil {
-		return err
-	}
-	grace := time.NewTimer(openerGrace)
-	defer grace.Stop()
-	select {
-	case err := <-ended:
-		return err
-	case <-grace.C:
-		if later != nil {
-			go func() { later(<-ended) }()
-		}
-		return nil
-	}
-}
