@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"net/url"
 
 	"rentwatch/config"
 	"rentwatch/listing"
@@ -15,32 +14,6 @@ import (
 // and the readers may take the wrong one. Both commands name every list by
 // the key the window's preview uses, so that `--pick KEY` reads the list a
 // terminal user chose, as a search saved with `pick = "KEY"` does.
-
-// candidateJSON is one list on the page in `check --json` and `inspect
-// --json`: its key, how many items it has, its first three.
-type candidateJSON struct {
-	Key      string            `json:"key"`
-	Count    int               `json:"count"`
-	Listings []listing.Listing `json:"listings"`
-}
-
-// candidatesJSON is lists as the JSON has them: absent (nil) unless there
-// is a list to choose, or a pick to make again.
-func candidatesJSON(lists []read.Candidate, pick string, base *url.URL) []candidateJSON {
-	if len(lists) < 2 && pick == "" {
-		return nil
-	}
-	out := []candidateJSON{}
-	for _, l := range lists {
-		c := candidateJSON{Key: l.Key, Count: l.Count, Listings: []listing.Listing{}}
-		for _, x := range l.Listings[:min(3, len(l.Listings))] {
-			x.URL = absoluteURL(base, x.URL)
-			c.Listings = append(c.Listings, x)
-		}
-		out = append(out, c)
-	}
-	return out
-}
 
 // checkPickFlag says what is wrong with a --pick value, or "".
 func checkPickFlag(pick string) string {
