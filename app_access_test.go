@@ -27,7 +27,7 @@ func TestAppTestEmailKeepsTheStoredPassword(t *testing.T) {
 		"username = %q\nca_file = %q\n", saved.Host, saved.SMTPPort, saved.Security, testkit.MailpitUser, saved.CAFile))
 	env := testkit.AppEnv(t, "RENTWATCH_SMTP_PASSWORD="+testkit.MailpitPassword) // the stored password
 	app := testkit.StartApp(t, bin, data, env, "run", "--no-tray", "--config", cfg, "--data", data)
-	addr := readWindowURL(t, data)
+	addr := testkit.ReadWindowURL(t, data)
 	base, key, _ := strings.Cut(addr, "/?token=")
 	otherServer := fmt.Sprintf(`{"email": {"to": "me@example.test", "host": %q, "port": %d, "security": %q, "username": %q, "ca_file": %q}`,
 		other.Host, other.SMTPPort, other.Security, testkit.MailpitUser, other.CAFile)

@@ -36,7 +36,7 @@ func TestAppFirstRunAndSettingsEdits(t *testing.T) {
 	// With no searches, the first start opens the window at its Add a
 	// search form.
 	testkit.Eventually(t, "the window opens by itself", testkit.Patience, func() error {
-		if got := testkit.AppOpened(t, env); len(got) != 1 || windowLink(got[0], readWindowURL(t, data), "/", "add") != "" {
+		if got := testkit.AppOpened(t, env); len(got) != 1 || testkit.WindowLink(got[0], testkit.ReadWindowURL(t, data), "/", "add") != "" {
 			return fmt.Errorf("opened %q, want a one-time address of the window's Add a search", got)
 		}
 		return nil

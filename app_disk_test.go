@@ -147,7 +147,7 @@ func (r *pushRig) waitTray(t *testing.T, s string) {
 // waitWindow waits until the window's state names s as the problem.
 func (r *pushRig) waitWindow(t *testing.T, s string) {
 	t.Helper()
-	line := readWindowURL(t, r.Data)
+	line := testkit.ReadWindowURL(t, r.Data)
 	base, token, _ := strings.Cut(line, "/?token=")
 	testkit.Eventually(t, "the window says "+s, testkit.Patience, func() error {
 		req, _ := http.NewRequest("GET", base+"/api/state", nil)

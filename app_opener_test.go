@@ -154,7 +154,7 @@ func TestAppFirstStartDoesNotWaitForTheBrowser(t *testing.T) {
 		return nil
 	})
 	item := testkit.WaitTrayItem(t, bus, app.PID(), testkit.Patience)
-	addr := readWindowURL(t, data)
+	addr := testkit.ReadWindowURL(t, data)
 	key := strings.SplitN(addr, "?token=", 2)[1]
 	base := strings.TrimSuffix(strings.SplitN(addr, "?", 2)[0], "/")
 	api := func(path, body string) (int, string) {
@@ -211,7 +211,7 @@ func TestAppFirstStartDoesNotWaitForTheBrowser(t *testing.T) {
 			if strings.Contains(a, "#") {
 				fragment = "add" // the first start's
 			}
-			if wrong := windowLink("http://"+strings.TrimSpace(a), addr, "/", fragment); wrong != "" {
+			if wrong := testkit.WindowLink("http://"+strings.TrimSpace(a), addr, "/", fragment); wrong != "" {
 				t.Errorf("an opener was handed %s", wrong)
 			}
 		}

@@ -32,8 +32,8 @@ func TestAppPhoneFromTheWindow(t *testing.T) {
 	testkit.WriteAppFile(t, r.cfg, ownNotes+"version = 1\ninterval = \"10s\"\n\n[[search]]\nname = \"Kamerplein\"\nurl = \""+r.searchURL+"\"\n")
 	r.env = testkit.AppEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
 	r.app = testkit.StartApp(t, r.bin, r.data, r.env, "run", "--no-tray", "--config", r.cfg, "--data", r.data)
-	r.addr = readWindowURL(t, r.data)
-	m := windowURLRe.FindStringSubmatch(r.addr)
+	r.addr = testkit.ReadWindowURL(t, r.data)
+	m := testkit.WindowURLRe.FindStringSubmatch(r.addr)
 	r.port, _ = strconv.Atoi(m[1])
 	r.base = "http://127.0.0.1:" + m[1]
 	r.token = strings.TrimPrefix(r.addr, r.base+"/?token=")

@@ -63,8 +63,8 @@ func TestAppPick(t *testing.T) {
 	testkit.WriteAppFile(t, cfg, ownNotes+"version = 1\ninterval = \"10s\"\n")
 	env := testkit.AppEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
 	app := testkit.StartApp(t, bin, data, env, "run", "--no-tray", "--config", cfg, "--data", data)
-	r := &windowRig{bin: bin, cfg: cfg, data: data, env: env, app: app, addr: readWindowURL(t, data)}
-	m := windowURLRe.FindStringSubmatch(r.addr)
+	r := &windowRig{bin: bin, cfg: cfg, data: data, env: env, app: app, addr: testkit.ReadWindowURL(t, data)}
+	m := testkit.WindowURLRe.FindStringSubmatch(r.addr)
 	r.port, _ = strconv.Atoi(m[1])
 	r.base = "http://127.0.0.1:" + m[1]
 	r.token = strings.TrimPrefix(r.addr, r.base+"/?token=")

@@ -161,7 +161,7 @@ func (r *trayRig) baseline(t *testing.T) {
 // opensWindow: the menu's window entries open the window's pages in the
 // default browser, each with a fresh one-time address (never the key).
 func (r *trayRig) opensWindow(t *testing.T) {
-	addr := readWindowURL(t, r.app.Data)
+	addr := testkit.ReadWindowURL(t, r.app.Data)
 	before := len(testkit.AppOpened(t, r.env))
 	want := []struct{ path, fragment string }{{"/", ""}, {"/", "add"}, {"/settings", ""}}
 	for i, entry := range []string{"Open rentwatch…", "Add search…", "Settings…"} {
@@ -173,7 +173,7 @@ func (r *trayRig) opensWindow(t *testing.T) {
 			if len(got) < before+i+1 {
 				return fmt.Errorf("opened %q", got)
 			}
-			if wrong := windowLink(got[before+i], addr, want[i].path, want[i].fragment); wrong != "" {
+			if wrong := testkit.WindowLink(got[before+i], addr, want[i].path, want[i].fragment); wrong != "" {
 				t.Fatalf("%s: %s", entry, wrong)
 			}
 			return nil

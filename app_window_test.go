@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,48 +35,6 @@ import (
 // hostileTitle is a listing title that is markup: it must reach the user
 // as text.
 const hostileTitle = `<img src=x onerror=alert(1)>`
-
-var windowURLRe = regexp.MustCompile(`^http://127\.0\.0\.1:(\d+)/\?token=[A-Za-z0-9_-]{43}$`)
-
-// readWindowURL waits for data/window.url and returns its one line,
-// failing the test unless it is private (0600) and an address the window
-// writes.
-func readWindowURL(t *testing.T, data string) string {
-	t.Helper()
-	path := filepath.Join(data, "window.url")
-	var line string
-	testkit.Eventually(t, "window.url is written", testkit.Patience, func() error {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		line = strings.TrimSuffix(string(b), "\n")
-		return nil
-	})
-	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
-		t.Errorf("window.url: %v, mode %v; want 0600 (it holds the token)", err, fi.Mode().Perm())
-	}
-	if !windowURLRe.MatchString(line) {
-		t.Fatalf("window.url holds %q, want one line http://127.0.0.1:PORT/?token=T", line)
-	}
-	return line
-}
-
-// windowLink says what is wrong with opened as the one-time address of
-// the window at path#fragment whose window.url is addr, or "": the app
-// hands a browser a code good once, never the key (a command line is
-// readable by every user, a browser keeps what it opened in its history).
-func windowLink(opened, addr, path, fragment string) string {
-	base, key, _ := strings.Cut(addr, "/?token=")
-	want := `^` + regexp.QuoteMeta(base+path) + `\?code=[A-Za-z0-9_-]{43}`
-	if fragment != "" {
-		want += "#" + regexp.QuoteMeta(fragment)
-	}
-	if strings.Contains(opened, key) || !regexp.MustCompile(want+`$`).MatchString(opened) {
-		return fmt.Sprintf("%q is not a one-time address of the window at %s (%s)", opened, path+"#"+fragment, base)
-	}
-	return ""
-}
 
 // windowRig is the app with its window, and what it watches.
 type windowRig struct {
@@ -107,8 +64,8 @@ func TestAppWindow(t *testing.T) {
 	testkit.WriteAppFile(t, r.cfg, ownNotes+"version = 1\ninterval = \"10s\"\n")
 	r.env = testkit.AppEnv(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address)
 	r.app = testkit.StartApp(t, r.bin, r.data, r.env, "run", "--no-tray", "--config", r.cfg, "--data", r.data)
-	r.addr = readWindowURL(t, r.data)
-	m := windowURLRe.FindStringSubmatch(r.addr)
+	r.addr = testkit.ReadWindowURL(t, r.data)
+	m := testkit.WindowURLRe.FindStringSubmatch(r.addr)
 	r.port, _ = strconv.Atoi(m[1])
 	r.base = "http://127.0.0.1:" + m[1]
 	r.token = strings.TrimPrefix(r.addr, r.base+"/?token=")
@@ -145,7 +102,7 @@ func (r *windowRig) openedFirst(t *testing.T) {
 		if len(got) != 1 {
 			return fmt.Errorf("opened %q, want the window's Add a search", got)
 		}
-		if wrong := windowLink(got[0], r.addr, "/", "add"); wrong != "" {
+		if wrong := testkit.WindowLink(got[0], r.addr, "/", "add"); wrong != "" {
 			t.Fatal(wrong)
 		}
 		return nil
@@ -157,7 +114,7 @@ func (r *windowRig) openedFirst(t *testing.T) {
 func (r *windowRig) openCommand(t *testing.T) {
 	out, err := exec.Command(r.bin, "open", "--print", "--data", r.data).Output()
 	link := strings.TrimSuffix(string(out), "\n")
-	if wrong := windowLink(link, r.addr, "/", ""); err != nil || wrong != "" {
+	if wrong := testkit.WindowLink(link, r.addr, "/", ""); err != nil || wrong != "" {
 		t.Errorf("rentwatch open --print: %v; %s", err, wrong)
 	}
 	jar, _ := cookiejar.New(nil)
@@ -181,7 +138,7 @@ func (r *windowRig) openCommand(t *testing.T) {
 		if len(got) != 2 {
 			return fmt.Errorf("opened %q, want the window a second time", got)
 		}
-		if wrong := windowLink(got[1], r.addr, "/", ""); wrong != "" || got[1] == link {
+		if wrong := testkit.WindowLink(got[1], r.addr, "/", ""); wrong != "" || got[1] == link {
 			t.Fatalf("rentwatch open: %s (or the printed address again)", wrong)
 		}
 		return nil
@@ -423,9 +380,9 @@ func TestAppWindowOpensOnce(t *testing.T) {
 			// The opener runs on its own: wait for it. Read window.url
 			// now: a second start may get another port when 17345 is
 			// taken (by another program on a busy machine).
-			addr := readWindowURL(t, data)
+			addr := testkit.ReadWindowURL(t, data)
 			testkit.Eventually(t, "the window opens by itself", testkit.Patience, func() error {
-				if got := testkit.AppOpened(t, env); len(got) != 1 || windowLink(got[0], addr, "/", "add") != "" {
+				if got := testkit.AppOpened(t, env); len(got) != 1 || testkit.WindowLink(got[0], addr, "/", "add") != "" {
 					return fmt.Errorf("opened %q, want the window's Add a search", got)
 				}
 				return nil

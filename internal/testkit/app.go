@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -294,4 +295,50 @@ func CheckNoChrome(t *testing.T, dataDir string) {
 		KillPID(pid)
 	}
 	t.Errorf("Chromium processes left behind on %s: %v", dataDir, left)
+}
+
+// The window of the app under test, as it says where it listens.
+
+// WindowURLRe is the one line of window.url: the window's address and its
+// key; the port is its first group.
+var WindowURLRe = regexp.MustCompile(`^http://127\.0\.0\.1:(\d+)/\?token=[A-Za-z0-9_-]{43}$`)
+
+// ReadWindowURL waits for data/window.url and returns its one line,
+// failing the test unless it is private (0600) and an address the window
+// writes.
+func ReadWindowURL(t *testing.T, data string) string {
+	t.Helper()
+	path := filepath.Join(data, "window.url")
+	var line string
+	Eventually(t, "window.url is written", Patience, func() error {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		line = strings.TrimSuffix(string(b), "\n")
+		return nil
+	})
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("window.url: %v, mode %v; want 0600 (it holds the token)", err, fi.Mode().Perm())
+	}
+	if !WindowURLRe.MatchString(line) {
+		t.Fatalf("window.url holds %q, want one line http://127.0.0.1:PORT/?token=T", line)
+	}
+	return line
+}
+
+// WindowLink says what is wrong with opened as the one-time address of
+// the window at path#fragment whose window.url is addr, or "": the app
+// hands a browser a code good once, never the key (a command line is
+// readable by every user, a browser keeps what it opened in its history).
+func WindowLink(opened, addr, path, fragment string) string {
+	base, key, _ := strings.Cut(addr, "/?token=")
+	want := `^` + regexp.QuoteMeta(base+path) + `\?code=[A-Za-z0-9_-]{43}`
+	if fragment != "" {
+		want += "#" + regexp.QuoteMeta(fragment)
+	}
+	if strings.Contains(opened, key) || !regexp.MustCompile(want+`$`).MatchString(opened) {
+		return fmt.Sprintf("%q is not a one-time address of the window at %s (%s)", opened, path+"#"+fragment, base)
+	}
+	return ""
 }
