@@ -4,8 +4,9 @@
 // Chromium, a virtual screen (Xvfb) with screenshots and clicks, a fixture
 // rental site (Portal) and a push service speaking ntfy's protocol and a
 // webhook's (PushServer); plus self-signed certificates and log
-// collectors. Every process it starts is killed by its PID when the test
-// ends. A tool that is not installed skips
+// collectors; and the rig that builds the real rentwatch binary and runs
+// it as a child process (app.go, pushrig.go). Every process it starts is
+// killed by its PID when the test ends. A tool that is not installed skips
 // the test on a developer's machine and fails it in CI (env CI set), so CI
 // can never pass by quietly testing nothing.
 package testkit
