@@ -21,6 +21,7 @@ import (
 	"rentwatch/engine"
 	"rentwatch/outbox"
 	"rentwatch/pages"
+	"rentwatch/reply"
 	"rentwatch/tray"
 	"rentwatch/window"
 )
@@ -197,7 +198,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.loads = &browserWatch{Loader: a.browser}
 	a.engine = engine.New(engine.Deps{
 		Loader: a.loads, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, Log: a.log,
-		Replier: engine.NewReplier(a.browser, a.store, func() config.Settings { return a.settings.Now().Settings }),
+		Replier: reply.NewReplier(a.browser, func() config.Settings { return a.settings.Now().Settings }),
 		Release: a.browser.Release, // Chrome stops while nothing is to be checked for a while
 	}, engineSettings(settings))
 	if first.Problem != nil {

@@ -105,7 +105,7 @@ func (w *tabWatch) listen(ev any) {
 	case *network.EventResponseReceived:
 		if ev.Type == network.ResourceTypeDocument && w.mainFrame != "" && ev.FrameID == w.mainFrame {
 			w.doc = ev.Response
-			if w.mainDocs != nil { // nil in a watch made without newTabWatch (Reply's)
+			if w.mainDocs != nil { // nil in a watch made without newTabWatch
 				w.mainDocs[ev.LoaderID] = mainDoc{id: ev.RequestID, resp: ev.Response}
 				w.arrived[ev.RequestID] = false
 			}
