@@ -206,3 +206,15 @@ func checkMessage(field, msg string, ps *problems) {
 		ps.add(field, "%d characters; a reply is at most %d", n, MaxMessage)
 	}
 }
+
+// MessageProblem says in words what is wrong with a reply message: an
+// unknown placeholder (with the one likely meant), or too long; "" for
+// nothing. The window says it under the message as it is typed.
+func MessageProblem(msg string) string {
+	var ps problems
+	checkMessage("message", msg, &ps)
+	if len(ps.list) == 0 {
+		return ""
+	}
+	return ps.list[0].Message
+}

@@ -261,3 +261,23 @@ func (e *Engine) tellReply(a listing.Alert, state seen.ReplyState, why string) {
 			Open: outbox.Action{Kind: outbox.OpenWeb, URL: a.URL}})
 	}
 }
+
+// dryRunner is a Replier that can also try a listing without sending;
+// *reply.Replier is one.
+type dryRunner interface {
+	DryRun(ctx context.Context, listingURL, searchURL string, lane reply.Lane) (reply.Result, error)
+}
+
+// ReplyDryRun fills in the contact form of listingURL as an auto-reply
+// would, with the message of the search whose URL is searchURL ("" for
+// the [reply] message), and sends nothing. Its page load is a request to
+// the listing's host like any other: in that host's lane, never over its
+// wall. Safe to call from any goroutine while Run runs.
+func (e *Engine) ReplyDryRun(ctx context.Context, listingURL, searchURL string) (reply.Result, error) {
+	d, ok := e.d.Replier.(dryRunner)
+	if !ok {
+		return reply.Result{}, errors.New("auto-reply is not set up in this rentwatch")
+	}
+	a := listing.Alert{Listing: listing.Listing{URL: listingURL}, SearchURL: searchURL}
+	return d.DryRun(ctx, listingURL, searchURL, e.replyLane(a))
+}

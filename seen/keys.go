@@ -171,4 +171,3 @@ func decodeAlert(b []byte) (listing.Alert, error) {
 	}
 	return r.Alert, nil
 }
-

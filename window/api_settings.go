@@ -24,7 +24,8 @@ type settingsView struct {
 	Password     passwordView `json:"password"`
 	Problem      string       `json:"problem,omitempty"` // the settings file does not load
 	// Path is the settings file, where its owner says (config.Owner does).
-	Path string `json:"path,omitempty"`
+	Path  string    `json:"path,omitempty"`
+	Reply replyView `json:"reply"` // the auto-reply (api_reply.go)
 
 	// for the page only: the buttons that open the files
 	CanOpenFile, CanOpenLog bool `json:"-"`
@@ -60,6 +61,7 @@ func (s *Server) settingsNow() settingsView {
 		v.StartAtLogin = &on
 	}
 	v.Password = s.passwordNow(set.Email)
+	v.Reply = buildReplyView(set)
 	if p, ok := s.d.Settings.(interface{ Path() string }); ok {
 		v.Path = p.Path()
 	}

@@ -46,6 +46,7 @@ type Deps struct {
 	Mailer    Mailer
 	Keychain  Keychain
 	Autostart Autostart
+	Replies   Replies // nil: no dry run of the auto-reply here
 	// OpenSettingsFile and OpenLog open the settings file and the log
 	// file in the user's own programs (an editor, a viewer), for whoever
 	// wants to read or change them by hand; nil hides the button.
@@ -71,6 +72,7 @@ type Server struct {
 	srv      *http.Server
 	pages    *pageSet
 	previews *previews
+	dryRuns  dryRuns // the auto-reply's last dry runs (api_reply.go)
 
 	rotating sync.Mutex // serialises Rotate: window.url and keys change together
 }
