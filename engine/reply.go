@@ -54,6 +54,9 @@ func (e *Engine) replyAll(ctx context.Context, alerts []listing.Alert) {
 		}
 		return
 	}
+	for _, r := range queued {
+		e.d.Log.Info("auto-reply queued", "listing", r.URL, "in", r.Due.Sub(now).Round(time.Second))
+	}
 	if e.st.once {
 		return // one cycle does not wait for a delay: the next run sends them
 	}
@@ -85,6 +88,7 @@ func (e *Engine) resumeReplies(ctx context.Context) {
 			e.endReply(r.Alert, seen.ReplyNotSent, "rentwatch was not running when it was due, and the listing is now "+
 				words.Duration(now.Sub(r.At).Round(time.Minute))+" old", now, true)
 		case !e.st.once:
+			e.d.Log.Info("auto-reply kept from the last run", "listing", r.URL, "in", max(r.Due.Sub(now), 0).Round(time.Second))
 			e.startReply(ctx, r)
 		}
 	}

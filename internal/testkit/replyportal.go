@@ -61,6 +61,7 @@ type ReplyPortal struct {
 	removed map[int]bool
 	sent    []ReplySent
 	gets    []time.Time // listing page loads
+	checks  int         // search page loads
 }
 
 // PortalRoom is one room on a ReplyPortal.
@@ -125,6 +126,13 @@ func (p *ReplyPortal) Sent() []ReplySent {
 	return append([]ReplySent(nil), p.sent...)
 }
 
+// SearchLoads is how many times the search page was loaded.
+func (p *ReplyPortal) SearchLoads() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.checks
+}
+
 // ListingLoads is how many times a listing page was loaded.
 func (p *ReplyPortal) ListingLoads() int {
 	p.mu.Lock()
@@ -139,6 +147,7 @@ func (p *ReplyPortal) serve(w http.ResponseWriter, r *http.Request) {
 	switch m := listingPathRe.FindStringSubmatch(r.URL.Path); {
 	case r.URL.Path == ReplySearchPath:
 		p.mu.Lock()
+		p.checks++
 		rooms := make([]Room, 0, len(p.rooms))
 		for _, room := range p.rooms {
 			if !p.removed[room.ID] {
