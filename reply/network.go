@@ -29,9 +29,11 @@ const (
 // requests watches one tab's network for the form's request: a POST (or
 // PUT, PATCH) of a document, an XHR or a fetch to the listing's own site
 // that carries the message. Pings and GETs are never it (a beacon, the
-// page loading a script). A request whose body the browser did not give
-// counts as carrying it: it is large, as a message is not, but it went to
-// the portal after the click.
+// page loading a script), nor is a request with no body at all (a page
+// keeping its session alive on the click, while its own checks stop the
+// form): a form sends its fields. A request with a body the browser did
+// not give counts as carrying it: it is large, as a message is not, but
+// it went to the portal after the click.
 type requests struct {
 	site  string // registrable domain of the listing's page
 	token []byte // a word of the message, as any encoding of the form carries it
@@ -141,6 +143,9 @@ func (w *requests) candidate(ev *network.EventRequestWillBeSent) *request {
 	var body []byte
 	for _, e := range req.PostDataEntries {
 		body = append(body, e.Bytes...)
+	}
+	if !req.HasPostData {
+		return nil
 	}
 	carries := len(body) == 0 || len(w.token) == 0 || bytes.Contains(body, w.token)
 	return &request{url: req.URL, method: req.Method, carries: carries}

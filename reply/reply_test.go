@@ -64,6 +64,8 @@ func TestSend(t *testing.T) {
 			errHas: `your phone number ("Telefoonnummer"): add your phone number under Auto-reply in the settings`},
 		{variant: "phone", reply: me, posts: 1, wantPost: form, before: 1, confirm: true},
 		{variant: "checked", reply: me, wantErr: ErrNotSent, errHas: "nothing left the browser", before: 1},
+		// A body-less POST to the site on the click is not the form.
+		{variant: "session", reply: me, wantErr: ErrNotSent, errHas: "nothing left the browser", before: 1},
 		{variant: "postbusy", reply: me, wantWall: blocks.RateLimited, posts: 1, before: 1},
 		{variant: "broken", reply: me, wantErr: ErrUnsure, errHas: "500", posts: 1, before: 1},
 		{variant: "silent", reply: me, posts: 1, wantPost: form, before: 1},
@@ -84,6 +86,9 @@ func TestSend(t *testing.T) {
 			}
 			if tc.wantPost != nil && !sameValues(posts[0].Values, tc.wantPost) {
 				t.Errorf("the portal received %v, want %v", posts[0].Values, tc.wantPost)
+			}
+			if tc.variant == "session" && portal.SessionPosts() == 0 {
+				t.Errorf("the page did not post its session: the case tests nothing")
 			}
 			if calls != tc.before {
 				t.Errorf("BeforeSend called %d times, want %d", calls, tc.before)

@@ -43,6 +43,9 @@ import (
 //	phone      inline, with a required phone number
 //	checked    inline; the page's own script demands a tick in a box it
 //	           does not mark required, and sends nothing without it
+//	session    like checked, and on the click the page's script first keeps
+//	           its session alive with a POST to /api/session that has no
+//	           body (answered 204)
 //	postbusy   inline; the send is answered 429 with Retry-After: 120
 //	broken     inline; the send is answered 500
 //	silent     inline; the send is answered 200 with no confirmation
@@ -62,6 +65,7 @@ type ReplyPortal struct {
 	sent    []ReplySent
 	gets    []time.Time // listing page loads
 	checks  int         // search page loads
+	session int         // POSTs to /api/session
 }
 
 // PortalRoom is one room on a ReplyPortal.
@@ -133,6 +137,14 @@ func (p *ReplyPortal) SearchLoads() int {
 	return p.checks
 }
 
+// SessionPosts is how many times a page kept its session alive (the
+// session variant's body-less POST).
+func (p *ReplyPortal) SessionPosts() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.session
+}
+
 // ListingLoads is how many times a listing page was loaded.
 func (p *ReplyPortal) ListingLoads() int {
 	p.mu.Lock()
@@ -168,6 +180,11 @@ func (p *ReplyPortal) serve(w http.ResponseWriter, r *http.Request) {
 		_ = p.form.Execute(w, room)
 	case r.URL.Path == "/api/respond" && r.Method == http.MethodPost:
 		p.respond(w, r)
+	case r.URL.Path == "/api/session" && r.Method == http.MethodPost:
+		p.mu.Lock()
+		p.session++
+		p.mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
 	case r.URL.Path == "/account/login":
 		p.file(w, "login.html", http.StatusOK)
 	default:
