@@ -28,15 +28,15 @@ const (
 
 // requests watches one tab's network for the form's request: a POST (or
 // PUT, PATCH) of a document, an XHR or a fetch to the listing's own site
-// that carries the message. Pings and GETs are never it (a beacon, the
+// that carries the message's first words in their order. Pings and GETs are never it (a beacon, the
 // page loading a script), nor is a request with no body at all (a page
 // keeping its session alive on the click, while its own checks stop the
 // form): a form sends its fields. A request with a body the browser did
 // not give counts as carrying it: it is large, as a message is not, but
 // it went to the portal after the click.
 type requests struct {
-	site  string // registrable domain of the listing's page
-	token []byte // a word of the message, as any encoding of the form carries it
+	site  string   // registrable domain of the listing's page
+	words [][]byte // the message's words, as any encoding of the form carries them (messageWords)
 	note  chan struct{}
 
 	// mu guards the fields below.
@@ -61,7 +61,7 @@ type request struct {
 // watchRequests starts watching the tab of ctx for the form of a message;
 // the watch ends with ctx.
 func watchRequests(ctx context.Context, listingURL, message string) (*requests, error) {
-	w := &requests{token: []byte(messageToken(message)), note: make(chan struct{}, 1), byID: map[network.RequestID]*request{}}
+	w := &requests{words: messageWords(message), note: make(chan struct{}, 1), byID: map[network.RequestID]*request{}}
 	if u, err := url.Parse(listingURL); err == nil {
 		w.site = read.SiteOf(u.Host)
 	}
@@ -71,20 +71,37 @@ func watchRequests(ctx context.Context, listingURL, message string) (*requests, 
 	return w, nil
 }
 
-// messageToken is the longest run of letters and digits in the message
-// (at most 24): every encoding a form uses (urlencoded, JSON, multipart)
-// carries it as it is.
-func messageToken(msg string) string {
-	best := ""
+// maxWords is how many of the message's first words a request must carry
+// to be the form's: enough that no other request the page makes on the
+// click (an event naming the listing, whose title the message holds too)
+// carries them all, few enough that a portal cutting a long message short
+// still sends them.
+const maxWords = 16
+
+// messageWords are the message's first maxWords runs of ASCII letters and
+// digits: every encoding a form uses (urlencoded, JSON, multipart, HTML)
+// carries them as they are, in their order.
+func messageWords(msg string) [][]byte {
+	var out [][]byte
 	for _, w := range strings.FieldsFunc(msg, func(r rune) bool { return r > unicode.MaxASCII || !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if len(w) > len(best) {
-			best = w
+		if len(out) == maxWords {
+			break
 		}
+		out = append(out, []byte(w))
 	}
-	if len(best) > 24 {
-		best = best[:24]
+	return out
+}
+
+// carriesWords reports whether body holds words in their order.
+func carriesWords(body []byte, words [][]byte) bool {
+	for _, w := range words {
+		i := bytes.Index(body, w)
+		if i < 0 {
+			return false
+		}
+		body = body[i+len(w):]
 	}
-	return best
+	return true
 }
 
 // listen runs in chromedp's event loop: it only records.
@@ -147,7 +164,7 @@ func (w *requests) candidate(ev *network.EventRequestWillBeSent) *request {
 	if !req.HasPostData {
 		return nil
 	}
-	carries := len(body) == 0 || len(w.token) == 0 || bytes.Contains(body, w.token)
+	carries := len(body) == 0 || carriesWords(body, w.words)
 	return &request{url: req.URL, method: req.Method, carries: carries}
 }
 

@@ -27,6 +27,9 @@ func TestSend(t *testing.T) {
 	msg := "Hallo,\n\nIk ben Sam. Is de kamer nog vrij?"
 	me := Reply{Message: msg, Name: "Sam Jansen", Email: "sam@example.com", Phone: "+31 6 12345678"}
 	noPhone := Reply{Message: msg, Name: "Sam Jansen", Email: "sam@example.com"}
+	withTitle := me
+	withTitle.Message, withTitle.Template = "", "Hallo, ik ben {name}. Is {title} nog vrij?"
+	withTitle.Values = config.MessageValues{Name: "Sam"}
 	withConsent := me
 	withConsent.Consent = true
 	form := url.Values{"message": {msg}, "name": {"Sam Jansen"}, "email": {"sam@example.com"}, "phone": {"+31 6 12345678"}, "website": {""}}
@@ -66,6 +69,9 @@ func TestSend(t *testing.T) {
 		{variant: "checked", reply: me, wantErr: ErrNotSent, errHas: "nothing left the browser", before: 1},
 		// A body-less POST to the site on the click is not the form.
 		{variant: "session", reply: me, wantErr: ErrNotSent, errHas: "nothing left the browser", before: 1},
+		// Nor is an event naming the listing that the page posts on the
+		// click, though it holds the message's longest word (the title's).
+		{variant: "tracked", reply: withTitle, wantErr: ErrNotSent, errHas: "nothing left the browser", before: 1},
 		{variant: "postbusy", reply: me, wantWall: blocks.RateLimited, posts: 1, before: 1},
 		{variant: "broken", reply: me, wantErr: ErrUnsure, errHas: "500", posts: 1, before: 1},
 		{variant: "silent", reply: me, posts: 1, wantPost: form, before: 1},
@@ -74,7 +80,7 @@ func TestSend(t *testing.T) {
 	for i, tc := range tests {
 		t.Run(tc.variant, func(t *testing.T) {
 			listing := portal.Post(room(1000+i, tc.variant))
-			before := len(portal.Sent())
+			before, sideBefore := len(portal.Sent()), portal.SidePosts()
 			calls := 0
 			r := tc.reply
 			r.BeforeSend = func() error { calls++; return nil }
@@ -87,8 +93,8 @@ func TestSend(t *testing.T) {
 			if tc.wantPost != nil && !sameValues(posts[0].Values, tc.wantPost) {
 				t.Errorf("the portal received %v, want %v", posts[0].Values, tc.wantPost)
 			}
-			if tc.variant == "session" && portal.SessionPosts() == 0 {
-				t.Errorf("the page did not post its session: the case tests nothing")
+			if side := portal.SidePosts(); (tc.variant == "session" || tc.variant == "tracked") && side == sideBefore {
+				t.Errorf("the page posted nothing besides its form: the case tests nothing")
 			}
 			if calls != tc.before {
 				t.Errorf("BeforeSend called %d times, want %d", calls, tc.before)

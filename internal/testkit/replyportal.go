@@ -46,6 +46,9 @@ import (
 //	session    like checked, and on the click the page's script first keeps
 //	           its session alive with a POST to /api/session that has no
 //	           body (answered 204)
+//	tracked    like checked, and on the click the page's script first posts
+//	           an event naming the listing (its title) to /api/event
+//	           (answered 204)
 //	postbusy   inline; the send is answered 429 with Retry-After: 120
 //	broken     inline; the send is answered 500
 //	silent     inline; the send is answered 200 with no confirmation
@@ -65,7 +68,7 @@ type ReplyPortal struct {
 	sent    []ReplySent
 	gets    []time.Time // listing page loads
 	checks  int         // search page loads
-	session int         // POSTs to /api/session
+	side    int         // POSTs to /api/session and /api/event
 }
 
 // PortalRoom is one room on a ReplyPortal.
@@ -137,12 +140,12 @@ func (p *ReplyPortal) SearchLoads() int {
 	return p.checks
 }
 
-// SessionPosts is how many times a page kept its session alive (the
-// session variant's body-less POST).
-func (p *ReplyPortal) SessionPosts() int {
+// SidePosts is how many POSTs the pages made besides their forms (the
+// session and tracked variants').
+func (p *ReplyPortal) SidePosts() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.session
+	return p.side
 }
 
 // ListingLoads is how many times a listing page was loaded.
@@ -180,9 +183,9 @@ func (p *ReplyPortal) serve(w http.ResponseWriter, r *http.Request) {
 		_ = p.form.Execute(w, room)
 	case r.URL.Path == "/api/respond" && r.Method == http.MethodPost:
 		p.respond(w, r)
-	case r.URL.Path == "/api/session" && r.Method == http.MethodPost:
+	case (r.URL.Path == "/api/session" || r.URL.Path == "/api/event") && r.Method == http.MethodPost:
 		p.mu.Lock()
-		p.session++
+		p.side++
 		p.mu.Unlock()
 		w.WriteHeader(http.StatusNoContent)
 	case r.URL.Path == "/account/login":
