@@ -22,6 +22,7 @@ import (
 	"rentwatch/outbox"
 	"rentwatch/pages"
 	"rentwatch/pages/byhand"
+	"rentwatch/reply"
 	"rentwatch/tray"
 	"rentwatch/window"
 )
@@ -200,7 +201,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.loads = &browserWatch{Loader: a.browser}
 	a.engine = engine.New(engine.Deps{
 		Loader: a.loads, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, Log: a.log,
-		Replier: engine.NewReplier(a.browser, a.store, func() config.Settings { return a.settings.Now().Settings }),
+		Replier: reply.NewReplier(a.browser, func() config.Settings { return a.settings.Now().Settings }),
 		Release: a.browser.Release, // Chrome stops while nothing is to be checked for a while
 	}, engineSettings(settings))
 	if first.Problem != nil {

@@ -20,7 +20,7 @@ var known = map[string][]string{
 	"push":    {"urls"},
 	"email":   {"to", "from", "host", "port", "security", "username", "ca_file"},
 	"browser": {"path"},
-	"reply":   {"name", "email", "phone", "message"},
+	"reply":   {"name", "email", "phone", "message", "consent"},
 	"search":  {"name", "url", "enabled", "reply", "reply_message", "max_price", "min_size", "require", "exclude", "pick"},
 }
 
@@ -63,6 +63,13 @@ func decodeMap(m map[string]any, ps *problems) Settings {
 				Email:   stringValue("reply.email", t["email"], ps),
 				Phone:   stringValue("reply.phone", t["phone"], ps),
 				Message: stringValue("reply.message", t["message"], ps),
+			}
+			if v, ok := t["consent"]; ok {
+				b, isBool := v.(bool)
+				if !isBool {
+					ps.add("reply.consent", "%s is not true or false (write it without quotes)", show(v))
+				}
+				s.Reply.Consent = b
 			}
 		} else {
 			ps.add("reply", "must be a table: write it as [reply] with its keys below")

@@ -120,6 +120,7 @@ const noReply = `# Auto-reply is off. rentwatch can answer a new listing for you
 # name = "Sam Jansen"           # your name, for {name} and forms that ask
 # email = "me@example.com"      # for forms that ask
 # phone = "+31 6 12345678"      # for forms that ask
+# consent = false               # true: tick a form's required boxes (its terms) for you
 # message = "Hello, I am {name} and I would love to see {title} ({price}). {url}"
 
 `
@@ -194,6 +195,7 @@ func renderReply(b *strings.Builder, r *Reply) {
 	line(b, "name", quote(r.Name), "your name, for {name} and forms that ask")
 	line(b, "email", quote(r.Email), "for forms that ask")
 	line(b, "phone", quote(r.Phone), "for forms that ask")
+	line(b, "consent", strconv.FormatBool(r.Consent), "true: tick a form's required boxes (its terms) for you")
 	fmt.Fprintf(b, "message = %s\n\n", quote(r.Message))
 }
 

@@ -19,6 +19,7 @@ import (
 	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
+	"rentwatch/reply"
 	"rentwatch/seen"
 )
 
@@ -58,6 +59,13 @@ type Store interface {
 	// Delays returns a search's latest times to alert, oldest first (the
 	// store adds one at each listing's first delivery).
 	Delays(search string) ([]time.Duration, error)
+	// QueueReplies, OpenReplies, StartReply and EndReply keep the
+	// auto-replies (reply.go): queued durably before their delay, started
+	// durably before their request can leave, ended with how it went.
+	QueueReplies(rs []seen.Reply, now time.Time) ([]seen.Reply, error)
+	OpenReplies() ([]seen.Reply, error)
+	StartReply(listingID string, now time.Time) error
+	EndReply(listingID string, state seen.ReplyState, why string, now time.Time) error
 	// Room says whether the store can write now: nil, or an error that
 	// is seen.ErrDiskFull, saying how much room there is and needs to be.
 	// Every write refused for want of room is one too (disk.go).
@@ -85,10 +93,12 @@ type Notices interface {
 	SetWake(wake func())
 }
 
-// Replier answers a listing for the user (the optional auto-reply). It
-// returns ErrNoReply when it has nothing to do for that listing's search.
+// Replier answers a listing for the user (the optional auto-reply);
+// *reply.Replier is one. Its page load and its send each go through lane,
+// as one request to the listing's host; beforeSend records, durably, that
+// the reply may leave, and refuses when it was started before.
 type Replier interface {
-	Reply(ctx context.Context, a listing.Alert) error
+	Reply(ctx context.Context, a listing.Alert, lane reply.Lane, beforeSend func() error) (reply.Result, error)
 }
 
 // Clock is the engine's time: the wall clock, which every deadline is
@@ -168,7 +178,9 @@ type Engine struct {
 	cmds    []func()
 	kick    chan struct{}
 	reports chan report // finished requests, for the engine goroutine
-	replies chan replyJob
+	// fills holds a token for each reply filling in a form (reply.go):
+	// as many at once as hosts are checked at once.
+	fills   chan struct{}
 	stopped chan struct{} // closed when Run returns
 	// runCtx is the context Run was given, for commands: they run on
 	// Run's goroutine, only while it runs.
@@ -211,7 +223,7 @@ func New(d Deps, s Settings) *Engine {
 	if d.ReplyMax <= 0 {
 		d.ReplyMin, d.ReplyMax = 20*time.Second, 90*time.Second
 	}
-	e := &Engine{d: d, kick: make(chan struct{}, 1), reports: make(chan report), replies: make(chan replyJob, 64),
+	e := &Engine{d: d, kick: make(chan struct{}, 1), reports: make(chan report), fills: make(chan struct{}, d.Parallel),
 		stopped: make(chan struct{}), runCtx: context.Background(),
 		subs: map[chan Snapshot]struct{}{}}
 	e.st = newState(s)

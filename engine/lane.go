@@ -91,7 +91,10 @@ type visit struct {
 	search config.Search // checkVisit
 	url    string        // checkVisit, previewVisit: the page to load
 	alert  listing.Alert // replyVisit
-	// ctx is the caller's, for a preview; nil: the engine's alone.
+	// step is a reply's request (its page load, or its send), run in the
+	// lane like a load (reply.go).
+	step func(context.Context) error
+	// ctx is the caller's, for a preview or a reply; nil: the engine's alone.
 	ctx context.Context
 	// answer takes the report of a preview or a reply, whose caller waits.
 	answer chan<- report
@@ -214,6 +217,9 @@ func (e *Engine) settleHead(ctx context.Context, h string) {
 		case v.kind == checkVisit && e.st.paused:
 			l.queue = l.queue[1:]
 			e.passLeft(ctx, 1)
+		case v.kind == replyVisit && v.ctx.Err() != nil: // its reply gave up
+			l.queue = l.queue[1:]
+			v.answer <- report{visit: v, err: context.Cause(v.ctx)}
 		default:
 			return
 		}
@@ -248,7 +254,7 @@ func (e *Engine) request(ctx context.Context, v visit) {
 	r := report{visit: v}
 	switch v.kind {
 	case replyVisit:
-		r.err = e.d.Replier.Reply(ctx, v.alert)
+		r.err = v.step(ctx)
 	default:
 		r.result, r.err = e.d.Loader.Load(pages.WithAsk(ctx, askFor(v)), v.url)
 	}
@@ -281,8 +287,7 @@ func (e *Engine) finish(ctx context.Context, r report) {
 		e.judge(ctx, r)
 		e.passLeft(ctx, 1)
 	case replyVisit:
-		e.replied(r)
-		r.visit.answer <- r
+		e.replyStepDone(r)
 	}
 }
 

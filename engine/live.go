@@ -45,7 +45,8 @@ type state struct {
 	overrun         bool   // a cycle did not fit in the interval (said once in the log, again after new settings)
 	day             string // the user's date NewToday counts for (today)
 	newToday        int
-	replying        map[string]int // replies in flight, by search URL
+	replying        map[string]int // replies waiting or under way, by search URL
+	replyRuns       int            // reply goroutines under way (reply.go): Run waits for them
 	once            bool           // RunOnce: one cycle and its sends
 	// released is true while the browser has had no request since it was
 	// let go (or since the start: nothing to let go); releaseUntil holds

@@ -30,9 +30,7 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 	e.loadPending()
 	e.loadDelays()
 	e.publish()
-	if e.d.Replier != nil && !once {
-		go e.replyWorker(ctx)
-	}
+	e.resumeReplies(ctx)
 	for {
 		e.noticeJump(ctx)
 		if once && e.st.cycles > 0 && !e.sending() {
@@ -50,7 +48,7 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 		e.maybeRelease(e.d.Clock.Now(), wake)
 		// Stopping waits for the loads and sends under way (the stop cuts
 		// them short): a send the server took is recorded, not sent again.
-		if ctx.Err() != nil && e.st.inflight == 0 && !e.sending() {
+		if ctx.Err() != nil && e.st.inflight == 0 && !e.sending() && e.st.replyRuns == 0 {
 			if once {
 				return ctx.Err()
 			}

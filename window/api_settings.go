@@ -25,7 +25,8 @@ type settingsView struct {
 	Push         []pushView   `json:"push"`              // phone and chat channels, masked
 	Problem      string       `json:"problem,omitempty"` // the settings file does not load
 	// Path is the settings file, where its owner says (config.Owner does).
-	Path string `json:"path,omitempty"`
+	Path  string    `json:"path,omitempty"`
+	Reply replyView `json:"reply"` // the auto-reply (api_reply.go)
 
 	// for the page only: the buttons that open the files, the services a
 	// channel can be set up for and a topic no one will guess
@@ -66,6 +67,7 @@ func (s *Server) settingsNow() settingsView {
 	v.Password = s.passwordNow(set.Email)
 	v.Push = pushChannels(set, s.d.Watcher.Snapshot(), s.d.Now(), s.d.Location)
 	v.PushServices, v.Topic = pushServices, randomTopic()
+	v.Reply = buildReplyView(set)
 	if p, ok := s.d.Settings.(interface{ Path() string }); ok {
 		v.Path = p.Path()
 	}

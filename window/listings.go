@@ -27,9 +27,13 @@ type listingView struct {
 	// LeftOut says why the search's filter left it out (it was never
 	// alerted); absent for a listing that was alerted.
 	LeftOut string `json:"left_out,omitempty"`
+	// Reply says where its auto-reply is, in words ("Replied", "Reply not
+	// sent: ..."); absent when it has none (api_reply.go).
+	Reply string `json:"reply,omitempty"`
 
 	// for the page only
 	Link       string `json:"-"` // URL when it is http(s), else ""
+	ReplyTone  string `json:"-"`
 	FoundWords string `json:"-"`
 	FoundMS    int64  `json:"-"`
 }
@@ -137,7 +141,9 @@ func pickListings(all []seen.Listed, names map[string]string, q listingsQuery, n
 			v.LeftOut++
 		}
 		if v.Total >= from && v.Total < from+q.PerPage {
-			v.Listings = append(v.Listings, buildListing(l.Alert, l.LeftOut, now, loc))
+			lv := buildListing(l.Alert, l.LeftOut, now, loc)
+			lv.Reply, lv.ReplyTone = replyWords(l.Reply, l.ReplyWhy)
+			v.Listings = append(v.Listings, lv)
 		}
 		v.Total++
 	}

@@ -65,7 +65,7 @@ var funcs = template.FuncMap{
 }
 
 func parsePages() (*pageSet, error) {
-	base, err := template.New("").Funcs(funcs).ParseFS(uiFiles, "ui/layout.html", "ui/parts.html")
+	base, err := template.New("").Funcs(funcs).ParseFS(uiFiles, "ui/layout.html", "ui/parts.html", "ui/reply.html")
 	if err != nil {
 		return nil, fmt.Errorf("window: templates: %w", err)
 	}

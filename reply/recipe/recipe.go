@@ -1,4 +1,9 @@
-package pages
+// Package recipe holds the auto-reply's recipes: per portal, how to get
+// from a listing to its contact form, which fields to fill, and how to tell
+// that a reply went through or that the portal wants a login. It is data and
+// the lookup by a listing's URL, nothing more, so the settings can say which
+// portals auto-reply works on without a browser.
+package recipe
 
 import (
 	"errors"
@@ -14,13 +19,17 @@ import (
 	"rentwatch/pages/read"
 )
 
-// ErrNoRecipe is returned for a listing on a portal rentwatch has no reply
-// recipe for: the user is alerted as always and replies by hand.
-var ErrNoRecipe = errors.New("no reply recipe for this portal")
+// ErrUnsupported is returned for a listing on a portal rentwatch has no
+// reply recipe for: the user is alerted as always and replies by hand.
+var ErrUnsupported = errors.New("no reply recipe for this portal")
 
-// DefaultRecipeWait is how long a recipe's button or field is waited for
-// when the recipe does not say.
-const DefaultRecipeWait = 10 * time.Second
+// ErrBadURL is returned for a listing URL that is not an absolute web
+// address.
+var ErrBadURL = errors.New("not a listing's web address")
+
+// DefaultWait is how long a recipe's button or field is waited for when
+// the recipe does not say.
+const DefaultWait = 10 * time.Second
 
 // Recipe says how to answer a listing on one portal: which button leads from
 // the listing to its contact form, which fields to fill, how to send, and how
@@ -42,10 +51,13 @@ type Recipe struct {
 	// its first space.
 	Message, FullName, FirstName, LastName, Email, Phone []string
 	Submit                                               []Target // the send button (required)
-	Sent                                                 Sign     // the reply went through
+	Sent                                                 Sign     // the portal confirms the reply went through
 	Login                                                Sign     // the portal wants a login (or a paid account) first
-	// Wait bounds the wait for each button and field, and for the Sent sign
-	// after sending (twice this); 0 means DefaultRecipeWait.
+	// Title and Price are where the listing page shows its title and
+	// price, for a message whose listing came without them (a dry run of
+	// a URL): tried in order; none found, the page's first h1 is the title.
+	Title, Price []string
+	// Wait bounds the wait for each button and field; 0 means DefaultWait.
 	Wait time.Duration
 }
 
@@ -87,6 +99,8 @@ var builtinRecipes = []Recipe{
 			{CSS: `form button[type="submit"], [role="dialog"] button[type="submit"]`},
 			{CSS: `button`, Text: []string{"verstuur", "versturen", "verzend", "reageer", "send"}},
 		},
+		Title: []string{`h1`, `[data-testid*="title"]`},
+		Price: []string{`[data-testid*="price"]`, `[class*="Price"]`, `[class*="price"]`},
 		Sent: Sign{
 			CSS: []string{`[data-testid*="success"]`, `[role="alert"][class*="success"]`},
 			Text: []string{"je bericht is verstuurd", "je reactie is verstuurd", "bericht verzonden", "reactie verzonden",
@@ -114,6 +128,8 @@ var builtinRecipes = []Recipe{
 			{CSS: `form button[type="submit"], form input[type="submit"]`},
 			{CSS: `button`, Text: []string{"verstuur", "versturen", "verzenden", "send"}},
 		},
+		Title: []string{`h1.listing-detail-summary__title`, `h1`},
+		Price: []string{`.listing-detail-summary__price`, `[class*="price"]`},
 		Sent: Sign{
 			CSS: []string{`[class*="notification--success"]`, `[class*="form-success"]`},
 			Text: []string{"je bericht is verzonden", "je bericht is verstuurd", "bedankt voor je reactie",
@@ -134,12 +150,13 @@ var recipes = struct {
 	list []Recipe
 }{list: builtinRecipes}
 
-// RecipeFor returns the recipe for the portal a listing is on, or an error
-// matching ErrNoRecipe naming the portal.
-func RecipeFor(listingURL string) (Recipe, error) {
+// For returns the recipe for the portal a listing (or a search) is on, or
+// an error matching ErrUnsupported naming the portal and the portals
+// there are recipes for.
+func For(listingURL string) (Recipe, error) {
 	u, err := url.Parse(listingURL)
-	if err != nil || u.Host == "" {
-		return Recipe{}, fmt.Errorf("%q is not a listing URL: %w", listingURL, ErrBadURL)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return Recipe{}, fmt.Errorf("%q: %w", listingURL, ErrBadURL)
 	}
 	site := read.SiteOf(u.Host)
 	recipes.mu.RLock()
@@ -151,14 +168,46 @@ func RecipeFor(listingURL string) (Recipe, error) {
 			}
 		}
 	}
-	return Recipe{}, fmt.Errorf("%s: %w", site, ErrNoRecipe)
+	return Recipe{}, fmt.Errorf("%s: %w (auto-reply works on %s)", site, ErrUnsupported, portalsLocked())
 }
 
-// RegisterRecipe adds a recipe for portals rentwatch does not ship one for
+// SiteOf is the portal of a listing or search URL, as recipes name their
+// sites ("funda.nl" for https://www.funda.nl/zoeken/huur); "" for no URL.
+func SiteOf(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return ""
+	}
+	return read.SiteOf(u.Host)
+}
+
+// Portals names the portals there are recipes for, in the order tried:
+// "kamernet.nl and pararius.nl".
+func Portals() string {
+	recipes.mu.RLock()
+	defer recipes.mu.RUnlock()
+	return portalsLocked()
+}
+
+func portalsLocked() string {
+	names := make([]string, len(recipes.list))
+	for i, r := range recipes.list {
+		names[i] = r.Name
+	}
+	switch len(names) {
+	case 0:
+		return "no portal"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// Register adds a recipe for portals rentwatch does not ship one for
 // (a test's portal on loopback, a portal of the user's own). It refuses a
 // recipe that is incomplete, has a bad selector, or claims a site another
 // recipe already serves. remove takes it out again.
-func RegisterRecipe(r Recipe) (remove func(), err error) {
+func Register(r Recipe) (remove func(), err error) {
 	if err := r.Check(); err != nil {
 		return nil, err
 	}
@@ -185,7 +234,9 @@ func RegisterRecipe(r Recipe) (remove func(), err error) {
 }
 
 // Check reports what makes a recipe unusable: no name or site, no message
-// field, send button or Sent sign, or a selector that does not parse.
+// field or send button, or a selector that does not parse. (The Sent sign
+// is optional: a reply counts as sent when its request left and the
+// portal answered it, which the browser sees whatever the page shows.)
 func (r Recipe) Check() error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
@@ -197,9 +248,6 @@ func (r Recipe) Check() error {
 	}
 	if len(r.Submit) == 0 {
 		bad("has no send button")
-	}
-	if len(r.Sent.CSS)+len(r.Sent.Text)+len(r.Sent.Paths) == 0 {
-		bad("cannot tell that a reply went through (Sent is empty)")
 	}
 	for _, sel := range r.selectors() {
 		if _, err := cascadia.Compile(sel); err != nil {
@@ -218,22 +266,23 @@ func (r Recipe) selectors() []string {
 	for _, t := range append(append([]Target(nil), r.Open...), r.Submit...) {
 		out = append(out, t.CSS)
 	}
-	for _, list := range [][]string{r.Message, r.FullName, r.FirstName, r.LastName, r.Email, r.Phone, r.Sent.CSS, r.Login.CSS} {
+	for _, list := range [][]string{r.Message, r.FullName, r.FirstName, r.LastName, r.Email, r.Phone, r.Sent.CSS, r.Login.CSS,
+		r.Title, r.Price} {
 		out = append(out, list...)
 	}
 	return out
 }
 
-// wait is how long one step of the recipe is given.
-func (r Recipe) wait() time.Duration {
+// StepWait is how long one step of the recipe is given.
+func (r Recipe) StepWait() time.Duration {
 	if r.Wait > 0 {
 		return r.Wait
 	}
-	return DefaultRecipeWait
+	return DefaultWait
 }
 
-// describe renders targets for a message: `button "reageer"|"contact"`.
-func describe(ts []Target) string {
+// Describe renders targets for a message: `button "reageer"|"contact"`.
+func Describe(ts []Target) string {
 	parts := make([]string, len(ts))
 	for i, t := range ts {
 		parts[i] = t.CSS

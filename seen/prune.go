@@ -1,49 +1,12 @@
 package seen
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/dgraph-io/badger/v4"
 )
-
-// Replied says whether an auto-reply to the listing was ever sent.
-func (s *Store) Replied(listingID string) (bool, error) {
-	var found bool
-	err := s.db.View(func(txn *badger.Txn) error {
-		b, err := getValue(txn, repliedKey(listingID))
-		found = b != nil
-		return err
-	})
-	if err != nil {
-		return false, fmt.Errorf("check reply to %s: %w", listingID, err)
-	}
-	return found, nil
-}
-
-// MarkReplied records that an auto-reply to the listing went out, so it
-// never goes out twice. The first time recorded is kept. The record is
-// never pruned: replying twice to a landlord is worse than a few bytes.
-func (s *Store) MarkReplied(listingID string, at time.Time) error {
-	err := s.update(func(txn *badger.Txn) error {
-		key := repliedKey(listingID)
-		b, err := getValue(txn, key)
-		if err != nil || b != nil {
-			return err
-		}
-		v, err := json.Marshal(repliedRecord{V: recordVersion, ID: listingID, At: at})
-		if err != nil {
-			return err
-		}
-		return txn.Set(key, v)
-	})
-	if err != nil {
-		return fmt.Errorf("record reply to %s: %w", listingID, err)
-	}
-	return s.sync("record reply")
-}
 
 // Prune drops global-index entries last seen more than Retention before
 // now, with the listing records (Listed) of listings first seen before then
