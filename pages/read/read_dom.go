@@ -78,7 +78,12 @@ func nodeTextSkip(n *html.Node, skip func(*html.Node) bool) string {
 // priceText is nodeText with elementBreak between the texts of different
 // text nodes, so findPrice can tell "1 650 €" written as one number from a
 // counter "1" in one element next to "650 €" in the next.
-func priceText(n *html.Node) string {
+func priceText(n *html.Node) string { return priceTextSkip(n, nil) }
+
+// priceTextSkip is priceText without the elements below n that skip
+// reports (the badges of a card, see badgeElement).
+func priceTextSkip(n *html.Node, skip func(*html.Node) bool) string {
+	top := n
 	var b strings.Builder
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
@@ -95,7 +100,7 @@ func priceText(n *html.Node) string {
 			}
 			return
 		case html.ElementNode:
-			if hidesText(n) || crossedOut(n) {
+			if hidesText(n) || crossedOut(n) || (skip != nil && n != top && skip(n)) {
 				return
 			}
 		}
