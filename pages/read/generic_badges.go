@@ -2,7 +2,6 @@ package read
 
 import (
 	"strings"
-	"unicode"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -56,36 +55,7 @@ func badgeElement(n *html.Node) bool {
 
 // badgeWordIn reports whether an attribute value holds one of
 // badgeTokens as a whole word.
-func badgeWordIn(v string) bool {
-	start := -1
-	flush := func(end int) bool {
-		if start < 0 {
-			return false
-		}
-		w := strings.ToLower(v[start:end])
-		start = -1
-		return badgeTokens[w]
-	}
-	prev := rune(0)
-	for i, r := range v {
-		switch {
-		case !unicode.IsLetter(r):
-			if flush(i) {
-				return true
-			}
-		case unicode.IsUpper(r) && unicode.IsLower(prev):
-			// camelCase: "InfoStamp" is two words
-			if flush(i) {
-				return true
-			}
-			start = i
-		case start < 0:
-			start = i
-		}
-		prev = r
-	}
-	return flush(len(v))
-}
+func badgeWordIn(v string) bool { return wordIn(v, badgeTokens) }
 
 // inBadge reports an element inside a badge, label or button below root
 // (a button's own "title" span: cian's chat button).
