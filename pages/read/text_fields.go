@@ -16,7 +16,7 @@ import (
 // show stays empty.
 
 var sizeRe = regexp.MustCompile(`(?i)(?:^|[^\d.,/])(\d{1,3}(?:[.,']\d{3})*(?:[.,]\d{1,2})?|\d{1,5}(?:[.,]\d{1,2})?)` +
-		`[\s\x{2063}]*(m²|m2\b|qm\b|sqm\b|m\^2|m\x{2063}2\b|kvm\b|㎡|м²|м2|кв\.?\s?м|sq\.?\s?ft\.?|sqft\b|ft²|square\s+feet|sq\.?\s?m\b)`)
+	`[\s\x{2063}]*(m²|m2\b|qm\b|sqm\b|m\^2|m\x{2063}2\b|kvm\b|㎡|м²|м2|кв\.?\s?м|sq\.?\s?ft\.?|sqft\b|ft²|square\s+feet|sq\.?\s?m\b)`)
 
 // sizeHints are in every text sizeRe matches (lowercase), a cheap test
 // before the regexp.
