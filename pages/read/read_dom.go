@@ -304,14 +304,21 @@ func classSignature(n *html.Node) string {
 	words := strings.Fields(strings.ToLower(attrOf(n, "class")))
 	keep := words[:0]
 	for _, w := range words {
-		if strings.Contains(w, "--") || hiddenClasses[w] {
-			continue // BEM modifiers and state differ between cards of one list
+		if strings.Contains(w, "--") || hiddenClasses[w] || itemIDClassRe.MatchString(w) {
+			// BEM modifiers, state and the item's own id ("ad_id2UtbD",
+			// "post-4711") differ between cards of one list
+			continue
 		}
 		keep = append(keep, strings.Map(dropDigit, w))
 	}
 	sort.Strings(keep)
 	return n.Data + "." + strings.Join(keep, ".")
 }
+
+// itemIDClassRe is a class word that is one item's id: an id-like word
+// ("id", "ad_id", "post", "item", "listing", "property", "offer") joined
+// to a code with a digit in it.
+var itemIDClassRe = regexp.MustCompile(`^(?:[a-z]+[-_])?(?:id|ad[-_]?id|post|item|listing|property|offer|obj|object|estate)[-_]?[a-z0-9]*[0-9][a-z0-9]*$`)
 
 func dropDigit(r rune) rune {
 	if r >= '0' && r <= '9' {
