@@ -50,6 +50,10 @@ var (
 var roomHints = []string{"zimmer", "zi.", "room", "kamer", "pièce", "piece", "rum", "locali", "pok", "vær", "rok",
 	"комн", "szob", "camere", "ambiente", "huonetta", "räume", "raum"}
 
+// bedHints are in every text the bedrooms patterns match (lowercase).
+var bedHints = []string{"bed", "bd", "br", "slaapkamer", "chambre", "zimmer", "dorm", "recámara", "quarto", "sovrum",
+	"soverom", "sypialni", "camere"}
+
 var italianRooms = map[string]float64{"bi": 2, "tri": 3, "quadri": 4, "penta": 5}
 
 // findRooms returns the rooms a text says (steps 1, 3 and 4 above), 0
@@ -58,6 +62,11 @@ func findRooms(text string) float64 {
 	if v := roomsCount(text); v > 0 {
 		return v
 	}
+	return bedsOrOneRoom(text)
+}
+
+// bedsOrOneRoom is steps 3 and 4: bedrooms in words, or one room.
+func bedsOrOneRoom(text string) float64 {
 	if v := bedroomsCount(text); v > 0 {
 		return v
 	}
@@ -76,7 +85,7 @@ func cardRooms(card *html.Node, text string) float64 {
 	if v := markedRooms(card); v > 0 {
 		return v
 	}
-	return findRooms(text)
+	return bedsOrOneRoom(text) // step 1 was tried above: not twice on every card
 }
 
 // roomsCount is step 1: a count of rooms in words or a local notation.
@@ -93,7 +102,11 @@ func roomsCount(text string) float64 {
 			}
 		}
 	}
-	for _, re := range []*regexp.Regexp{typologyRe, plusRoomsRe} {
+	// "T3" needs a T and "3+1" a plus: the patterns run only where they can match
+	for i, re := range []*regexp.Regexp{typologyRe, plusRoomsRe} {
+		if !strings.Contains(text, []string{"T", "+"}[i]) {
+			continue
+		}
 		if m := re.FindStringSubmatch(text); m != nil {
 			if v := roomsValue(m[1]); v > 0 {
 				return v
@@ -115,6 +128,9 @@ func roomsCount(text string) float64 {
 
 // bedroomsCount is step 3: bedrooms in words.
 func bedroomsCount(text string) float64 {
+	if !hasAny(text, bedHints) {
+		return 0
+	}
 	if m := bedsAfterRe.FindStringSubmatch(text); m != nil {
 		if v := roomsValue(m[1]); v > 0 {
 			return v
