@@ -154,7 +154,25 @@ func skipChrome(n *html.Node, inCard bool) bool {
 	case "navigation", "banner", "contentinfo", "search":
 		return !inCard
 	}
-	return false
+	return !inCard && pageFooter(n)
+}
+
+// pageFooterRe names the page's footer in a class or id: "site-footer",
+// "section-footer-top", "footerTop", "footer-links"; not a card's own
+// "card-footer".
+var (
+	pageFooterClassRe = regexp.MustCompile(`(?i)(?:^|\s)(?:(?:site|page|main|global|section|layout)[-_]footer|footer(?:[-_](?:top|wrapper|container|links?|nav|menu|columns?|widgets?|area|inner|bottom))?)(?:[-_]|\s|$)`)
+	pageFooterIDRe    = regexp.MustCompile(`(?i)^(?:site|page|main|global)?[-_]?footer`)
+)
+
+// pageFooter reports a <div> or <section> that is the page's footer by
+// its class or id (a teaser block of other categories' listings lives
+// there, never the search's results).
+func pageFooter(n *html.Node) bool {
+	if n.DataAtom != atom.Div && n.DataAtom != atom.Section && n.DataAtom != atom.Aside {
+		return false
+	}
+	return pageFooterIDRe.MatchString(attrOf(n, "id")) || pageFooterClassRe.MatchString(attrOf(n, "class"))
 }
 
 // sameSearch reports a link to the search page itself (pagination,

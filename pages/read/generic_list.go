@@ -363,35 +363,6 @@ func cardPlace(card *html.Node) string {
 	return nodeText(n)
 }
 
-// cardImage is the first image of the card, lazy-loading attributes first.
-func cardImage(card *html.Node, pc pageContext) string {
-	img := findFirst(card, func(n *html.Node) bool { return n.DataAtom == atom.Img })
-	if img == nil {
-		return ""
-	}
-	// in a <picture>, the first <source> is what a browser shows
-	if p := img.Parent; p != nil && p.DataAtom == atom.Picture {
-		if src := findFirst(p, func(n *html.Node) bool { return n.DataAtom == atom.Source }); src != nil {
-			for _, k := range []string{"data-srcset", "srcset"} {
-				v, _, _ := strings.Cut(strings.TrimSpace(attrOf(src, k)), " ")
-				if u := canonicalImage(pc, strings.TrimSuffix(v, ",")); u != "" {
-					return u
-				}
-			}
-		}
-	}
-	for _, k := range []string{"data-src", "data-lazy-src", "data-original", "src", "srcset", "data-srcset"} {
-		v := strings.TrimSpace(attrOf(img, k))
-		if k == "srcset" || k == "data-srcset" {
-			v, _, _ = strings.Cut(v, " ")
-		}
-		if u := canonicalImage(pc, v); u != "" {
-			return u
-		}
-	}
-	return ""
-}
-
 func canonicalImage(pc pageContext, v string) string {
 	if v == "" || strings.HasPrefix(v, "data:") {
 		return ""
