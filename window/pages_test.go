@@ -65,7 +65,7 @@ func TestPages(t *testing.T) {
 		{"/listings", []string{"2 listings (1 left out by a filter)", "&lt;img src=x onerror=alert(1)&gt;", "Studio Jordaan",
 			"Left out by the filter, not alerted: € 1.450 is over your limit of 1200", `src="https://img.example/2.jpg"`,
 			`referrerpolicy="no-referrer"`}},
-		{"/settings", []string{"Send test email", "RENTWATCH_SMTP_PASSWORD", "Pause until tomorrow 07:00", `value="45s"`, "Start rentwatch when I log in"}},
+		{"/settings", []string{"Send test email", "a file only you can read", "Pause until tomorrow 07:00", `value="45s"`, "Start rentwatch when I log in"}},
 		{"/activity", []string{"Today", "Yesterday", "&lt;img src=x onerror=alert(1)&gt;", "Kamernet West"}},
 	}
 	for _, tt := range tests {

@@ -220,3 +220,11 @@ func Clip(s string, n int) string {
 	}
 	return strings.TrimRightFunc(string(keep), func(c rune) bool { return unicode.IsSpace(c) || c == ',' || c == ':' || c == ';' }) + "…"
 }
+
+// LoginNotFrom says what to do when From was left blank and the login it
+// then defaults to is no email address ("watcher" at a company server):
+// the user never typed a From, so the words name the field to fill in,
+// not an error in a field they never saw.
+func LoginNotFrom(login string) string {
+	return fmt.Sprintf("your login %q is not an email address, so fill in From with the address the email should come from", Clean(login))
+}
