@@ -401,6 +401,7 @@ func (a *app) runWithTray(ctx context.Context, stop context.CancelFunc) {
 		Open:        func() { a.openWindow("/", "") },
 		AddSearch:   func() { a.openWindow("/", "add") },
 		Settings:    func() { a.openWindow("/settings", "") },
+		OpenPage:    a.openWindow,
 		OpenLog:     func() { a.open(a.openFile(a.logPath)) },
 		Autostart:   func(on bool) error { return tray.SetAutostart(on, exe) },
 		AutostartOn: tray.AutostartEnabled,

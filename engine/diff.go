@@ -24,7 +24,6 @@ const softBlockMin = 3
 // for none: the alerts name the search page's host then.
 func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listings []listing.Listing, portal string) int {
 	v.listings = len(listings)
-	v.found(nothingNew, "")
 	prev, had, err := e.d.Store.Snapshot(s.URL)
 	if err != nil {
 		v.found(failed, "reading what was seen: "+err.Error())
@@ -34,11 +33,12 @@ func (e *Engine) compare(now time.Time, s config.Search, v *searchState, listing
 		// A page that had listings and now shows none, with no wall to
 		// see, is far more likely a soft block or a new layout than a
 		// market that emptied at once. Say so; keep the snapshot.
-		v.found(softBlock, fmt.Sprintf("the page loaded but showed none of the %d listings it had: a soft block or a changed layout", len(prev.Listings)))
+		msg := fmt.Sprintf("the page loaded but showed none of the %d listings it had: a soft block or a changed layout", len(prev.Listings))
 		e.d.Log.Warn("soft block", "search", s.Name, "had", len(prev.Listings))
-		e.note(EventFailure, s.Name, v.host, v.problem)
+		e.problem(v, softBlock, msg, msg)
 		return 0
 	}
+	v.found(nothingNew, "")
 	snap := nextSnapshot(s.URL, prev, listings, now)
 	if !had {
 		e.saveSnapshot(v, snap, now)

@@ -99,14 +99,13 @@ func (e *Engine) apply(o outcome, r report, s *searchState, now time.Time) bool 
 			status := r.result.Status
 			err = fmt.Errorf("the site answered %d %s", status, http.StatusText(status))
 		}
-		s.found(failed, err.Error())
-		e.note(EventFailure, s.name, host, "did not load: "+err.Error())
+		e.problem(s, failed, err.Error(), "did not load: "+err.Error())
 		return e.countError(host, err, now)
 	case missingPage:
 		hs.errors = 0
 		status := r.result.Status
-		s.found(failed, fmt.Sprintf("the page answered %d %s: check the search's address", status, http.StatusText(status)))
-		e.note(EventFailure, s.name, host, s.problem)
+		msg := fmt.Sprintf("the page answered %d %s: check the search's address", status, http.StatusText(status))
+		e.problem(s, failed, msg, msg)
 		return true
 	case walled:
 		hs.errors = 0
@@ -115,9 +114,9 @@ func (e *Engine) apply(o outcome, r report, s *searchState, now time.Time) bool 
 		return false
 	case softBlocked:
 		e.clearHost(host)
-		s.found(softBlock, "the page loaded but showed no listings: a soft block or a changed layout")
+		msg := "the page loaded but showed no listings: a soft block or a changed layout"
 		e.d.Log.Warn("soft block", "search", s.name, "site", r.result.Site)
-		e.note(EventFailure, s.name, host, s.problem)
+		e.problem(s, softBlock, msg, msg)
 		return true
 	}
 	e.clearHost(host)
@@ -126,6 +125,18 @@ func (e *Engine) apply(o outcome, r report, s *searchState, now time.Time) bool 
 		e.cameBack(host, s.url, found)
 	}
 	return true
+}
+
+// problem records what a search's check found wrong, and notes it in the
+// activity when it begins an episode: the same problem found again at the
+// next check (a 404 every cycle) is the same episode, said once. A clean
+// check, a wall or another problem in between ends it.
+func (e *Engine) problem(s *searchState, f finding, problem, note string) {
+	again := s.last == f && s.problem == problem
+	s.found(f, problem)
+	if !again {
+		e.note(EventFailure, s.name, s.host, note)
+	}
 }
 
 // recordWall records a wall the host put up, from a check, a preview or a

@@ -228,3 +228,14 @@ func Clip(s string, n int) string {
 func LoginNotFrom(login string) string {
 	return fmt.Sprintf("your login %q is not an email address, so fill in From with the address the email should come from", Clean(login))
 }
+
+// Paused says how long everything is paused: "Paused until 14:00",
+// "Paused until tomorrow 07:00", or "Paused until you resume" for a zero
+// until. It leads whatever else is said about the watcher: while paused,
+// nothing is checked and nothing is alerted, whatever else is wrong.
+func Paused(until, now time.Time, loc *time.Location) string {
+	if until.IsZero() {
+		return "Paused until you resume"
+	}
+	return "Paused until " + Clock(until, now, loc)
+}
