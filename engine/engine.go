@@ -58,6 +58,11 @@ type Store interface {
 	// Delays returns a search's latest times to alert, oldest first (the
 	// store adds one at each listing's first delivery).
 	Delays(search string) ([]time.Duration, error)
+	// Episodes, SetEpisode and EndEpisode keep each site's episode of
+	// needing the user, once told, across a restart (needsyou.go).
+	Episodes() (map[string]time.Time, error)
+	SetEpisode(host string, since time.Time) error
+	EndEpisode(host string) error
 	// Room says whether the store can write now: nil, or an error that
 	// is seen.ErrDiskFull, saying how much room there is and needs to be.
 	// Every write refused for want of room is one too (disk.go).

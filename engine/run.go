@@ -29,6 +29,7 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 	e.st.once = once
 	e.loadPending()
 	e.loadDelays()
+	e.loadEpisodes()
 	e.publish()
 	if e.d.Replier != nil && !once {
 		go e.replyWorker(ctx)
@@ -147,7 +148,7 @@ func (e *Engine) applySettings(s Settings) {
 		e.st.overrun = false // whether they fit is a new question
 	}
 	removed := e.st.setSearches(s)
-	e.st.endUnwatchedEpisodes()
+	e.endUnwatchedEpisodes()
 	added := len(e.st.searches) + len(removed) - before
 	e.note(EventInfo, "", "", fmt.Sprintf("settings applied: %d search(es), %d new, %d removed", len(e.st.searches), added, len(removed)))
 	for _, url := range removed {
