@@ -47,6 +47,7 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 			return e.st.disk.err // one cycle cannot wait for room
 		}
 		e.startPass(ctx)
+		e.joinProbes(ctx)
 		wake := e.dispatch(ctx)
 		e.maybeRelease(e.d.Clock.Now(), wake)
 		// Stopping waits for the loads and sends under way (the stop cuts
@@ -68,6 +69,11 @@ func (e *Engine) wait(ctx context.Context, wake time.Time) {
 	at := wake
 	if e.mayStartPass(ctx) {
 		at = earliest(at, later(e.st.nextCycle, now))
+	}
+	// A probe goes in when due: in a pass of its own, or in the one under
+	// way (joinProbes).
+	joinable := e.st.pass != nil && ctx.Err() == nil && !e.st.disk.full && !e.st.paused
+	if e.mayStartPass(ctx) || joinable {
 		if probeAt, ok := e.nextProbe(); ok {
 			at = earliest(at, later(probeAt, now))
 		}

@@ -51,6 +51,7 @@ func (b *Browser) OpenVisible(ctx context.Context, pageURL string) error {
 	if err := setBrowserCookies(w.run.ctx, seed); err != nil {
 		b.opts.Log.Warn("the window opens without the watcher's cookies", "err", err)
 	}
+	w.size(b.opts.Log)
 	err = w.wait(ctx, w.navigate(pageURL), b.opts.Log)
 	if earned := earnedCookies(seed, w.cookies); len(earned) > 0 {
 		if cerr := b.carryBack(earned); cerr != nil && !errors.Is(cerr, ErrClosed) {

@@ -2,15 +2,23 @@ package pages
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
+	"html"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
+
+	"rentwatch/words"
 )
 
 // windowPoll is how often the open window is looked at: is a page of it
@@ -99,17 +107,65 @@ func (b *Browser) closeWindow(w *window) {
 	}
 }
 
-// navigate opens pageURL in the window's first tab, the one Chrome opened
-// with it, and does not wait: the window is the user's from then on. A
+// The window's size: a normal window most screens show whole, neither
+// maximised over the user's work nor Chrome's small default.
+const manualWidth, manualHeight = 1200, 900
+
+// size makes the window manualWidth x manualHeight, in the normal state.
+// A window manager that will not is not worth failing the check for.
+func (w *window) size(log *slog.Logger) {
+	ctx, cancel := context.WithTimeout(w.run.ctx, callTimeout)
+	defer cancel()
+	win, err := chromedp.Call(ctx, browser.GetWindowForTarget, browser.GetWindowForTargetParams{})
+	if err == nil && win.Bounds != nil && win.Bounds.WindowState != browser.WindowStateNormal {
+		// Sizes go with the normal state only.
+		_, err = chromedp.CallBrowser(ctx, browser.SetWindowBounds, browser.SetWindowBoundsParams{WindowID: win.WindowID,
+			Bounds: &browser.Bounds{WindowState: browser.WindowStateNormal}})
+	}
+	if err == nil {
+		_, err = chromedp.CallBrowser(ctx, browser.SetWindowBounds, browser.SetWindowBoundsParams{WindowID: win.WindowID,
+			Bounds: &browser.Bounds{Width: manualWidth, Height: manualHeight}})
+	}
+	if err != nil {
+		log.Warn("the window keeps the size Chrome gave it", "err", err)
+	}
+}
+
+// guidePage is the window's first tab: what to do, in rentwatch's words,
+// as a page of its own (the site's page is never touched: a wall's script
+// would see it).
+func guidePage(pageURL string) string {
+	site := "the site"
+	if u, err := url.Parse(pageURL); err == nil {
+		site = words.Site(u.Host)
+	}
+	title, steps := words.CheckByHand(site)
+	var b strings.Builder
+	b.WriteString(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>` + html.EscapeString(title) +
+		`</title></head><body style="font:18px/1.5 sans-serif;max-width:40em;margin:3em auto;padding:0 1em">` +
+		`<h1 style="font-size:1.4em">Check by hand: ` + html.EscapeString(site) + `</h1>`)
+	for _, s := range steps {
+		b.WriteString("<p>" + html.EscapeString(s) + "</p>")
+	}
+	b.WriteString("</body></html>")
+	return "data:text/html;charset=utf-8;base64," + base64.StdEncoding.EncodeToString([]byte(b.String()))
+}
+
+// navigate shows what to do in the window's first tab, the one Chrome
+// opened with it, and opens pageURL in a second tab in front of it; it
+// does not wait for the site: the window is the user's from then on. A
 // slow site (its first answer later than any call timeout) keeps loading
 // in front of the user, and the user may close the window before it has.
-// The call's result comes on the channel, only to be logged.
+// The calls' result comes on the channel, only to be logged.
 func (w *window) navigate(pageURL string) <-chan error {
 	done := make(chan error, 1)
 	go func() {
-		// Bound by the window's Chrome only: the call ends when the page
-		// commits, or when the tab or Chrome is gone.
-		_, err := chromedp.Call(w.run.ctx, page.Navigate, page.NavigateParams{URL: pageURL})
+		// Bound by the window's Chrome only: the calls end when the page
+		// commits or the tab is made, or when the tab or Chrome is gone.
+		_, err := chromedp.Call(w.run.ctx, page.Navigate, page.NavigateParams{URL: guidePage(pageURL)})
+		if err == nil {
+			_, err = chromedp.CallBrowser(w.run.ctx, target.CreateTarget, target.CreateTargetParams{URL: pageURL})
+		}
 		done <- err
 	}()
 	return done

@@ -63,10 +63,10 @@ func statusOf(s engine.Snapshot, now time.Time) headline {
 		return headline{Title: fit("Nothing is loading: "+why, "Nothing is loading — click to see why"),
 			Detail: "Nothing is loading: " + why, Path: pageSearches}
 	}
-	if b, ok := backNow(s, now); ok {
+	if bs := backNow(s, now); len(bs) > 0 {
 		// Before "checking…" and a countdown elsewhere: the user was told
 		// the site needed them, and this is the news that it worked.
-		return headline{Title: backLine(b), Detail: backDetail(b, now), Path: pageListings}
+		return headline{Title: backLine(bs), Detail: backDetail(bs, now), Path: pageListings}
 	}
 	switch s.Overall {
 	case engine.BusyChecking:
@@ -260,39 +260,63 @@ func watching(s engine.Snapshot, now time.Time) string {
 	return ""
 }
 
-// backNow is the latest site back from needing the user less than
-// engine.BackShown before now.
-func backNow(s engine.Snapshot, now time.Time) (engine.SiteBack, bool) {
+// backNow is the sites back from needing the user less than
+// engine.BackShown before now, the latest first.
+func backNow(s engine.Snapshot, now time.Time) []engine.SiteBack {
+	var out []engine.SiteBack
 	for _, b := range s.Back {
 		if now.Sub(b.At) < engine.BackShown {
-			return b, true
+			out = append(out, b)
 		}
 	}
-	return engine.SiteBack{}, false
+	return out
 }
 
-// backLine says that a site which needed the user serves us again, with
-// what its first clean checks found. With nothing found it still says the
-// site is back: the user was told it needed them, and the icon going
-// quietly back to normal does not say their fix worked.
-func backLine(b engine.SiteBack) string {
-	site := words.Site(b.Host)
-	switch b.Found {
-	case 0:
-		return site + " is back and watched again"
-	case 1:
-		return site + " is back: 1 listing appeared while it was blocked"
+// backLine says that the sites which needed the user serve us again,
+// every one of them (two checked by hand one after the other are both
+// news: the line named the latest alone, and the user took the other for
+// still blocked), with what their first clean checks found. With nothing
+// found it still says they are back: the user was told they needed them,
+// and the icon going quietly back to normal does not say their fix
+// worked.
+func backLine(bs []engine.SiteBack) string {
+	names := make([]string, len(bs))
+	found := 0
+	for i, b := range bs {
+		names[i], found = words.Site(b.Host), found+b.Found
 	}
-	return fmt.Sprintf("%s is back: %d listings appeared while it was blocked", site, b.Found)
+	who, are, it := names[0], "is", "it was"
+	if len(bs) > 1 {
+		who, are, it = joinNames(names), "are", "they were"
+	}
+	full := fmt.Sprintf("%s %s back: %s appeared while %s blocked", who, are, words.Plural(found, "listing", "listings"), it)
+	if found == 0 {
+		full = who + " " + are + " back and watched again"
+	}
+	return fit(full, fmt.Sprintf("%s %s back: %s", who, are, words.Plural(found, "new listing", "new listings")),
+		fmt.Sprintf("%s and %d more are back", names[0], len(names)-1))
 }
 
-// backDetail is the status line's tooltip for a site that is back.
-func backDetail(b engine.SiteBack, now time.Time) string {
-	line := fmt.Sprintf("%s needed you from %s to %s; its searches are watched again", words.Site(b.Host), words.Clock(b.Since, now, now.Location()), words.Clock(b.At, now, now.Location()))
-	if b.Found > 0 {
-		return line + ", and the listings that appeared while it was blocked were alerted."
+// joinNames is "A and B", "A, B and C".
+func joinNames(names []string) string {
+	if len(names) == 1 {
+		return names[0]
 	}
-	return line + "."
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// backDetail is the status line's tooltip for the sites that are back.
+func backDetail(bs []engine.SiteBack, now time.Time) string {
+	lines := make([]string, len(bs))
+	for i, b := range bs {
+		line := fmt.Sprintf("%s needed you from %s to %s; its searches are watched again", words.Site(b.Host),
+			words.Clock(b.Since, now, now.Location()), words.Clock(b.At, now, now.Location()))
+		if b.Found > 0 {
+			line += ", and the listings that appeared while it was blocked were alerted"
+		}
+		lines[i] = line + "."
+	}
+	return strings.Join(lines, " ")
 }
 
 func needsYouLine(views []engine.SearchView) string {

@@ -239,3 +239,14 @@ func Paused(until, now time.Time, loc *time.Location) string {
 	}
 	return "Paused until " + Clock(until, now, loc)
 }
+
+// CheckByHand is what the window of a check by hand says first, in a tab
+// of its own beside the site's: its title, and what to do, step by step,
+// for the site named site ("Funda").
+func CheckByHand(site string) (title string, steps []string) {
+	return "rentwatch: pass the check, then close this window", []string{
+		"Pass " + site + "'s check in the next tab, then close this window; rentwatch goes on by itself.",
+		"While this window is open, " + site + " is not watched; your other sites are.",
+		"rentwatch keeps what passing the check gives the browser (its cookies), so " + site + " lets it in again.",
+	}
+}
