@@ -23,6 +23,7 @@ import (
 	"rentwatch/pages"
 	"rentwatch/tray"
 	"rentwatch/window"
+	"rentwatch/words"
 )
 
 // app is everything `rentwatch run` opens, so it can be closed in order.
@@ -193,6 +194,12 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.outbox = outbox.New(a.emailFor(settings), pop)
 	a.outbox.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
 	a.outbox.SetPush(pushURLs(settings))
+	// A computer with no notification service (a server, run --no-tray)
+	// gets no pop-up channel: it could never deliver, and would hold every
+	// listing and say it fails, for ever. Said once, in the log and the
+	// activity, below.
+	noPopUps := outbox.PopUpsHere()
+	a.outbox.SetPopUps(noPopUps == nil)
 	a.keepPrivate(settings)
 	a.loads = &browserWatch{Loader: a.browser}
 	a.engine = engine.New(engine.Deps{
@@ -202,6 +209,10 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	}, engineSettings(settings))
 	if first.Problem != nil {
 		a.engine.SetProblem(problemWords(first.Problem))
+	}
+	if noPopUps != nil {
+		a.log.Warn(words.NoPopUps, "why", noPopUps)
+		a.engine.Note(words.NoPopUps)
 	}
 	a.store.reportTo(func(note string) { // a store started anew: said in the log and the activity
 		a.log.Warn(note)

@@ -250,3 +250,8 @@ func CheckByHand(site string) (title string, steps []string) {
 		"rentwatch keeps what passing the check gives the browser (its cookies), so " + site + " lets it in again.",
 	}
 }
+
+// NoPopUps is said once, in the log and the activity, when the computer
+// shows no desktop pop-ups (a server, no notification service): there is
+// no pop-up channel, and alerts go by email and phone only.
+const NoPopUps = "This computer shows no desktop pop-ups, so rentwatch alerts you by email and on your phone only: set them up in Settings if you have not."
