@@ -158,7 +158,7 @@ func (b *Browser) launch(ctx context.Context, path, profile string, visible bool
 		err = run.learn(bctx)
 	}
 	if err != nil {
-		run.stop(profile)
+		run.abandon(profile)
 		if errors.Is(err, chromedp.ErrNoDisplay) {
 			return nil, ErrNoDisplay
 		}
@@ -180,6 +180,23 @@ func (r *chromeRun) learn(bctx context.Context) error {
 	}
 	r.product, r.headlessUA = v.Product, v.UserAgent
 	return nil
+}
+
+// abandon ends a Chrome whose start was given up (the app told to quit,
+// the Load cancelled, no answer in time, no version): killed at once by
+// the allocator's stop, never asked to close. Asking first (stop) waits
+// out stopTimeout twice for a Chrome not yet listening, and a Quit while
+// Chrome started took 10 s.
+func (r *chromeRun) abandon(profile string) {
+	r.warm.drop()
+	r.allocStop()
+	waited := make(chan struct{})
+	go func() { r.cancel(); close(waited) }()
+	killProfileLeftovers(profile)
+	select {
+	case <-waited:
+	case <-time.After(stopTimeout):
+	}
 }
 
 // stop ends this Chrome: gracefully if it answers, killed if not, and then

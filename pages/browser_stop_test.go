@@ -53,3 +53,42 @@ func TestALoadCancelledWhileChromeStartsReturns(t *testing.T) {
 		return nil
 	})
 }
+
+// A quit while Chrome is still starting (the app told to stop a moment
+// after it started, on its first start) ends that Chrome at once: it is
+// not asked to close, which waited out stopTimeout twice for a Chrome not
+// yet listening (10 s measured; the app was to be gone within 2 s). The
+// bound below is that wait, not a speed: a start given up never waits for
+// an answer that cannot come.
+func TestAQuitWhileChromeStartsDoesNotWaitForIt(t *testing.T) {
+	portal := newFixturePortal(t, "127.0.0.1", 0)
+	path, err := FindChrome("")
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, after := range []time.Duration{time.Millisecond, 5 * time.Millisecond, 20 * time.Millisecond} {
+		profile := t.TempDir() + "/profile"
+		forgetIdentity(path, profile) // a first start: Chrome is learned, then started
+		b, _ := newTestBrowser(t, BrowserOptions{ProfileDir: profile, PageTimeout: 20 * time.Second})
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { defer close(done); _, _ = b.Load(ctx, portal.URL+"/results") }()
+		time.Sleep(after)
+		quit := time.Now()
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(testkit.Patience):
+			t.Fatalf("a Load cancelled after %v has not returned in %v", after, testkit.Patience)
+		}
+		_ = b.Close()
+		took := time.Since(quit)
+		t.Logf("quit %v into the start: Load returned and the browser closed in %v", after, took.Round(time.Millisecond))
+		if took >= stopTimeout {
+			t.Errorf("quit %v into the start: %v before the browser closed, waiting for a Chrome asked to close", after, took)
+		}
+		if procs := profileProcs(profile); len(procs) != 0 {
+			t.Errorf("quit %v into the start: Chrome processes left on the profile: %v", after, procs)
+		}
+	}
+}
