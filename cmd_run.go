@@ -25,6 +25,7 @@ import (
 	"rentwatch/reply"
 	"rentwatch/tray"
 	"rentwatch/window"
+	"rentwatch/words"
 )
 
 // app is everything `rentwatch run` opens, so it can be closed in order.
@@ -197,6 +198,12 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.outbox = outbox.New(a.emailFor(settings), pop)
 	a.outbox.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
 	a.outbox.SetPush(pushURLs(settings))
+	// A computer with no notification service (a server, run --no-tray)
+	// gets no pop-up channel: it could never deliver, and would hold every
+	// listing and say it fails, for ever. Said once, in the log and the
+	// activity, below.
+	noPopUps := outbox.PopUpsHere()
+	a.outbox.SetPopUps(noPopUps == nil)
 	a.keepPrivate(settings)
 	a.loads = &browserWatch{Loader: a.browser}
 	a.engine = engine.New(engine.Deps{
@@ -206,6 +213,10 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	}, engineSettings(settings))
 	if first.Problem != nil {
 		a.engine.SetProblem(problemWords(first.Problem))
+	}
+	if noPopUps != nil {
+		a.log.Warn(words.NoPopUps, "why", noPopUps)
+		a.engine.Note(words.NoPopUps)
 	}
 	a.store.reportTo(func(note string) { // a store started anew: said in the log and the activity
 		a.log.Warn(note)
@@ -408,13 +419,28 @@ func (a *app) runWithTray(ctx context.Context, stop context.CancelFunc) {
 		Open:        func() { a.openWindow("/", "") },
 		AddSearch:   func() { a.openWindow("/", "add") },
 		Settings:    func() { a.openWindow("/settings", "") },
+		OpenPage:    a.openWindow,
 		OpenLog:     func() { a.open(a.openFile(a.logPath)) },
-		Autostart:   func(on bool) error { return tray.SetAutostart(on, exe) },
+		Autostart:   a.setAutostart(exe),
 		AutostartOn: tray.AutostartEnabled,
 		Quit:        stop,
 	})
 	stop()
 	<-engineDone
+}
+
+// setAutostart is what the tray's "Start at login" does for exe. A
+// refusal (a temporary build of `go run` with no installed copy) is said
+// in a pop-up: the tray has nowhere to show it, and a tick that does not
+// come says nothing of why.
+func (a *app) setAutostart(exe string) func(on bool) error {
+	return func(on bool) error {
+		err := tray.SetAutostart(on, exe)
+		if err != nil {
+			a.openFailed("Start at login did not change", err)
+		}
+		return err
+	}
 }
 
 // addSearch opens the settings file, where a commented example shows how

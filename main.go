@@ -89,6 +89,11 @@ func dispatchWith(g globals, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "rentwatch: %v\n", err)
 		return 2
 	}
+	if data, err := runDataDir(g); err == nil {
+		// Where a computer has no keychain, the SMTP password is kept in
+		// a file only the user can read, in the data folder.
+		outbox.KeepPasswordFileIn(data)
+	}
 	if len(args) > 0 && (args[0] == "help" || args[0] == "-h" || args[0] == "--help") {
 		usage(stdout)
 		return 0

@@ -237,3 +237,27 @@ func (p *patientStore) ListedVersion() uint64 {
 	}
 	return s.ListedVersion()
 }
+
+func (p *patientStore) Episodes() (map[string]time.Time, error) {
+	s, err := p.store()
+	if err != nil {
+		return nil, err
+	}
+	return s.Episodes()
+}
+
+func (p *patientStore) SetEpisode(host string, since time.Time) error {
+	s, err := p.store()
+	if err != nil {
+		return err
+	}
+	return s.SetEpisode(host, since)
+}
+
+func (p *patientStore) EndEpisode(host string) error {
+	s, err := p.store()
+	if err != nil {
+		return err
+	}
+	return s.EndEpisode(host)
+}

@@ -66,6 +66,11 @@ type Store interface {
 	OpenReplies() ([]seen.Reply, error)
 	StartReply(listingID string, now time.Time) error
 	EndReply(listingID string, state seen.ReplyState, why string, now time.Time) error
+	// Episodes, SetEpisode and EndEpisode keep each site's episode of
+	// needing the user, once told, across a restart (needsyou.go).
+	Episodes() (map[string]time.Time, error)
+	SetEpisode(host string, since time.Time) error
+	EndEpisode(host string) error
 	// Room says whether the store can write now: nil, or an error that
 	// is seen.ErrDiskFull, saying how much room there is and needs to be.
 	// Every write refused for want of room is one too (disk.go).

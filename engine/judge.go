@@ -37,6 +37,9 @@ func (e *Engine) judge(ctx context.Context, r report) {
 		dropped := l.drop(func(v visit) bool { return v.kind == checkVisit })
 		e.passLeft(ctx, len(dropped))
 	}
+	if o == clean || o == softBlocked {
+		e.releaseHeld(ctx, r.host())
+	}
 	if o == clean && s.last == foundNew {
 		e.deliver(ctx) // at once: a room posted at 14:02 is gone by 14:20
 	}

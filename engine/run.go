@@ -29,6 +29,7 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 	e.st.once = once
 	e.loadPending()
 	e.loadDelays()
+	e.loadEpisodes()
 	e.publish()
 	e.resumeReplies(ctx)
 	for {
@@ -44,6 +45,7 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 			return e.st.disk.err // one cycle cannot wait for room
 		}
 		e.startPass(ctx)
+		e.joinProbes(ctx)
 		wake := e.dispatch(ctx)
 		e.maybeRelease(e.d.Clock.Now(), wake)
 		// Stopping waits for the loads and sends under way (the stop cuts
@@ -65,6 +67,11 @@ func (e *Engine) wait(ctx context.Context, wake time.Time) {
 	at := wake
 	if e.mayStartPass(ctx) {
 		at = earliest(at, later(e.st.nextCycle, now))
+	}
+	// A probe goes in when due: in a pass of its own, or in the one under
+	// way (joinProbes).
+	joinable := e.st.pass != nil && ctx.Err() == nil && !e.st.disk.full && !e.st.paused
+	if e.mayStartPass(ctx) || joinable {
 		if probeAt, ok := e.nextProbe(); ok {
 			at = earliest(at, later(probeAt, now))
 		}
@@ -145,7 +152,7 @@ func (e *Engine) applySettings(s Settings) {
 		e.st.overrun = false // whether they fit is a new question
 	}
 	removed := e.st.setSearches(s)
-	e.st.endUnwatchedEpisodes()
+	e.endUnwatchedEpisodes()
 	added := len(e.st.searches) + len(removed) - before
 	e.note(EventInfo, "", "", fmt.Sprintf("settings applied: %s, %d new, %d removed", words.Plural(len(e.st.searches), "search", "searches"), added, len(removed)))
 	for _, url := range removed {

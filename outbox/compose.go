@@ -259,22 +259,31 @@ Also:
 Sent by rentwatch.
 `))
 
+// htmlBody is one card per listing, styled inline (mail programs drop
+// style sheets): the photo only when the listing has one, then its title,
+// price, size and rooms, and an Open button. No heading repeats the
+// subject: the mail program shows it above.
 var htmlBody = htmltemplate.Must(htmltemplate.New("html").Parse(
 	`<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
-<body style="font-family:sans-serif">
-<h2>{{.Subject}}</h2>
-{{range .Notices}}<div style="border-left:4px solid #c60;padding:4px 10px;margin:8px 0"><b>{{.Title}}</b><br>{{.Body}}{{if .Link}}<br><a href="{{.Link}}">{{.Link}}</a>{{end}}</div>
-{{end}}{{range .Groups}}<h3>{{if .URL}}<a href="{{.URL}}">{{.Name}}</a>{{else}}{{.Name}}{{end}} ({{len .Listings}} new)</h3>
-<table cellpadding="4" style="border-collapse:collapse">
-{{range .Listings}}<tr><td style="vertical-align:top;width:168px">{{if .Image}}{{if .Link}}<a href="{{.Link}}">{{end}}<img src="{{.Image}}" alt="" width="160" style="display:block;max-width:160px">{{if .Link}}</a>{{end}}{{end}}</td>
-<td style="vertical-align:top">{{if .Link}}<a href="{{.Link}}">{{.Title}}</a>{{else}}{{.Title}}{{end}}<br>{{if .Price}}<b style="white-space:nowrap">{{.Price}}</b>{{end}}{{if .Size}} &middot; <span style="white-space:nowrap">{{.Size}}</span>{{end}}{{if .Rooms}} &middot; {{.Rooms}}{{end}}{{if .Place}} &middot; {{.Place}}{{end}}{{if .Seen}}<br><small>{{.Seen}}</small>{{end}}</td></tr>
-{{end}}</table>
-{{end}}{{if .Notes}}<h3>Also</h3>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{{.Subject}}</title></head>
+<body style="margin:0;padding:16px;background:#f3f4f6;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
+<div style="max-width:560px;margin:0 auto">
+{{range .Notices}}<div style="background:#fff7ed;border-left:4px solid #c2410c;border-radius:6px;padding:10px 14px;margin:0 0 12px"><b>{{.Title}}</b><br>{{.Body}}{{if .Link}}<br><a href="{{.Link}}">{{.Link}}</a>{{end}}</div>
+{{end}}{{range .Groups}}<h3 style="font-size:16px;margin:16px 0 8px">{{if .URL}}<a href="{{.URL}}" style="color:#1f2937">{{.Name}}</a>{{else}}{{.Name}}{{end}} &middot; {{len .Listings}} new</h3>
+{{range .Listings}}<div class="card" style="background:#fff;border:1px solid #e5e7eb;border-radius:8px;margin:0 0 12px;overflow:hidden">
+{{if .Image}}{{if .Link}}<a href="{{.Link}}">{{end}}<img src="{{.Image}}" alt="" width="560" style="display:block;width:100%;max-width:560px;height:auto">{{if .Link}}</a>{{end}}
+{{end}}<div style="padding:12px 14px">
+<div style="font-size:16px;font-weight:600">{{if .Link}}<a href="{{.Link}}">{{.Title}}</a>{{else}}{{.Title}}{{end}}</div>
+<div style="margin:4px 0">{{if .Price}}<b style="white-space:nowrap">{{.Price}}</b>{{end}}{{if .Size}} &middot; <span style="white-space:nowrap">{{.Size}}</span>{{end}}{{if .Rooms}} &middot; {{.Rooms}}{{end}}{{if .Place}} &middot; {{.Place}}{{end}}</div>
+{{if .Seen}}<div style="color:#6b7280;font-size:13px">{{.Seen}}</div>
+{{end}}{{if .Link}}<a href="{{.Link}}" class="button" style="display:inline-block;margin-top:10px;padding:8px 18px;background:#2563eb;color:#fff;border-radius:6px;text-decoration:none;font-weight:600">Open</a>
+{{end}}</div></div>
+{{end}}{{end}}{{if .Notes}}<h3 style="font-size:16px;margin:16px 0 8px">Also</h3>
 <ul>
 {{range .Notes}}<li>{{.}}</li>
 {{end}}</ul>
-{{end}}<p style="color:#888">Sent by rentwatch.</p>
+{{end}}<p style="color:#6b7280;font-size:12px">Sent by rentwatch.</p>
+</div>
 </body></html>
 `))
 

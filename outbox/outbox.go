@@ -93,6 +93,9 @@ type Outbox struct {
 
 	pop Notifier
 	now func() time.Time
+	// noPopUps: this computer shows no pop-ups, so there is no desktop
+	// channel (SetPopUps).
+	noPopUps bool
 
 	// mu guards the fields below.
 	mu       sync.Mutex
@@ -162,12 +165,28 @@ func (o *Outbox) SetPush(urls []string) {
 	o.push = next
 }
 
-// Channels are the channels in force: the desktop's pop-ups, email when
-// set, then each push URL in the settings' order.
+// SetPopUps says whether this computer shows desktop pop-ups (PopUpsHere);
+// without, there is no desktop channel: one that can never deliver would
+// hold a queue of every listing, and fail, and say so, for ever.
+func (o *Outbox) SetPopUps(shown bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.noPopUps = !shown
+	if o.noPopUps {
+		delete(o.notices, "desktop")
+	}
+}
+
+// Channels are the channels in force: the desktop's pop-ups (where the
+// computer shows them), email when set, then each push URL in the
+// settings' order.
 func (o *Outbox) Channels() []Channel {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	out := []Channel{desktopChannel{o}}
+	var out []Channel
+	if !o.noPopUps {
+		out = append(out, desktopChannel{o})
+	}
 	if o.email != nil {
 		out = append(out, emailChannel{o})
 	}
@@ -195,7 +214,10 @@ func (o *Outbox) Tell(n Notice) {
 		o.mu.Unlock()
 		return
 	}
-	ids := []string{"desktop"}
+	var ids []string
+	if !o.noPopUps {
+		ids = append(ids, "desktop")
+	}
 	if o.email != nil {
 		ids = append(ids, "email")
 	}

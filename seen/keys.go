@@ -23,6 +23,7 @@ import (
 //	u/<hash(listing)> an alert queued before any channel was named: JSON alertRecord;
 //	                  the first SetChannels hands it to every channel
 //	r/<hash(listing)> the auto-reply to a listing, queued to settled: JSON replyRecord
+//	e/<hash(host)>    a site's episode of needing the user, told: JSON episodeRecord
 //
 // hash is the first 16 bytes of SHA-256, raw. Hashing keeps every key short
 // and the same length whatever the listing id is (ids are often whole
@@ -38,6 +39,7 @@ const (
 	queuePfx      = "q/"
 	unassignedPfx = "u/"
 	repliedPfx    = "r/"
+	episodePfx    = "e/"
 	hashLen       = 16
 	recordVersion = 1 // the version carried inside every value written today, but for alertVersion's
 	// alertVersion is the version inside alert and listing records (q/,

@@ -41,6 +41,10 @@ var migrations = []migration{
 	// auto-reply (replies.go): queued, sending, sent, not sent or unsure.
 	// A version 1 record ({v, id, at}) becomes one in state sent.
 	{target: 4, fn: migrateReplyRecords},
+	// 5: a site's episode of needing the user (e/), kept across a
+	// restart. A store before it has none: an episode under way when it
+	// was written is told once more, as it was before.
+	{target: 5, fn: func(*badger.Txn) error { return nil }},
 }
 
 // movePendingToUnassigned is schema 2's move of p/ to u/, one chunk per

@@ -25,6 +25,9 @@ type Item struct {
 	Separator         bool
 	Children          []Item
 	URL               string // the search page or the listing, for search and recent entries
+	// Page and Fragment are the window's page the entry opens ("/settings"
+	// and "email-h"), for the status line; "" for none.
+	Page, Fragment string
 }
 
 // maxTitle is how many runes a label may have: longer ones make the menu
@@ -43,8 +46,12 @@ func Menu(s engine.Snapshot, now time.Time) []Item {
 	// first, where the eye lands.
 	b.add(Item{ID: "open", Title: "Open rentwatch…",
 		Tooltip: "Your searches, their listings and the settings, in a page of its own"})
-	b.add(Item{ID: "status", Title: clean(statusLine(s, now), maxTitle), Disabled: true,
-		Tooltip: clean(problemDetail(s, now), 300)})
+	// The status line opens the window's page that says the rest when
+	// there is more to say or something to do there: trouble in the menu
+	// must be one click from its fix, not a greyed line cut short.
+	h := statusOf(s, now)
+	b.add(Item{ID: "status", Title: clean(h.Title, maxTitle), Disabled: h.Path == "",
+		Tooltip: clean(h.Detail, 300), Page: h.Path, Fragment: h.Fragment})
 	b.sep()
 	noSearches := len(s.Searches) == 0
 	if noSearches {

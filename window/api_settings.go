@@ -98,7 +98,7 @@ func (s *Server) apiOpen(what string, open func() error) http.HandlerFunc {
 
 func (s *Server) passwordNow(e *config.Email) passwordView {
 	if s.d.Keychain == nil {
-		return passwordView{Words: "not kept by this rentwatch"}
+		return passwordView{Words: "This rentwatch keeps no password."}
 	}
 	user := ""
 	if e != nil {
@@ -200,11 +200,11 @@ func (s *Server) apiPassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, err.Error())
 		return
 	}
-	msg := "Stored the password in this computer's keychain."
+	v := s.passwordNow(&config.Email{Username: user})
+	msg := "Stored. " + v.Words // where it went: the keychain, or a file where there is none
 	if req.Password == "" {
 		msg = "Removed the stored password."
 	}
-	v := s.passwordNow(&config.Email{Username: user})
 	writeJSON(w, http.StatusOK, map[string]any{"message": msg, "password": v})
 }
 

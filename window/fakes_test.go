@@ -163,9 +163,9 @@ func (f *fakeKeychain) Source(user string) (string, bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if _, ok := f.stored[user]; ok {
-		return "stored in this computer's keychain", true
+		return "The password is stored in this computer's keychain.", true
 	}
-	return "not stored yet", false
+	return "No password is stored yet: type it below and store it.", false
 }
 
 type fakeAutostart struct {
