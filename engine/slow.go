@@ -36,16 +36,18 @@ func (e *Engine) letGo(ctx context.Context) {
 // letGoAt is when the pass under way may be let go: once it and every
 // request its hosts are busy with have lasted an interval, while every
 // check it waits for is on a host busy with a request (nothing that could
-// go now) and none is a probe (the probing host's other searches wait for
-// its answer in this pass). RunOnce's one cycle is never let go: it ends
-// with its checks.
+// go now), none is a probe (the probing host's other searches wait for
+// its answer in this pass), and another host has a search to check (when
+// every host is slow, as while the browser starts, a new cycle would have
+// nothing to do). RunOnce's one cycle is never let go: it ends with its
+// checks.
 func (e *Engine) letGoAt() (time.Time, bool) {
 	p := e.st.pass
 	if p == nil || e.st.once {
 		return time.Time{}, false
 	}
 	hosts := e.slowHosts(p)
-	if len(hosts) == 0 {
+	if len(hosts) == 0 || !e.othersToCheck(hosts) {
 		return time.Time{}, false
 	}
 	at := p.started
@@ -83,6 +85,18 @@ func (e *Engine) slowHosts(p *pass) []string {
 	}
 	slices.Sort(hosts)
 	return hosts
+}
+
+// othersToCheck reports an enabled search on none of the slow hosts whose
+// check is not under way.
+func (e *Engine) othersToCheck(slow []string) bool {
+	for _, s := range e.st.enabled() {
+		v := e.st.searches[s.URL]
+		if v != nil && !slices.Contains(slow, v.host) && !e.underWay(s.URL) {
+			return true
+		}
+	}
+	return false
 }
 
 // underWay reports a search whose check is loading or queued in its host's
