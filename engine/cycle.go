@@ -45,8 +45,8 @@ func (e *Engine) planCycle(kind cycleKind, fresh time.Duration) plan {
 	byHost := map[string][]config.Search{}
 	var hosts []string
 	for _, s := range e.st.enabled() {
-		if kind == addedOnly && !e.st.added[s.URL] {
-			continue
+		if kind == addedOnly && !e.st.added[s.URL] || e.underWay(s.URL) {
+			continue // (under way: a check of a pass that was let go)
 		}
 		h := e.st.searches[s.URL].host
 		if _, ok := byHost[h]; !ok {
@@ -152,7 +152,7 @@ func (e *Engine) queueChecks(ctx context.Context, list []config.Search) {
 	n := 0
 	for _, s := range list {
 		if v := e.st.searches[s.URL]; v != nil {
-			e.enqueue(visit{kind: checkVisit, host: v.host, search: s, url: s.URL})
+			e.enqueue(visit{kind: checkVisit, host: v.host, search: s, url: s.URL, pass: e.st.pass})
 			n++
 		}
 	}
@@ -233,7 +233,11 @@ func (e *Engine) joinProbes(ctx context.Context) {
 
 // endPass delivers what the pass found and, after a regular cycle, sets
 // the next one.
-func (e *Engine) endPass(ctx context.Context) {
+func (e *Engine) endPass(ctx context.Context) { e.closePass(ctx, false) }
+
+// closePass ends the pass under way: all its checks judged, or (lateOnes)
+// let go with some still under way (letGo).
+func (e *Engine) closePass(ctx context.Context, lateOnes bool) {
 	p := e.st.pass
 	e.st.pass = nil
 	if ctx.Err() != nil {
@@ -243,7 +247,7 @@ func (e *Engine) endPass(ctx context.Context) {
 	e.deliver(ctx)
 	if p.kind == regular {
 		e.st.cycles++
-		e.st.nextCycle = e.nextCycleAfter(p.started, e.d.Clock.Now())
+		e.st.nextCycle = e.nextCycleAfter(p.started, e.d.Clock.Now(), !lateOnes)
 	}
 	e.afterGrace(e.d.Clock.Now())
 	e.publish()
@@ -257,13 +261,16 @@ func (e *Engine) endPass(ctx context.Context) {
 // twice well within the interval. When the searches do not fit in the
 // interval at all, the next cycle starts when this one ended, never on top
 // of it: each host's lane keeps its gap whatever the cycle.
-func (e *Engine) nextCycleAfter(start, now time.Time) time.Time {
+//
+// A pass let go while a slow host's check was still under way (letGo)
+// says so itself: warn is false then.
+func (e *Engine) nextCycleAfter(start, now time.Time, warn bool) time.Time {
 	from := start
 	if e.st.reached.After(start) {
 		from = e.st.reached
 	}
 	next := from.Add(e.jittered(e.st.settings.Interval))
-	if !next.After(now) && !e.st.overrun {
+	if !next.After(now) && !e.st.overrun && warn {
 		e.st.overrun = true // said once (again after a change of settings)
 		e.d.Log.Warn(fmt.Sprintf("Checking every search took %v, longer than the interval (%v): each cycle starts when the last one ends",
 			now.Sub(start).Round(time.Second), e.st.settings.Interval))

@@ -19,6 +19,8 @@ import (
 type lane struct {
 	queue  []visit   // waiting their turn, in order
 	busy   bool      // a request is under way
+	under  visit     // that request, while busy
+	since  time.Time // when it began
 	free   time.Time // no request before this: the last one's end plus a gap
 	closed bool      // the user is checking the host by hand
 }
@@ -35,18 +37,18 @@ func (l *lane) ready(now time.Time) (ok bool, at time.Time) {
 	return true, time.Time{}
 }
 
-// begin takes the lane for the request at the head of the queue.
-func (l *lane) begin() visit {
+// begin takes the lane at now for the request at the head of the queue.
+func (l *lane) begin(now time.Time) visit {
 	v := l.queue[0]
 	l.queue = l.queue[1:]
-	l.busy = true
+	l.busy, l.under, l.since = true, v, now
 	return v
 }
 
 // end frees the lane after a request that ended at now; the next may begin
 // gap later.
 func (l *lane) end(now time.Time, gap time.Duration) {
-	l.busy = false
+	l.busy, l.under = false, visit{}
 	l.free = now.Add(gap)
 }
 
@@ -102,6 +104,9 @@ type visit struct {
 	// fails while the browser is handed to the user's window, or back, is
 	// nobody's fault.
 	epoch int
+	// pass is the pass a check belongs to: one that comes back after its
+	// pass was let go (letGo) counts for no later pass.
+	pass *pass
 }
 
 // report is how one request went, sent by the goroutine that ran it.
@@ -161,7 +166,7 @@ func (e *Engine) dispatch(ctx context.Context) (wake time.Time) {
 		if e.st.inflight >= e.d.Parallel {
 			continue // a report frees a slot, and wakes the loop
 		}
-		e.begin(ctx, l.begin())
+		e.begin(ctx, l.begin(now))
 		started = true
 	}
 	if started {
@@ -285,7 +290,9 @@ func (e *Engine) finish(ctx context.Context, r report) {
 		r.visit.answer <- r
 	case checkVisit:
 		e.judge(ctx, r)
-		e.passLeft(ctx, 1)
+		if r.visit.pass == e.st.pass {
+			e.passLeft(ctx, 1)
+		}
 	case replyVisit:
 		e.replyStepDone(r)
 	}

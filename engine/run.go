@@ -44,6 +44,9 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 		if once && e.st.disk.full {
 			return e.st.disk.err // one cycle cannot wait for room
 		}
+		if !once {
+			e.letGo(ctx) // a slow host holds no other back (slow.go)
+		}
 		e.startPass(ctx)
 		e.joinProbes(ctx)
 		wake := e.dispatch(ctx)
@@ -75,6 +78,8 @@ func (e *Engine) wait(ctx context.Context, wake time.Time) {
 		if probeAt, ok := e.nextProbe(); ok {
 			at = earliest(at, later(probeAt, now))
 		}
+	} else if letGo, ok := e.letGoAt(); ok && ctx.Err() == nil {
+		at = earliest(at, later(letGo, now))
 	}
 	if e.st.paused && !e.st.pausedUntil.IsZero() {
 		at = earliest(at, e.st.pausedUntil)

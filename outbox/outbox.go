@@ -48,6 +48,11 @@ type Notice struct {
 type Message struct {
 	Alerts  []listing.Alert
 	Notices []Notice
+
+	// listings is the window's Listings page, where a message that names
+	// only the first of many listings (maxShown) sends the user for the
+	// rest; each channel of the Outbox sets it from SetListingsLink.
+	listings string
 }
 
 // Channel is one way of reaching the user. Send returns nil only once the
@@ -105,6 +110,7 @@ type Outbox struct {
 	episodes keyRing             // notice keys told
 	wake     func()
 	notes    []string // lines for the next email, kept until one is sent
+	listings string   // the window's Listings page; "" without a window
 }
 
 // maxNotes bounds the lines kept for the next email: if email keeps
@@ -135,6 +141,23 @@ func (o *Outbox) SetEmail(email *EmailSettings) {
 	o.email = e
 }
 
+// SetListingsLink gives the address of the window's Listings page ("" for
+// none): a message with more listings than it names in full says the rest
+// are there.
+func (o *Outbox) SetListingsLink(u string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.listings = u
+}
+
+// withListings is m with the Listings page set.
+func (o *Outbox) withListings(m Message) Message {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	m.listings = o.listings
+	return m
+}
+
 func (o *Outbox) emailSettings() *EmailSettings {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -158,7 +181,9 @@ func (o *Outbox) SetPush(urls []string) {
 		if i >= 0 {
 			next = append(next, o.push[i])
 		} else {
-			next = append(next, newPushChannel(u))
+			c := newPushChannel(u)
+			c.o = o
+			next = append(next, c)
 		}
 	}
 	nameApart(next)

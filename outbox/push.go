@@ -48,6 +48,7 @@ type pushChannel struct {
 	host          string          // whose answers in watch are this channel's; "" any
 	keys          map[string]bool // the settings the service takes as params; nil: any
 	client        *http.Client    // ntfy's, set anew before each send
+	o             *Outbox         // whose Listings link a message carries; nil: none
 }
 
 // newPushChannel makes the channel for raw. A URL shoutrrr does not take
@@ -223,6 +224,9 @@ func pushKind(raw string) Kind {
 func (c *pushChannel) Send(ctx context.Context, m Message) error {
 	if c.bad != nil {
 		return c.bad
+	}
+	if c.o != nil {
+		m = c.o.withListings(m)
 	}
 	text, params := pushMessage(c.scheme, m, time.Now())
 	for k := range params {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"rentwatch/engine"
+	"rentwatch/listing"
 	"rentwatch/words"
 )
 
@@ -144,9 +145,10 @@ func recentMenu(recent []engine.Told) Item {
 		if s := clean(a.SearchName, maxTitle); s != "" {
 			title += " — " + s
 		}
-		c := Item{ID: fmt.Sprintf("recent:%d", i), Title: words.Clip(title, maxTitle), Tooltip: clean(a.URL, 200)}
-		if webURL(a.URL) {
-			c.URL = a.URL
+		link := listing.Shown(a.Alert).URL // only where its search's page may send the user
+		c := Item{ID: fmt.Sprintf("recent:%d", i), Title: words.Clip(title, maxTitle), Tooltip: clean(link, 200)}
+		if webURL(link) {
+			c.URL = link
 		} else {
 			// cli/browser hands anything to the OS opener; only web pages go there.
 			c.Disabled = true

@@ -241,6 +241,7 @@ func TestMenuRecentListings(t *testing.T) {
 	}
 	s.Recent[1].URL = "javascript:alert(1)"
 	s.Recent[2].Price, s.Recent[2].Title = "", "Studio\nOud-West"
+	s.Recent[3].URL, s.Recent[3].SearchURL = "http://127.0.0.1:17345/api/state", "https://kamernet.nl/huren" // stored before the readers' rule
 	recent, _ := line(Menu(s, t0), "recent")
 	if len(recent.Children) != maxRecent {
 		t.Fatalf("recent has %d entries, want %d", len(recent.Children), maxRecent)
@@ -252,6 +253,7 @@ func TestMenuRecentListings(t *testing.T) {
 		{"recent:0", "€ 750 · Room in De Pijp 0 — Kamernet West", "https://kamernet.nl/kamer/0", false},
 		{"recent:1", "€ 750 · Room in De Pijp 1 — Kamernet West", "", true},
 		{"recent:2", "Studio Oud-West — Kamernet West", "https://kamernet.nl/kamer/2", false},
+		{"recent:3", "€ 750 · Room in De Pijp 3 — Kamernet West", "", true},
 		{"recent:9", "€ 750 · Room in De Pijp 9 — Kamernet West", "https://kamernet.nl/kamer/9", false},
 	}
 	for _, w := range want {

@@ -38,12 +38,18 @@ type listingView struct {
 	FoundMS    int64  `json:"-"`
 }
 
-// buildListing is a listing as the page shows it; leftOut says why the
-// search's filter left it out ("" for one that was alerted). A preview's
-// listings have no search and no first sighting yet.
+// buildListing is a listing as the page and the API show it; leftOut says
+// why the search's filter left it out ("" for one that was alerted). A
+// preview's listings have no first sighting yet. Its link and photo are
+// there only where the rule of its search's page allows them
+// (listing.Shown: the store may hold alerts from before the rule, and a
+// photo on another local port would be asked for by the very browser that
+// has the window's session); its words are cleaned as every channel's are.
 func buildListing(l listing.Alert, leftOut string, now time.Time, loc *time.Location) listingView {
-	v := listingView{ID: l.ID, URL: l.URL, Title: l.Title, Price: l.Price, Place: l.Place, Image: webLink(l.Image),
-		Size: l.SizeM2, Search: l.SearchName, FoundAt: when(l.FoundAt), LeftOut: leftOut, Link: webLink(l.URL)}
+	l = listing.Shown(l)
+	v := listingView{ID: l.ID, URL: l.URL, Title: words.Clean(l.Title), Price: words.Clean(l.Price), Place: words.Clean(l.Place),
+		Image: webLink(l.Image), Size: l.SizeM2, Search: words.Clean(l.SearchName), FoundAt: when(l.FoundAt), LeftOut: leftOut,
+		Link: webLink(l.URL)}
 	if l.SearchURL != "" {
 		v.SearchID = searchID(l.SearchURL)
 	}

@@ -49,6 +49,17 @@ type pageContext struct {
 	base *url.URL // resolves relative links (<base href> or the page URL)
 	page *url.URL // the page itself
 	site string   // the page's registrable domain
+	// cards, when not nil, keeps the most cards one list or layout of the
+	// page had: a reader stops at MaxListings, and Reading.Cut says how
+	// many it left.
+	cards *int
+}
+
+// sawCards notes that a list or layout of the page had n cards.
+func (pc pageContext) sawCards(n int) {
+	if pc.cards != nil && n > *pc.cards {
+		*pc.cards = n
+	}
 }
 
 // maxClimb bounds every walk up the tree: a result list sits a few levels
@@ -271,7 +282,11 @@ func readCards(links []pageLink, usable []int, pc pageContext, strict bool, name
 	if bestScore == 0 {
 		return nil
 	}
-	return withOffsiteCards(best, readResultList(links, usable, best, pc, strict), pc)
+	got := readResultList(links, usable, best, pc, strict)
+	if len(got) >= MaxListings {
+		return got // the page has more than is read: none is looked for elsewhere
+	}
+	return withOffsiteCards(best, got, pc)
 }
 
 // sectionUnions are the groups of id links that differ only in their

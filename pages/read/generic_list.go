@@ -265,7 +265,12 @@ func readResultList(links []pageLink, usable []int, rl resultList, pc pageContex
 		}
 	}
 	var out []listing.Listing
+	pc.sawCards(len(cards))
+	read := map[string]bool{}
 	for _, cl := range cards {
+		if len(read) >= MaxListings {
+			break // a page of thousands: the first MaxListings are read (Reading.Cut)
+		}
 		// a paid card often marks only its links (wg-gesucht's premium_ads)
 		if (strict && cl.ad) || isAdBlock(cl.node) || hasAdBadge(cl.node) {
 			continue
@@ -280,6 +285,7 @@ func readResultList(links []pageLink, usable []int, rl resultList, pc pageContex
 				same = append(same, links[i].node)
 			}
 		}
+		read[links[main].url] = true
 		out = append(out, readCard(cl.node, links[main].url, same, pc))
 	}
 	return out
