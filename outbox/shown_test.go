@@ -114,7 +114,7 @@ func TestOneMessageNamesTheFirstListings(t *testing.T) {
 			t.Errorf("the text lacks %q:\n%s", want, text)
 		}
 	}
-	if strings.Contains(text, "Huge room 18") || strings.Count(html, "<tr>") != maxShown {
+	if strings.Contains(text, "Huge room 18") || strings.Count(html, `class="card"`) != maxShown {
 		t.Errorf("the message names more than its first listings:\n%s", text)
 	}
 	if !strings.Contains(html, "and 99982 more from this search") || !strings.Contains(html, `<a href="`+link+`">Listings</a>`) {
