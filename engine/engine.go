@@ -348,4 +348,13 @@ func (e *Engine) SetProblem(p string) {
 // pass a check by hand. While it is open the watcher sends nothing to that
 // host and goes on with the others; when it closes the host's wall is
 // forgotten and one probe goes in at once.
-func (e *Engine) ManualCheck(url string) { e.do(func() { e.startManual(url) }) }
+func (e *Engine) ManualCheck(url string) { e.do(func() { e.startManual(url, e.d.Manual) }) }
+
+// ManualCheckWith is ManualCheck with open in place of Deps.Manual: the
+// check by hand passed from the window's page, in a tab of the watcher's
+// own browser (package byhand's Screens). The same rules hold: one check
+// by hand at a time, the host gets nothing else until open returns, and
+// then one probe goes in at once.
+func (e *Engine) ManualCheckWith(url string, open func(ctx context.Context, url string) error) {
+	e.do(func() { e.startManual(url, open) })
+}
