@@ -31,6 +31,7 @@ func (a *app) startWindow() {
 		Mailer:           testMailer{},
 		Keychain:         window.OSKeychain{},
 		Autostart:        loginItem{exe: exe},
+		Checks:           checkHere{engine: a.engine, screens: a.screens},
 		OpenSettingsFile: func() error { return a.openFileAndSee(a.settingsPath) },
 		OpenLog:          func() error { return a.openFileAndSee(a.logPath) },
 		Log:              a.log,
