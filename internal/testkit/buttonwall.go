@@ -20,7 +20,8 @@ const (
 // ButtonWall makes the portal refuse every request that does not carry
 // PassedCookie with a 403 page of Cloudflare's Error 1020 whose check is a
 // button: pressing it sets the cookie (a year long, as cf_clearance) and
-// loads the page again. It is a wall only a person gets past, and one a
+// loads the page again. It is green (#00a050) on white, for a test that
+// looks for it in a picture of the page. It is a wall only a person gets past, and one a
 // headless load passes once that person pressed the button in the same
 // browser. The page also links to away (another site), for a test that
 // the check by hand cannot be used to leave the site.
@@ -42,7 +43,7 @@ func buttonWallPage(away string) string {
 		`<div id="cf-wrapper"><div id="cf-error-details" class="cf-error-details-wrapper">`+
 		`<h1><span class="cf-error-type">Error</span> <span class="cf-error-code">1020</span></h1>`+
 		`<h2 class="cf-subheadline">Access denied</h2>`+
-		`<button id="pass" style="position:fixed;left:%dpx;top:%dpx;width:300px;height:100px;margin:0">I am a person</button>`+
+		`<button id="pass" style="position:fixed;left:%dpx;top:%dpx;width:300px;height:100px;margin:0;border:0;background:#00a050;color:#fff">I am a person</button>`+
 		`<a id="away" href="%s" style="position:fixed;left:%dpx;top:%dpx;width:300px;height:60px;display:block">Somewhere else</a>`+
 		`<div class="cf-error-footer"><p>Cloudflare Ray ID: <strong>7f1a2b3c4d5e6f72</strong> • `+
 		`Performance &amp; security by Cloudflare</p></div></div></div>`+
