@@ -201,7 +201,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.keepPrivate(settings)
 	a.loads = &browserWatch{Loader: a.browser}
 	a.engine = engine.New(engine.Deps{
-		Loader: a.loads, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, Log: a.log,
+		Loader: a.loads, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, CheckPage: a.checkPage, Log: a.log,
 		Replier: engine.NewReplier(a.browser, a.store, func() config.Settings { return a.settings.Now().Settings }),
 		Release: a.browser.Release, // Chrome stops while nothing is to be checked for a while
 	}, engineSettings(settings))

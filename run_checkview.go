@@ -21,3 +21,13 @@ func (c checkHere) Open(searchURL string) {
 
 // Screen is the open Screen of searchURL, nil when none is.
 func (c checkHere) Screen(searchURL string) *byhand.Screen { return c.screens.Screen(searchURL) }
+
+// checkPage is the window's page for the check by hand of searchURL, for
+// the needs-you notices' links; "" without a window. The window starts
+// before the engine runs, and never changes after.
+func (a *app) checkPage(searchURL string) string {
+	if a.window == nil {
+		return ""
+	}
+	return a.window.CheckPageURL(searchURL)
+}

@@ -2,11 +2,13 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	"rentwatch/blocks"
+	"rentwatch/outbox"
 )
 
 // TestByHandInPageHoldsTheHostThenProbes is a check by hand passed from
@@ -62,5 +64,39 @@ func TestByHandInPageHoldsTheHostThenProbes(t *testing.T) {
 			t.Errorf("the first request after Done was not a probe followed by the held searches")
 		}
 		stop()
+	})
+}
+
+// TestByHandNoticeLinksToTheCheckPage: the needs-you notice of a wall
+// carries the window's check page for the search (Deps.CheckPage), where
+// the check can be passed from any browser, and says so; the pop-up's
+// click still opens the site's real window (Open).
+func TestByHandNoticeLinksToTheCheckPage(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := newPortal()
+		west := fiveOnOneHost[0]
+		p.answer(kamernet, wall(blocks.Denied, 0, func(n int) bool { return true }))
+		out, notices := newDeskAndEmail()
+		r := newRig(openStore(t), p, searches(west), 42)
+		r.e.d.Outbox, r.e.d.Notices = out, notices
+		r.e.d.CheckPage = func(u string) string { return "http://127.0.0.1:17345/check/for-" + u }
+		stop := running(t, r.e)
+		time.Sleep(time.Minute)
+		stop()
+		pops, _ := out.desk.told("Kamernet needs you")
+		if len(pops) != 1 {
+			t.Fatalf("told in %d pop-up message(s), want one", len(pops))
+		}
+		for _, n := range pops[0].Notices {
+			if n.CheckPage != "http://127.0.0.1:17345/check/for-"+west {
+				t.Errorf("the notice links to %q, want the window's check page of %s", n.CheckPage, west)
+			}
+			if n.Open.Kind != outbox.OpenManual || n.Open.URL != west {
+				t.Errorf("the pop-up's click does %+v, want the site's real window", n.Open)
+			}
+			if !strings.Contains(n.Body, "from any browser") {
+				t.Errorf("the notice does not say the check can be passed from any browser: %s", n.Body)
+			}
+		}
 	})
 }

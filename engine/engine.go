@@ -123,6 +123,11 @@ type Deps struct {
 	// Manual opens url in a visible browser window for a check by hand and
 	// returns when the user has closed it. nil: manual checks are refused.
 	Manual func(ctx context.Context, url string) error
+	// CheckPage is the address of the window's page where the check by
+	// hand of a search can be passed from any browser (the window's
+	// /check/{id}); the needs-you notices link to it. nil, or "": they
+	// link to the site.
+	CheckPage func(searchURL string) string
 	// Release lets the browser go (stops Chrome) when the engine will have
 	// nothing to send for a while: paused, no search enabled, or every host
 	// waiting longer than ReleaseIdle (release.go). It is called on its own

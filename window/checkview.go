@@ -3,6 +3,7 @@ package window
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -176,4 +177,11 @@ func (s *Server) apiCheckDone(w http.ResponseWriter, r *http.Request) {
 	sc.Done()
 	writeJSON(w, http.StatusOK, map[string]string{"message": "Done. rentwatch checks " +
 		words.Site(hostOf(sc.SearchURL)) + " again now."})
+}
+
+// CheckPageURL is the address of the window's page where the check by
+// hand of searchURL is passed (/check/{id}), for the needs-you notices'
+// links. A browser without a session of the window is let in first.
+func (s *Server) CheckPageURL(searchURL string) string {
+	return fmt.Sprintf("http://127.0.0.1:%d/check/%s", s.port, searchID(searchURL))
 }
