@@ -6,6 +6,11 @@ import (
 	"net/http"
 )
 
+// WallPicture is the path of the picture on a ButtonWall's page (the
+// portal answers it 404): a person's browser asks for it, a watcher that
+// blocks images does not.
+const WallPicture = "/wall-puzzle.png"
+
 // PassedCookie is the cookie a ButtonWall's button sets; a request that
 // carries it gets the page.
 const PassedCookie = "rw_passed"
@@ -42,12 +47,12 @@ func buttonWallPage(away string) string {
 		`<title>Access denied | 127.0.0.1 used Cloudflare to restrict access</title></head><body>`+
 		`<div id="cf-wrapper"><div id="cf-error-details" class="cf-error-details-wrapper">`+
 		`<h1><span class="cf-error-type">Error</span> <span class="cf-error-code">1020</span></h1>`+
-		`<h2 class="cf-subheadline">Access denied</h2>`+
+		`<h2 class="cf-subheadline">Access denied</h2><img src="%s" alt="" width="10" height="10">`+
 		`<button id="pass" style="position:fixed;left:%dpx;top:%dpx;width:300px;height:100px;margin:0;border:0;background:#00a050;color:#fff">I am a person</button>`+
 		`<a id="away" href="%s" style="position:fixed;left:%dpx;top:%dpx;width:300px;height:60px;display:block">Somewhere else</a>`+
 		`<div class="cf-error-footer"><p>Cloudflare Ray ID: <strong>7f1a2b3c4d5e6f72</strong> • `+
 		`Performance &amp; security by Cloudflare</p></div></div></div>`+
 		`<script>document.getElementById("pass").addEventListener("click",()=>{`+
 		`document.cookie="%s=yes; max-age=31536000; path=/";location.reload()})</script></body></html>`,
-		WallButtonX-150, WallButtonY-50, html.EscapeString(away), WallLinkX-150, WallLinkY-30, PassedCookie)
+		WallPicture, WallButtonX-150, WallButtonY-50, html.EscapeString(away), WallLinkX-150, WallLinkY-30, PassedCookie)
 }

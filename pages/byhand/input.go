@@ -55,13 +55,12 @@ func (s *Screen) Send(ctx context.Context, in Input) error {
 	s.touched = time.Now()
 	view := s.frame.View
 	s.mu.Unlock()
-	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	// The calls run on the tab's context, bounded, and end with the
+	// caller's.
+	tctx, cancel := context.WithTimeout(s.tab.Ctx, callTimeout)
 	defer cancel()
-	stop := context.AfterFunc(s.tab.Ctx, cancel)
+	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
-	tctx, tcancel := context.WithCancel(s.tab.Ctx)
-	defer tcancel()
-	context.AfterFunc(ctx, tcancel)
 	switch in.Kind {
 	case "click", "down", "move", "up", "wheel":
 		x, y, ok := view.Point(in.X, in.Y, in.W, in.H)

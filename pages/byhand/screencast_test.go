@@ -103,6 +103,10 @@ func TestScreenPassesButtonWall(t *testing.T) {
 		t.Fatalf("before the check: %v, %+v; want the wall", err, res.Verdict)
 	}
 
+	if n := pictureAsked(portal); n != 0 {
+		t.Fatalf("the headless load asked for the wall's picture %d time(s): it blocks images", n)
+	}
+
 	screens := NewScreens(b, nil)
 	t.Cleanup(screens.Close)
 	ran := make(chan error, 1)
@@ -110,6 +114,12 @@ func TestScreenPassesButtonWall(t *testing.T) {
 	s := openedScreen(t, screens, search, ran)
 	f := wallShown(t, ctx, s, portal)
 
+	testkit.Eventually(t, "the tab shows the wall's picture (a person must see a puzzle)", time.Minute, func() error {
+		if pictureAsked(portal) == 0 {
+			return fmt.Errorf("not asked for:\n%s", portal.Log())
+		}
+		return nil
+	})
 	click(t, ctx, s, f, testkit.WallLinkX, testkit.WallLinkY)
 	testkit.Eventually(t, "the link away is refused", time.Minute, func() error {
 		if !slices.Contains(s.Refused(), away.URL+"/") {
@@ -193,4 +203,15 @@ func click(t *testing.T, ctx context.Context, s *Screen, f Frame, x, y float64) 
 	if err := s.Send(ctx, in); err != nil {
 		t.Fatalf("Send %+v: %v", in, err)
 	}
+}
+
+// pictureAsked counts the requests for the wall's picture.
+func pictureAsked(p *testkit.Portal) int {
+	n := 0
+	for _, r := range p.Requests() {
+		if r.Path == testkit.WallPicture {
+			n++
+		}
+	}
+	return n
 }
