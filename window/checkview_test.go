@@ -23,7 +23,11 @@ func (f *fakeChecks) Open(u string) { f.mu.Lock(); defer f.mu.Unlock(); f.opened
 func (f *fakeChecks) Screen(string) *byhand.Screen {
 	return nil
 }
-func (f *fakeChecks) opens() []string { f.mu.Lock(); defer f.mu.Unlock(); return append([]string(nil), f.opened...) }
+func (f *fakeChecks) opens() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.opened...)
+}
 
 // The check page and its calls: found by the search's id, behind the
 // window's guards like every other call (a session or the key; the CSRF
