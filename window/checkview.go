@@ -98,6 +98,11 @@ func (s *Server) apiCheckHere(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.d.Checks.Screen(u) == nil {
+		if s.d.Watcher.Snapshot().Manual == u {
+			writeError(w, http.StatusConflict, words.Site(hostOf(u))+
+				" is open in a browser window on the computer rentwatch runs on. Close that window first.")
+			return
+		}
 		s.d.Checks.Open(u)
 	}
 	writeJSON(w, http.StatusAccepted, map[string]string{"message": "Opening " + words.Site(hostOf(u)) +

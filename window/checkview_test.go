@@ -96,6 +96,11 @@ func TestCheckViewCalls(t *testing.T) {
 	if got := checks.opens(); len(got) != 1 {
 		t.Errorf("opened %v while another check by hand was open", got)
 	}
+	r.watcher.setState(engine.Snapshot{At: r.now, Overall: engine.AllGood, Manual: kamernet})
+	code, raw = r.do("POST", "/api/searches/"+id+"/check-here", nil, withCSRF)
+	if code != http.StatusConflict || !strings.Contains(string(raw), "Close that window first") {
+		t.Errorf("opening while the site is open in the real window: %d %s", code, raw)
+	}
 	if got := r.srv.CheckPageURL(kamernet); got != r.base()+"/check/"+id {
 		t.Errorf("CheckPageURL = %s, want the page on the window", got)
 	}
