@@ -42,9 +42,10 @@ type app struct {
 	log     *slog.Logger
 	store   *patientStore
 	browser *pages.Browser
-	byHand  *byhand.Window // the window of a check by hand, seeded with browser's cookies
-	loads   *browserWatch  // the engine's loads through browser
-	outbox  *outbox.Outbox // one for the app's life: its channels keep their queues
+	byHand  *byhand.Window  // the window of a check by hand, seeded with browser's cookies
+	screens *byhand.Screens // a check by hand in the window's page, in browser's own tabs
+	loads   *browserWatch   // the engine's loads through browser
+	outbox  *outbox.Outbox  // one for the app's life: its channels keep their queues
 	pops    *outbox.Clickable
 	engine  *engine.Engine
 	window  *window.Server // nil when it did not start (or for --once)
@@ -190,6 +191,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	}
 	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile"), Log: a.log})
 	a.byHand = byhand.New(a.browser)
+	a.screens = byhand.NewScreens(a.browser, a.log)
 	a.openWeb = a.openPage
 	var pop outbox.Notifier // nil: beeep's pop-ups, which open nothing when clicked
 	if c, err := outbox.NewClickable(a.clicked); err == nil {
@@ -207,7 +209,7 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	a.keepPrivate(settings)
 	a.loads = &browserWatch{Loader: a.browser}
 	a.engine = engine.New(engine.Deps{
-		Loader: a.loads, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, Log: a.log,
+		Loader: a.loads, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, CheckPage: a.checkPage, Log: a.log,
 		Replier: reply.NewReplier(a.browser, func() config.Settings { return a.settings.Now().Settings }),
 		Release: a.browser.Release, // Chrome stops while nothing is to be checked for a while
 	}, engineSettings(settings))
@@ -255,6 +257,9 @@ func (a *app) close() {
 	}
 	if a.byHand != nil {
 		a.byHand.Close() // before the browser it carries cookies back to
+	}
+	if a.screens != nil {
+		a.screens.Close() // before the browser whose tab it shows
 	}
 	if a.browser != nil {
 		a.browser.Close()

@@ -32,6 +32,7 @@ func (a *app) startWindow() {
 		Keychain:         window.OSKeychain{},
 		Autostart:        loginItem{exe: exe},
 		Replies:          a.engine,
+		Checks:           checkHere{engine: a.engine, screens: a.screens},
 		OpenSettingsFile: func() error { return a.openFileAndSee(a.settingsPath) },
 		OpenLog:          func() error { return a.openFileAndSee(a.logPath) },
 		Log:              a.log,

@@ -138,6 +138,11 @@ type Deps struct {
 	// Manual opens url in a visible browser window for a check by hand and
 	// returns when the user has closed it. nil: manual checks are refused.
 	Manual func(ctx context.Context, url string) error
+	// CheckPage is the address of the window's page where the check by
+	// hand of a search can be passed from any browser (the window's
+	// /check/{id}); the needs-you notices link to it. nil, or "": they
+	// link to the site.
+	CheckPage func(searchURL string) string
 	// Release lets the browser go (stops Chrome) when the engine will have
 	// nothing to send for a while: paused, no search enabled, or every host
 	// waiting longer than ReleaseIdle (release.go). It is called on its own
@@ -365,4 +370,13 @@ func (e *Engine) SetProblem(p string) {
 // pass a check by hand. While it is open the watcher sends nothing to that
 // host and goes on with the others; when it closes the host's wall is
 // forgotten and one probe goes in at once.
-func (e *Engine) ManualCheck(url string) { e.do(func() { e.startManual(url) }) }
+func (e *Engine) ManualCheck(url string) { e.do(func() { e.startManual(url, e.d.Manual) }) }
+
+// ManualCheckWith is ManualCheck with open in place of Deps.Manual: the
+// check by hand passed from the window's page, in a tab of the watcher's
+// own browser (package byhand's Screens). The same rules hold: one check
+// by hand at a time, the host gets nothing else until open returns, and
+// then one probe goes in at once.
+func (e *Engine) ManualCheckWith(url string, open func(ctx context.Context, url string) error) {
+	e.do(func() { e.startManual(url, open) })
+}

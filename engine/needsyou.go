@@ -194,6 +194,7 @@ func needsYouNotice(host, name, url string, kind blocks.Kind, since time.Time, l
 		Title:     site + " needs you",
 		SearchURL: url,
 		MayWait:   true,
+		Here:      true,
 		Body: what + watched + fmt.Sprintf(` To fix it: click "%s" in the rentwatch menu (or in its window), `+
 			"pass the check in the window that opens, then close the window.", name),
 	}

@@ -178,8 +178,8 @@ func (e *Engine) applySettings(s Settings) {
 // closed (no check, no probe, no reply from the watcher), and every other
 // host is checked on its schedule, with the same rules. A window left open
 // past ManualReminder gets one reminder to close it.
-func (e *Engine) startManual(url string) {
-	if e.d.Manual == nil || e.st.manual != "" {
+func (e *Engine) startManual(url string, open func(ctx context.Context, url string) error) {
+	if open == nil || e.st.manual != "" {
 		return
 	}
 	v := e.st.searches[url]
@@ -200,7 +200,7 @@ func (e *Engine) startManual(url string) {
 	e.st.manualClosed = closed
 	e.publish()
 	go func() {
-		err := e.d.Manual(context.Background(), url)
+		err := open(context.Background(), url)
 		e.do(func() { e.endManual(host, err) })
 	}()
 	reminder := e.manualReminder(v, e.d.Clock.Now())

@@ -2,6 +2,7 @@ package outbox
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	htmltemplate "html/template"
 	"net/url"
@@ -263,7 +264,7 @@ type noticeLine struct{ Title, Body, Link string }
 func noticeLines(ns []Notice) []noticeLine {
 	out := make([]noticeLine, len(ns))
 	for i, n := range ns {
-		out[i] = noticeLine{Title: oneLine(n.Title, maxTitle), Body: oneLine(n.Body, 1000), Link: webLink(n.Open.URL)}
+		out[i] = noticeLine{Title: oneLine(n.Title, maxTitle), Body: oneLine(n.Body, 1000), Link: webLink(cmp.Or(n.CheckPage, n.Open.URL))}
 	}
 	return out
 }

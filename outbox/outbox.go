@@ -37,6 +37,11 @@ type Notice struct {
 	Key         string
 	Title, Body string
 	Open        Action
+	// CheckPage is the window's page where the check by hand it asks for
+	// can be passed from any browser; when set, the email's and the push's
+	// link goes there instead of to Open's site (a pop-up's click still
+	// does Open: on the desktop, the real browser window).
+	CheckPage string
 	// Skip is the id of a channel not to tell (the one whose trouble the
 	// notice is about: it could not deliver it anyway); "" tells all.
 	Skip string

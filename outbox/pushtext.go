@@ -1,6 +1,7 @@
 package outbox
 
 import (
+	"cmp"
 	"fmt"
 	"html"
 	"strings"
@@ -59,7 +60,7 @@ func firstLinks(m Message) (open, image string) {
 	}
 	for _, n := range m.Notices {
 		if open == "" {
-			open = webLink(n.Open.URL)
+			open = webLink(cmp.Or(n.CheckPage, n.Open.URL))
 		}
 	}
 	return open, image

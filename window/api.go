@@ -34,6 +34,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("DELETE /api/searches/{id}", s.apiRemoveSearch)
 	mux.HandleFunc("POST /api/searches/{id}/check-by-hand", s.apiCheckByHand)
 	mux.HandleFunc("POST /api/check-now", s.apiCheckNow)
+	s.checkRoutes(mux) // checkview.go
 	mux.HandleFunc("GET /api/settings", s.apiSettings)
 	mux.HandleFunc("PATCH /api/settings", s.apiPatchSettings)
 	mux.HandleFunc("PUT /api/settings/email", s.apiSetEmail)

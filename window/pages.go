@@ -29,7 +29,7 @@ var uiFiles embed.FS
 var staticFS embed.FS
 
 // pageNames are the pages; each has ui/NAME.html defining "main".
-var pageNames = []string{"searches", "listings", "settings", "activity"}
+var pageNames = []string{"searches", "listings", "settings", "activity", "check"}
 
 var pageTitles = map[string]string{"searches": "Searches", "listings": "Listings", "settings": "Settings", "activity": "Activity"}
 
@@ -90,6 +90,7 @@ type pageData struct {
 	Listings    listingsView
 	Settings    settingsView
 	Activity    []activityDay
+	Check       checkPage // the check by hand's page (checkview.go)
 }
 
 // page serves one of the pages.

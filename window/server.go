@@ -46,6 +46,9 @@ type Deps struct {
 	Mailer    Mailer
 	Keychain  Keychain
 	Autostart Autostart
+	// Checks shows a check by hand in the window's page (checkview.go);
+	// nil: the page says it cannot.
+	Checks CheckView
 	// TestPush sends a test message through one push URL; its error
 	// says why it did not arrive, in words that never hold the URL. nil:
 	// the outbox's, as `rentwatch test-push` sends it.
