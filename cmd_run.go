@@ -94,6 +94,7 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 		return a.loads.onceEnd(stderr)
 	}
 	a.startWindow()
+	go a.keepAwake(ctx) // run_awake.go
 	a.openOnFirstStart(a.settings.Now().Settings)
 	if !*noTray {
 		if err := tray.Available(); err != nil {

@@ -14,7 +14,7 @@ import (
 
 // Item is one entry of the tray menu. ID is stable across snapshots, so the
 // adapter can tell a changed label (cheap update) from a changed menu shape
-// (rebuild). IDs: "open", "status", "check-now", "pause", "search:<url>", "recent",
+// (rebuild). IDs: "open", "status", "awake", "check-now", "pause", "search:<url>", "recent",
 // "recent:<n>", "add-search", "settings", "open-log", "autostart", "quit",
 // and "sep:<n>" for separators.
 type Item struct {
@@ -45,6 +45,10 @@ func Menu(s engine.Snapshot, now time.Time) []Item {
 		Tooltip: "Your searches, their listings and the settings, in a page of its own"})
 	b.add(Item{ID: "status", Title: clean(statusLine(s, now), maxTitle), Disabled: true,
 		Tooltip: clean(problemDetail(s, now), 300)})
+	if s.Awake != "" {
+		b.add(Item{ID: "awake", Title: clean(s.Awake, maxTitle), Disabled: true,
+			Tooltip: "On mains power only; turn it off in Settings (keep_awake in the settings file)"})
+	}
 	b.sep()
 	noSearches := len(s.Searches) == 0
 	if noSearches {
