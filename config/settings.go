@@ -22,14 +22,15 @@ const MaxSearches = 15
 type Settings struct {
 	Version  int           `toml:"version"`
 	Interval time.Duration `toml:"interval"` // between cycles; at least 10s; jitter is added
+	Email    *Email        `toml:"email"`    // nil: desktop pop-ups only
+	Push     *Push         `toml:"push"`     // nil: no phone or chat channels
+	Browser  Browser       `toml:"browser"`
+	Reply    *Reply        `toml:"reply"` // nil: no [reply] table (see Search.Reply)
+	Searches []Search      `toml:"search"`
+
 	// KeepAwake keeps the computer from sleeping while rentwatch watches,
 	// on mains power only (off by default): a laptop asleep misses rooms.
-	KeepAwake bool     `toml:"keep_awake"`
-	Email     *Email   `toml:"email"` // nil: desktop pop-ups only
-	Push      *Push    `toml:"push"`  // nil: no phone or chat channels
-	Browser   Browser  `toml:"browser"`
-	Reply     *Reply   `toml:"reply"` // nil: no [reply] table (see Search.Reply)
-	Searches  []Search `toml:"search"`
+	KeepAwake bool `toml:"keep_awake"`
 }
 
 // Email is where alerts are sent. The password is never here: it lives in
