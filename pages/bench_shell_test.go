@@ -37,6 +37,7 @@ x.open("GET", "/probe?d=" + encodeURIComponent(seen), false);
 x.send();
 document.getElementById("r").innerHTML = %q;
 </script></body></html>`
+
 // BenchmarkHeadlessShell weighs chromium-headless-shell against the full
 // chromium in the app's Browser, interleaved in one run: Chrome's CPU per
 // Load (its whole tree, from /proc), its PSS between two cycles (idle a
