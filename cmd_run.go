@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -98,6 +97,7 @@ func cmdRun(g globals, args []string, stdout, stderr io.Writer) int {
 		return a.loads.onceEnd(stderr)
 	}
 	a.startWindow()
+	go a.keepAwake(ctx) // run_awake.go
 	a.openOnFirstStart(a.settings.Now().Settings)
 	if !*noTray {
 		if err := tray.Available(); err != nil {
@@ -157,18 +157,10 @@ func openApp(g globals, stderr io.Writer) (*app, error) {
 	if ok, err := a.lock.TryLock(); err != nil || !ok {
 		return nil, fmt.Errorf("rentwatch is already running (data folder %s)", a.dataDir)
 	}
-	logDir, err := config.LogDir(g.data)
-	if err == nil {
-		a.logs, err = openLogFile(logDir)
-	}
-	if err != nil {
+	if err := a.openLog(g, stderr); err != nil { // run_log.go
 		a.close()
 		return nil, err
 	}
-	a.logPath = a.logs.path
-	out := io.MultiWriter(stderr, a.logs)
-	a.log = slog.New(slog.NewTextHandler(out, nil))
-	log.SetOutput(out) // libraries that use the standard logger land in the log too
 	// Subscribed before anything is built from the settings: no change
 	// falls between what the engine and the outbox start with and what
 	// follow hands them.

@@ -44,6 +44,7 @@ var commands = map[string]command{
 	"searches":   {"searches list | add URL [--name NAME] | remove NAME-OR-URL", cmdSearches},
 	"open":       {"open [--print]                    open the window in the default browser (or print a one-time address)", cmdOpen},
 	"reply":      {"reply --dry-run LISTING-URL [--search NAME] fill a listing's contact form, screenshot, send nothing (--yes sends)", cmdReply},
+	"status":     {"status [--json]                   print what the tray would show (for a machine without a tray)", cmdStatus},
 	"test-email": {"test-email                        send a test email with the current settings", cmdTestEmail},
 	"test-push":  {"test-push                         send a test to every push URL, one result per channel", cmdTestPush},
 	"version":    {"version                           print the version", cmdVersion},

@@ -98,6 +98,12 @@ interval = %s
 
 `
 
+const keepAwake = `# Keep this computer awake while watching, on mains power only (a laptop
+# asleep misses new listings; on battery it sleeps as usual): true or false.
+keep_awake = %t
+
+`
+
 const noEmail = `# Email alerts are off: new listings show as desktop pop-ups only. To get
 # emails too, remove the "# " in front of these lines and fill them in:
 # [email]
@@ -149,6 +155,7 @@ const searchHelp = `# Saved searches, at most 15. Add one with
 func render(s Settings) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, header, s.Version, quote(s.Interval.String()))
+	fmt.Fprintf(&b, keepAwake, s.KeepAwake)
 	if e := s.Email; e != nil {
 		b.WriteString("# Email alerts, sent next to the desktop pop-ups. Leave this table out\n")
 		b.WriteString("# for desktop pop-ups only.\n[email]\n")

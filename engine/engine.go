@@ -366,6 +366,17 @@ func (e *Engine) SetProblem(p string) {
 	e.do(func() { e.st.settingsProblem = p; e.publish() })
 }
 
+// SetAwake shows, in words, that the computer is kept from sleeping while
+// rentwatch watches ("" when it is not): the tray and the window say it.
+func (e *Engine) SetAwake(words string) {
+	e.do(func() {
+		if e.st.awake != words {
+			e.st.awake = words
+			e.publish()
+		}
+	})
+}
+
 // ManualCheck opens the search's site in a visible window so the user can
 // pass a check by hand. While it is open the watcher sends nothing to that
 // host and goes on with the others; when it closes the host's wall is

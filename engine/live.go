@@ -56,6 +56,8 @@ type state struct {
 	// loc is the user's time zone (Deps.Location): where a day ends; nil
 	// means time.Local.
 	loc *time.Location
+	// awake is SetAwake's words: the computer is kept awake.
+	awake string
 }
 
 func newState(s Settings) state {
@@ -198,6 +200,7 @@ func (st *state) snapshot(now time.Time) Snapshot {
 	}
 	s.Back = st.backs(now)
 	s.Problem = st.settingsProblem
+	s.Awake = st.awake
 	if s.Problem == "" {
 		s.Problem = st.disk.problem()
 	}

@@ -15,7 +15,7 @@ import (
 
 // Item is one entry of the tray menu. ID is stable across snapshots, so the
 // adapter can tell a changed label (cheap update) from a changed menu shape
-// (rebuild). IDs: "open", "status", "check-now", "pause", "search:<url>", "recent",
+// (rebuild). IDs: "open", "status", "awake", "check-now", "pause", "search:<url>", "recent",
 // "recent:<n>", "add-search", "settings", "open-log", "autostart", "quit",
 // and "sep:<n>" for separators.
 type Item struct {
@@ -53,6 +53,10 @@ func Menu(s engine.Snapshot, now time.Time) []Item {
 	h := statusOf(s, now)
 	b.add(Item{ID: "status", Title: clean(h.Title, maxTitle), Disabled: h.Path == "",
 		Tooltip: clean(h.Detail, 300), Page: h.Path, Fragment: h.Fragment})
+	if s.Awake != "" {
+		b.add(Item{ID: "awake", Title: clean(s.Awake, maxTitle), Disabled: true,
+			Tooltip: "On mains power only; turn it off with keep_awake = false in the settings file"})
+	}
 	b.sep()
 	noSearches := len(s.Searches) == 0
 	if noSearches {

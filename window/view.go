@@ -30,6 +30,7 @@ type stateView struct {
 	LastCycle   *time.Time     `json:"last_cycle"`
 	NextCycle   *time.Time     `json:"next_cycle"`
 	Manual      string         `json:"manual,omitempty"` // the URL open for a check by hand
+	Awake       string         `json:"awake,omitempty"`  // the computer is kept awake, in words
 	MaxSearches int            `json:"max_searches"`
 	Searches    []searchView   `json:"searches"`
 	Channels    []channelView  `json:"channels"` // where alerts go: pop-ups, email, each push URL
@@ -133,7 +134,7 @@ type hourCell struct {
 // shown, and says what is wrong.
 func buildState(st engine.Snapshot, set config.Settings, setErr error, alerted map[string]int, now time.Time, loc *time.Location) stateView {
 	v := stateView{At: now, Overall: st.Overall, Paused: st.Paused, PauseWords: words.Paused(st.PausedUntil, now, loc), PausedUntil: when(st.PausedUntil),
-		Problem: st.Problem, LastCycle: when(st.LastCycle), NextCycle: when(st.NextCycle), Manual: st.Manual,
+		Problem: st.Problem, LastCycle: when(st.LastCycle), NextCycle: when(st.NextCycle), Manual: st.Manual, Awake: st.Awake,
 		MaxSearches: config.MaxSearches, Searches: []searchView{}}
 	if setErr != nil && v.Problem == "" {
 		v.Problem = setErr.Error()
