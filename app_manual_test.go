@@ -139,8 +139,8 @@ func chromiumWindows(t *testing.T, display string) []string {
 	return strings.Fields(string(out))
 }
 
-// closeWindows closes every Chromium window on display with Ctrl+W, as
-// the user closing its (only) tab.
+// closeWindows closes every Chromium window on display with Ctrl+Shift+W,
+// as the user closing the window (its guide tab and the site's).
 func closeWindows(t *testing.T, display string) {
 	t.Helper()
 	ids := chromiumWindows(t, display)
@@ -148,7 +148,7 @@ func closeWindows(t *testing.T, display string) {
 		t.Fatalf("no Chromium window on %s", display)
 	}
 	for _, id := range ids {
-		cmd := exec.Command(testkit.Need(t, "xdotool"), "windowfocus", "--sync", id, "key", "--clearmodifiers", "ctrl+w")
+		cmd := exec.Command(testkit.Need(t, "xdotool"), "windowfocus", "--sync", id, "key", "--clearmodifiers", "ctrl+shift+w")
 		cmd.Env = append(os.Environ(), "DISPLAY="+display)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("close window %s: %v: %s", id, err, out)

@@ -135,7 +135,8 @@ func (r *pushRig) ntfyRefused(t *testing.T) {
 	room := r.Post(t)
 	others := testkit.Except(r.Channels(), "ntfy")
 	r.WaitReach(t, room.Title, others...)
-	r.waitStatus(t, "Check the ntfy address in the settings: the server said 401", "check the ntfy address")
+	ntfy := outbox.PushName(r.Ntfy.NtfyURL(testkit.NtfyTopic))
+	r.waitStatus(t, ntfy+" stopped: the server said 401", ntfy+" stopped: check the ntfy address")
 	r.WaitReach(t, r.stopNotice(r.Ntfy), others...)
 	if n := len(forRoom(r.Ntfy.Requests(), room.Title)); n != 1 {
 		t.Errorf("ntfy was asked %d times after its 401, want once (a refusal is not retried at once):\n%s", n, r.Ntfy.Log())
@@ -145,9 +146,9 @@ func (r *pushRig) ntfyRefused(t *testing.T) {
 // stopNotice is the title of the notice that srv's channel stopped.
 func (r *pushRig) stopNotice(srv *testkit.PushServer) string {
 	if srv == r.Ntfy {
-		return "ntfy (" + srv.HostPort() + ") stopped"
+		return outbox.PushName(srv.NtfyURL(testkit.NtfyTopic)) + " stopped"
 	}
-	return "webhook (" + srv.HostPort() + ") stopped"
+	return outbox.PushName(srv.WebhookURL(testkit.HookPath)) + " stopped"
 }
 
 // waitStatus waits until the tray's status line is line and its tooltip
@@ -200,7 +201,8 @@ func (r *pushRig) hookGone(t *testing.T) {
 	room := r.Post(t)
 	others := testkit.Except(r.Channels(), "webhook")
 	r.WaitReach(t, room.Title, others...)
-	r.waitStatus(t, "Check the webhook address: the server said 404", "check the webhook address")
+	hook := outbox.PushName(r.Hook.WebhookURL(testkit.HookPath))
+	r.waitStatus(t, hook+" stopped: the server said 404", hook+" stopped: check the webhook address")
 	r.WaitReach(t, r.stopNotice(r.Hook), others...)
 	next := r.Post(t)
 	r.WaitReach(t, next.Title, others...)

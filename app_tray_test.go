@@ -108,7 +108,8 @@ func (r *trayRig) baseline(t *testing.T) {
 	r.waitIcon(t, "waiting")
 	testkit.Eventually(t, "the tooltip sums up the searches", testkit.Patience, func() error {
 		tip, err := r.item.ToolTip()
-		if err == nil && !regexp.MustCompile(`^2 searches · last check \d\d:\d\d`).MatchString(tip.Title) {
+		// What is wrong comes first: the 429 host makes us wait.
+		if err == nil && !regexp.MustCompile(`^Busy Site makes us wait · 2 searches · last check \d\d:\d\d`).MatchString(tip.Title) {
 			err = fmt.Errorf("ToolTip title %q", tip.Title)
 		}
 		return err

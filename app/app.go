@@ -7,8 +7,10 @@
 // Its files by concern: app.go opens and closes, settings.go hands each
 // settings change on, open.go opens what the user clicked (a pop-up's
 // listing, a check by hand, a file), tray.go and window.go run the tray
-// and the window beside the engine, once.go ends `run --once`,
-// store_room.go waits out a full disk, logfile.go rotates the log,
+// and the window beside the engine (checkview.go: a check by hand in the
+// window's page), awake.go keeps the computer awake while it watches,
+// once.go ends `run --once`, store_room.go waits out a full disk, log.go
+// picks the journal or the log file, logfile.go rotates that file,
 // lock.go is the single-instance lock.
 package app
 
@@ -17,7 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -31,8 +32,10 @@ import (
 	"rentwatch/outbox"
 	"rentwatch/pages"
 	"rentwatch/pages/byhand"
+	"rentwatch/reply"
 	"rentwatch/tray"
 	"rentwatch/window"
+	"rentwatch/words"
 )
 
 // app is everything `rentwatch run` opens, so it can be closed in order.
@@ -50,9 +53,10 @@ type app struct {
 	log     *slog.Logger
 	store   *patientStore
 	browser *pages.Browser
-	byHand  *byhand.Window // the window of a check by hand, seeded with browser's cookies
-	loads   *browserWatch  // the engine's loads through browser
-	outbox  *outbox.Outbox // one for the app's life: its channels keep their queues
+	byHand  *byhand.Window  // the window of a check by hand, seeded with browser's cookies
+	screens *byhand.Screens // a check by hand in the window's page, in browser's own tabs
+	loads   *browserWatch   // the engine's loads through browser
+	outbox  *outbox.Outbox  // one for the app's life: its channels keep their queues
 	pops    *outbox.Clickable
 	engine  *engine.Engine
 	window  *window.Server // nil when it did not start (or for --once)
@@ -101,6 +105,7 @@ func Run(o Options, stderr io.Writer) int {
 		return a.loads.onceEnd(stderr)
 	}
 	a.startWindow()
+	go a.keepAwake(ctx) // awake.go
 	a.openOnFirstStart(a.settings.Now().Settings)
 	if !o.NoTray {
 		if err := tray.Available(); err != nil {
@@ -165,15 +170,10 @@ func openApp(o Options, stderr io.Writer) (*app, error) {
 		return nil, err
 	}
 	a.unlock = unlock
-	a.logs, err = openLogFile(o.Logs)
-	if err != nil {
+	if err := a.openLog(o.Logs, stderr); err != nil { // log.go
 		a.close()
 		return nil, err
 	}
-	a.logPath = a.logs.path
-	out := io.MultiWriter(stderr, a.logs)
-	a.log = slog.New(slog.NewTextHandler(out, nil))
-	log.SetOutput(out) // libraries that use the standard logger land in the log too
 	// Subscribed before anything is built from the settings: no change
 	// falls between what the engine and the outbox start with and what
 	// follow hands them.
@@ -196,6 +196,7 @@ func openApp(o Options, stderr io.Writer) (*app, error) {
 	}
 	a.browser = pages.NewBrowser(pages.BrowserOptions{Chrome: chrome, ProfileDir: filepath.Join(a.dataDir, "chrome-profile"), Log: a.log})
 	a.byHand = byhand.New(a.browser)
+	a.screens = byhand.NewScreens(a.browser, a.log)
 	a.openWeb = a.openPage
 	var pop outbox.Notifier // nil: beeep's pop-ups, which open nothing when clicked
 	if c, err := outbox.NewClickable(a.clicked); err == nil {
@@ -204,15 +205,25 @@ func openApp(o Options, stderr io.Writer) (*app, error) {
 	a.outbox = outbox.New(a.emailFor(settings), pop)
 	a.outbox.Logf = func(format string, args ...any) { a.log.Info(fmt.Sprintf(format, args...)) }
 	a.outbox.SetPush(pushURLs(settings))
+	// A computer with no notification service (a server, run --no-tray)
+	// gets no pop-up channel: it could never deliver, and would hold every
+	// listing and say it fails, for ever. Said once, in the log and the
+	// activity, below.
+	noPopUps := outbox.PopUpsHere()
+	a.outbox.SetPopUps(noPopUps == nil)
 	a.keepPrivate(settings)
 	a.loads = &browserWatch{Loader: a.browser}
 	a.engine = engine.New(engine.Deps{
-		Loader: a.loads, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, Log: a.log,
-		Replier: engine.NewReplier(a.browser, a.store, func() config.Settings { return a.settings.Now().Settings }),
+		Loader: a.loads, Store: a.store, Outbox: a.outbox, Notices: a.outbox, Manual: a.manualCheck, CheckPage: a.checkPage, Log: a.log,
+		Replier: reply.NewReplier(a.browser, func() config.Settings { return a.settings.Now().Settings }),
 		Release: a.browser.Release, // Chrome stops while nothing is to be checked for a while
 	}, engineSettings(settings))
 	if first.Problem != nil {
 		a.engine.SetProblem(problemWords(first.Problem))
+	}
+	if noPopUps != nil {
+		a.log.Warn(words.NoPopUps, "why", noPopUps)
+		a.engine.Note(words.NoPopUps)
 	}
 	a.store.reportTo(func(note string) { // a store started anew: said in the log and the activity
 		a.log.Warn(note)
@@ -251,6 +262,9 @@ func (a *app) close() {
 	}
 	if a.byHand != nil {
 		a.byHand.Close() // before the browser it carries cookies back to
+	}
+	if a.screens != nil {
+		a.screens.Close() // before the browser whose tab it shows
 	}
 	if a.browser != nil {
 		a.browser.Close()

@@ -188,20 +188,36 @@ func (p *patientStore) Delays(search string) ([]time.Duration, error) {
 	return s.Delays(search)
 }
 
-func (p *patientStore) Replied(listingID string) (bool, error) {
+func (p *patientStore) QueueReplies(rs []seen.Reply, now time.Time) ([]seen.Reply, error) {
 	s, err := p.store()
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	return s.Replied(listingID)
+	return s.QueueReplies(rs, now)
 }
 
-func (p *patientStore) MarkReplied(listingID string, at time.Time) error {
+func (p *patientStore) OpenReplies() ([]seen.Reply, error) {
+	s, err := p.store()
+	if err != nil {
+		return nil, err
+	}
+	return s.OpenReplies()
+}
+
+func (p *patientStore) StartReply(listingID string, now time.Time) error {
 	s, err := p.store()
 	if err != nil {
 		return err
 	}
-	return s.MarkReplied(listingID, at)
+	return s.StartReply(listingID, now)
+}
+
+func (p *patientStore) EndReply(listingID string, state seen.ReplyState, why string, now time.Time) error {
+	s, err := p.store()
+	if err != nil {
+		return err
+	}
+	return s.EndReply(listingID, state, why, now)
 }
 
 func (p *patientStore) Listed() ([]seen.Listed, error) {
@@ -220,4 +236,28 @@ func (p *patientStore) ListedVersion() uint64 {
 		return 0
 	}
 	return s.ListedVersion()
+}
+
+func (p *patientStore) Episodes() (map[string]time.Time, error) {
+	s, err := p.store()
+	if err != nil {
+		return nil, err
+	}
+	return s.Episodes()
+}
+
+func (p *patientStore) SetEpisode(host string, since time.Time) error {
+	s, err := p.store()
+	if err != nil {
+		return err
+	}
+	return s.SetEpisode(host, since)
+}
+
+func (p *patientStore) EndEpisode(host string) error {
+	s, err := p.store()
+	if err != nil {
+		return err
+	}
+	return s.EndEpisode(host)
 }

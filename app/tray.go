@@ -42,11 +42,26 @@ func (a *app) runWithTray(ctx context.Context, stop context.CancelFunc) {
 		Open:        func() { a.openWindow("/", "") },
 		AddSearch:   func() { a.openWindow("/", "add") },
 		Settings:    func() { a.openWindow("/settings", "") },
+		OpenPage:    a.openWindow,
 		OpenLog:     func() { a.open(a.openFile(a.logPath)) },
-		Autostart:   func(on bool) error { return tray.SetAutostart(on, exe) },
+		Autostart:   a.setAutostart(exe),
 		AutostartOn: tray.AutostartEnabled,
 		Quit:        stop,
 	})
 	stop()
 	<-engineDone
+}
+
+// setAutostart is what the tray's "Start at login" does for exe. A
+// refusal (a temporary build of `go run` with no installed copy) is said
+// in a pop-up: the tray has nowhere to show it, and a tick that does not
+// come says nothing of why.
+func (a *app) setAutostart(exe string) func(on bool) error {
+	return func(on bool) error {
+		err := tray.SetAutostart(on, exe)
+		if err != nil {
+			a.openFailed("Start at login did not change", err)
+		}
+		return err
+	}
 }

@@ -31,6 +31,8 @@ func (a *app) startWindow() {
 		Mailer:           testMailer{},
 		Keychain:         window.OSKeychain{},
 		Autostart:        loginItem{exe: exe},
+		Replies:          a.engine,
+		Checks:           checkHere{engine: a.engine, screens: a.screens},
 		OpenSettingsFile: func() error { return a.openFileAndSee(a.settingsPath) },
 		OpenLog:          func() error { return a.openFileAndSee(a.logPath) },
 		Log:              a.log,
@@ -41,6 +43,9 @@ func (a *app) startWindow() {
 		return
 	}
 	a.window = srv
+	// An alert that names only the first of many listings says the rest
+	// are on the window's Listings page: its plain address, no code, no key.
+	a.outbox.SetListingsLink(fmt.Sprintf("http://127.0.0.1:%d/listings", srv.Port()))
 	// The address without its token: the log is not private.
 	a.log.Info("window", "address", fmt.Sprintf("http://127.0.0.1:%d/", srv.Port()),
 		"token_in", filepath.Join(a.dataDir, window.URLFile), "opened_by", "rentwatch open")

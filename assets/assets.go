@@ -23,10 +23,11 @@ const (
 	Attention = "attention" // the user needs to do something
 	Error     = "error"     // something is broken
 	Paused    = "paused"    // the user paused watching
+	Setup     = "setup"     // no search yet: nothing is watched
 )
 
 // States lists every state that has icons.
-var States = []string{OK, Checking, Waiting, Attention, Error, Paused}
+var States = []string{OK, Checking, Waiting, Attention, Error, Paused, Setup}
 
 // Sizes (in pixels) of the embedded PNGs.
 var (

@@ -40,6 +40,7 @@ var commands = map[string]command{
 	"searches":   {"searches list | add URL [--name NAME] | remove NAME-OR-URL", cmdSearches},
 	"open":       {"open [--print]                    open the window in the default browser (or print a one-time address)", cmdOpen},
 	"reply":      {"reply --dry-run LISTING-URL [--search NAME] fill a listing's contact form, screenshot, send nothing (--yes sends)", cmdReply},
+	"status":     {"status [--json]                   print what the tray would show (for a machine without a tray)", cmdStatus},
 	"test-email": {"test-email                        send a test email with the current settings", cmdTestEmail},
 	"test-push":  {"test-push                         send a test to every push URL, one result per channel", cmdTestPush},
 	"version":    {"version                           print the version", cmdVersion},
@@ -90,6 +91,11 @@ func dispatchWith(g globals, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "rentwatch: %v\n", err)
 		return 2
+	}
+	if data, err := runDataDir(g); err == nil {
+		// Where a computer has no keychain, the SMTP password is kept in
+		// a file only the user can read, in the data folder.
+		outbox.KeepPasswordFileIn(data)
 	}
 	if len(args) > 0 && (args[0] == "help" || args[0] == "-h" || args[0] == "--help") {
 		usage(stdout)

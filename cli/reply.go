@@ -12,6 +12,8 @@ import (
 
 	"rentwatch/config"
 	"rentwatch/pages"
+	"rentwatch/reply"
+	"rentwatch/reply/recipe"
 )
 
 // replyUsage is the command line of `rentwatch reply`.
@@ -53,7 +55,7 @@ func cmdReply(g globals, args []string, stdout, stderr io.Writer) int {
 			"Check the form first with --dry-run; add --yes to send it.")
 		return 2
 	}
-	if _, err := pages.RecipeFor(target); err != nil {
+	if _, err := recipe.For(target); err != nil {
 		fmt.Fprintf(stderr, "rentwatch reply: %v\n", err)
 		return 1
 	}
@@ -66,16 +68,23 @@ func cmdReply(g globals, args []string, stdout, stderr io.Writer) int {
 	if settings.Reply != nil {
 		me = *settings.Reply
 	}
-	text := config.RenderMessage(msg, config.MessageValues{Title: *title, Price: *price, URL: target, Name: me.Name})
-	res, err := replyInBrowser(g, settings, target, pages.Reply{Message: text, Name: me.Name, Email: me.Email, Phone: me.Phone, DryRun: *dry}, stderr)
+	// Without --title and --price the listing's page says them.
+	r := reply.Reply{Template: msg, Values: config.MessageValues{Title: *title, Price: *price, URL: target, Name: me.Name},
+		Name: me.Name, Email: me.Email, Phone: me.Phone, Consent: me.Consent, DryRun: *dry}
+	res, err := replyInBrowser(g, settings, target, r, stderr)
+	if res.Recipe != "" && res.Message != "" {
+		printReply(stdout, res)
+	}
 	if err != nil {
-		fmt.Fprintf(stderr, "rentwatch reply: %v\n", err)
+		fmt.Fprintf(stderr, "rentwatch reply: %s\n", reply.Outcome(res, err))
 		return 1
 	}
-	fmt.Fprintf(stdout, "recipe:   %s\nform:     %s\nfilled:   %s\nmessage:\n%s\n",
-		res.Recipe, res.URL, strings.Join(res.Filled, ", "), indent(text))
 	if !*dry {
-		fmt.Fprintf(stdout, "sent and confirmed in %v\n", res.Took.Round(time.Millisecond))
+		confirmed := "the page showed no confirmation; the network says it went"
+		if res.Confirmed {
+			confirmed = "confirmed on the page"
+		}
+		fmt.Fprintf(stdout, "sent: the portal answered %d in %v (%s)\n", res.Status, res.Took.Round(time.Millisecond), confirmed)
 		return 0
 	}
 	path, err := saveScreenshot(*out, res.Screenshot)
@@ -87,12 +96,40 @@ func cmdReply(g globals, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// printReply says what a reply did to the form: the recipe, the page, the
+// listing as its page shows it, the fields filled, boxes ticked and
+// choices made, the message, and the required fields left empty.
+func printReply(w io.Writer, res reply.Result) {
+	fmt.Fprintf(w, "recipe:   %s\nform:     %s\nlisting:  %s (%s)\nfilled:   %s\n",
+		res.Recipe, res.URL, orNone(res.Title), orNone(res.Price), strings.Join(res.Filled, ", "))
+	if len(res.Ticked) > 0 {
+		fmt.Fprintf(w, "ticked:   %s (you allowed it: [reply] consent)\n", strings.Join(res.Ticked, "; "))
+	}
+	if len(res.Chosen) > 0 {
+		fmt.Fprintf(w, "chose:    %s (the only option)\n", strings.Join(res.Chosen, "; "))
+	}
+	fmt.Fprintf(w, "message:\n%s\n", indent(res.Message))
+	if len(res.Lacking) == 0 {
+		fmt.Fprintln(w, "empty:    no required field is left empty")
+		return
+	}
+	fmt.Fprintf(w, "empty:    %s\n", (&reply.IncompleteError{Fields: res.Lacking, Consent: len(res.Ticked) > 0}).Error())
+	fmt.Fprintln(w, "          (a reply to this listing would not be sent)")
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "not shown"
+	}
+	return s
+}
+
 // replyInBrowser sends (or with DryRun, fills) the reply in the watcher's
 // browser profile, or a fresh one while the watcher holds it.
-func replyInBrowser(g globals, settings config.Settings, target string, r pages.Reply, stderr io.Writer) (pages.ReplyResult, error) {
+func replyInBrowser(g globals, settings config.Settings, target string, r reply.Reply, stderr io.Writer) (reply.Result, error) {
 	profile, release, err := watcherProfile(g, "reply", stderr)
 	if err != nil {
-		return pages.ReplyResult{}, err
+		return reply.Result{}, err
 	}
 	defer release()
 	chrome := g.chrome
@@ -103,7 +140,7 @@ func replyInBrowser(g globals, settings config.Settings, target string, r pages.
 	defer b.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	return b.Reply(ctx, target, r)
+	return reply.Send(ctx, b, target, r, reply.Direct)
 }
 
 // replyMessage loads the settings and picks the message template: the named

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"rentwatch/internal/testkit"
-	"rentwatch/pages"
 )
 
 func TestCmdReplyRefuses(t *testing.T) {
@@ -43,38 +42,43 @@ func TestCmdReplyRefuses(t *testing.T) {
 	}
 }
 
-// TestCmdReplyAgainstAPortal runs the command against a portal on loopback:
-// a dry run saves a PNG and sends nothing; --yes sends exactly once.
+// TestCmdReplyAgainstAPortal runs the command against the loopback portal
+// in Kamernet's markup: a dry run reads the listing's title and price off
+// its page, names the required field it leaves empty, saves a PNG and
+// sends nothing; --yes sends exactly once.
 func TestCmdReplyAgainstAPortal(t *testing.T) {
 	chrome := testkit.Chromium(t)
-	const host = "127.0.0.10"
-	site := testkit.StartContactSite(t, host, filepath.Join("..", "testdata", "replysite"))
-	registerContactRecipe(t, host)
+	const ip = "127.0.0.10"
+	portal := testkit.StartReplyPortal(t, ip, filepath.Join("..", "testdata", "replysite"))
+	testkit.ServeKamernetRecipe(t, ip)
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "config.toml")
 	err := os.WriteFile(cfg, []byte(`[reply]
 name = "Sam Jansen"
 email = "sam@example.com"
-message = "Hallo, ik ben {name}. Is {title} nog vrij?"
+message = "Hallo, ik ben {name}. Is {title} ({price}) nog vrij?"
 
 [[search]]
 name = "Rooms"
-url = "`+site.URL+`/search"
+url = "`+portal.URL+testkit.ReplySearchPath+`"
 reply_message = "Dag, {name} hier, over {url}"
 `), 0o600)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := globals{config: cfg, data: filepath.Join(dir, "data"), chrome: chrome}
-	listing := site.URL + "/listing/plain"
+	room := testkit.PortalRoom{Room: testkit.Room{ID: 2345678, Title: "Kamer aan het Damrak", Street: "damrak", Area: "Centrum", Price: 750},
+		Variant: "select"}
+	listing := portal.Post(room)
 	shot := filepath.Join(dir, "shot.png")
 
 	var stdout, stderr bytes.Buffer
-	if code := cmdReply(g, []string{"--dry-run", listing, "--title", "Room on Damrak", "--out", shot}, &stdout, &stderr); code != 0 {
+	if code := cmdReply(g, []string{"--dry-run", listing, "--out", shot}, &stdout, &stderr); code != 0 {
 		t.Fatalf("dry run: exit %d: %s", code, stderr.String())
 	}
-	for _, want := range []string{"recipe:   fixture", "filled:   message, name, email", "Is Room on Damrak nog vrij?",
-		"screenshot: " + shot, "nothing was sent"} {
+	for _, want := range []string{"recipe:   kamernet.nl at " + ip, "listing:  Kamer aan het Damrak (€ 750,-)",
+		"filled:   message, name, email", "Is Kamer aan het Damrak (€ 750,-) nog vrij?",
+		`empty:    the form needs a choice in "Ik ben" (3 options)`, "screenshot: " + shot, "nothing was sent"} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("dry run output lacks %q:\n%s", want, stdout.String())
 		}
@@ -87,38 +91,26 @@ reply_message = "Dag, {name} hier, over {url}"
 	if _, err := png.Decode(f); err != nil {
 		t.Errorf("the screenshot is not a PNG: %v", err)
 	}
-	if n := len(site.Posts()); n != 0 {
+	if n := len(portal.Sent()); n != 0 {
 		t.Fatalf("a dry run sent %d messages", n)
 	}
 
 	stdout.Reset()
+	if code := cmdReply(g, []string{"--yes", "--search", "rooms", listing}, &stdout, &stderr); code != 1 ||
+		!strings.Contains(stderr.String(), `not sent: the form needs a choice in "Ik ben"`) {
+		t.Errorf("--yes on a form it cannot complete: exit %d, stderr %s", code, stderr.String())
+	}
+	room.ID, room.Variant = 2345679, "inline"
+	listing = portal.Post(room)
+	stdout.Reset()
 	if code := cmdReply(g, []string{"--yes", "--search", "rooms", listing}, &stdout, &stderr); code != 0 {
 		t.Fatalf("--yes: exit %d: %s", code, stderr.String())
 	}
-	posts := site.Posts()
-	if len(posts) != 1 || posts[0].Get("message") != "Dag, Sam Jansen hier, over "+listing {
-		t.Errorf("the site received %v, want one message from the search's template", posts)
+	sent := portal.Sent()
+	if len(sent) != 1 || sent[0].Values.Get("message") != "Dag, Sam Jansen hier, over "+listing {
+		t.Errorf("the portal received %v, want one message from the search's template", sent)
 	}
-	if !strings.Contains(stdout.String(), "sent and confirmed") {
+	if !strings.Contains(stdout.String(), "sent: the portal answered 303") {
 		t.Errorf("--yes output: %s", stdout.String())
 	}
-}
-
-// registerContactRecipe registers the recipe for a testkit.ContactSite on
-// host.
-func registerContactRecipe(t *testing.T, host string) {
-	t.Helper()
-	remove, err := pages.RegisterRecipe(pages.Recipe{
-		Name: "fixture", Sites: []string{host},
-		Open:    []pages.Target{{CSS: "button, a", Text: []string{"reageer"}}},
-		Message: []string{`textarea[name="message"]`}, FullName: []string{`input[name="name"]`},
-		Email: []string{`input[name="email"]`}, Phone: []string{`input[name="phone"]`},
-		Submit: []pages.Target{{CSS: `form button[type="submit"]`}},
-		Sent:   pages.Sign{Text: []string{"je bericht is verstuurd"}},
-		Wait:   pages.DefaultRecipeWait, // a busy machine's page is slow; the stale step waits this out once
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(remove)
 }

@@ -61,10 +61,11 @@ func TestCmdTestPush(t *testing.T) {
 		stderr string
 	}{
 		{"three channels: one sent, one refused, one down", []string{"--config", three}, 1, []string{
-			"ntfy (127.0.0.1:" + port + "): sent",
-			"ntfy (127.0.0.1:" + port + ") #2: failed: ntfy (127.0.0.1:" + port + ") #2: the server refused the credentials",
+			// Two topics on one server read apart, with no topic given away.
+			"ntfy (127.0.0.1:" + port + "/go…et): sent",
+			"ntfy (127.0.0.1:" + port + "/de…et): failed: ntfy (127.0.0.1:" + port + "/de…et): the server refused the credentials",
 			"This will keep failing until the URL is fixed",
-			"webhook (127.0.0.1:" + fmt.Sprint(closed) + "): failed", "connection refused", "This may be temporary",
+			"Webhook (127.0.0.1:" + fmt.Sprint(closed) + "): failed", "connection refused", "This may be temporary",
 		}, "2 of 3"},
 		{"one good channel", []string{"--config", good}, 0, []string{"sent; the service accepted it"}, ""},
 		{"no [push]", []string{"--config", none}, 1, nil, "has no push URLs"},

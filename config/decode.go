@@ -16,11 +16,11 @@ import (
 
 // known lists the keys each table may hold; anything else is reported.
 var known = map[string][]string{
-	"":        {"version", "interval", "email", "push", "browser", "reply", "search"},
+	"":        {"version", "interval", "keep_awake", "email", "push", "browser", "reply", "search"},
 	"push":    {"urls"},
 	"email":   {"to", "from", "host", "port", "security", "username", "ca_file"},
 	"browser": {"path"},
-	"reply":   {"name", "email", "phone", "message"},
+	"reply":   {"name", "email", "phone", "message", "consent"},
 	"search":  {"name", "url", "enabled", "reply", "reply_message", "max_price", "min_size", "require", "exclude", "pick"},
 }
 
@@ -36,6 +36,13 @@ func decodeMap(m map[string]any, ps *problems) Settings {
 			// (fillDefaults would take 0 for a file that says nothing).
 			ps.add("interval", "%s", intervalProblem(0))
 		}
+	}
+	if v, ok := m["keep_awake"]; ok {
+		b, isBool := v.(bool)
+		if !isBool {
+			ps.add("keep_awake", "%s is not true or false (write it without quotes)", show(v))
+		}
+		s.KeepAwake = b
 	}
 	if v, ok := m["email"]; ok {
 		if t, ok := v.(map[string]any); ok {
@@ -63,6 +70,13 @@ func decodeMap(m map[string]any, ps *problems) Settings {
 				Email:   stringValue("reply.email", t["email"], ps),
 				Phone:   stringValue("reply.phone", t["phone"], ps),
 				Message: stringValue("reply.message", t["message"], ps),
+			}
+			if v, ok := t["consent"]; ok {
+				b, isBool := v.(bool)
+				if !isBool {
+					ps.add("reply.consent", "%s is not true or false (write it without quotes)", show(v))
+				}
+				s.Reply.Consent = b
 			}
 		} else {
 			ps.add("reply", "must be a table: write it as [reply] with its keys below")

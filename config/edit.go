@@ -46,6 +46,9 @@ type SearchChange struct {
 	// Pick is the list on the page to watch (a key from the preview); ""
 	// removes the pick: the readers choose again.
 	Pick *string
+	// Reply turns the auto-reply to its new listings on or off; on is
+	// refused for a portal without a reply recipe, or without a message.
+	Reply *bool
 }
 
 // AddSearch appends an enabled search, as Settings.AddSearch does (an
@@ -129,6 +132,10 @@ func (e *editor) EditSearch(rawURL string, c SearchChange) (Search, error) {
 		if c.Enabled != nil {
 			sr.Enabled = *c.Enabled
 			edits = append(edits, d.setKey(t, "enabled", strconv.FormatBool(sr.Enabled)))
+		}
+		if c.Reply != nil {
+			sr.Reply = *c.Reply
+			edits = append(edits, d.setKey(t, "reply", strconv.FormatBool(sr.Reply)))
 		}
 		if c.Filter != nil {
 			f := c.Filter.Clean()

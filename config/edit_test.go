@@ -312,6 +312,12 @@ func TestEditorRefuses(t *testing.T) {
 			_, err := e.SetEmail(&Email{To: "not an address", Host: "smtp.example.com", Username: "u@example.com"})
 			return err
 		}, nil, "is not an email address"},
+		// From left blank is the login: the user is told which field to
+		// fill, not that a From they never typed is wrong.
+		{"from blank, a login that is no address", commented, func(e *editor) error {
+			_, err := e.SetEmail(&Email{To: "me@example.com", Host: "smtp.example.com", Username: "watcher"})
+			return err
+		}, nil, `email.from: your login "watcher" is not an email address, so fill in From with the address the email should come from`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

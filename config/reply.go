@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"net/mail"
 	"regexp"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"rentwatch/reply/recipe"
 )
 
 // Reply is the [reply] table: who the user is, for the optional auto-reply
@@ -18,6 +21,10 @@ type Reply struct {
 	Email   string `toml:"email"`   // for forms that ask; optional
 	Phone   string `toml:"phone"`   // for forms that ask; optional
 	Message string `toml:"message"` // the default message; placeholders as in Placeholders
+	// Consent lets an auto-reply tick a form's required boxes (the
+	// portal's terms, its privacy notice) for the user; off, a form with
+	// one is reported as not sent. An optional box is never ticked.
+	Consent bool `toml:"consent"`
 }
 
 // Placeholders are the words a reply message may hold in braces: {title},
@@ -176,7 +183,11 @@ func validateSearchReplies(s Settings, ps *problems) {
 			continue
 		}
 		msg := s.MessageFor(sr)
+		_, rerr := recipe.For(sr.URL)
 		switch {
+		case errors.Is(rerr, recipe.ErrUnsupported):
+			ps.add(at+".reply", "auto-reply works on %s only, and this search is on %s: turn reply off here",
+				recipe.Portals(), recipe.SiteOf(sr.URL))
 		case strings.TrimSpace(msg) == "":
 			ps.add(at+".reply", "on, but there is no message to send: set reply_message here, or message in [reply]")
 		case usesName(msg) && (s.Reply == nil || strings.TrimSpace(s.Reply.Name) == ""):
@@ -206,4 +217,16 @@ func checkMessage(field, msg string, ps *problems) {
 	if n := utf8.RuneCountInString(msg); n > MaxMessage {
 		ps.add(field, "%d characters; a reply is at most %d", n, MaxMessage)
 	}
+}
+
+// MessageProblem says in words what is wrong with a reply message: an
+// unknown placeholder (with the one likely meant), or too long; "" for
+// nothing. The window says it under the message as it is typed.
+func MessageProblem(msg string) string {
+	var ps problems
+	checkMessage("message", msg, &ps)
+	if len(ps.list) == 0 {
+		return ""
+	}
+	return ps.list[0].Message
 }

@@ -14,6 +14,7 @@ func TestLoadReply(t *testing.T) {
 name = "Sam Jansen"
 email = "sam@example.com"
 phone = "+31 6 12345678"
+consent = true
 message = """Hello,
 I am {name}. Is {title} ({price}) still free?"""
 
@@ -37,7 +38,7 @@ url = "https://www.funda.nl/zoeken/huur"
 		t.Fatalf("Load: %v", err)
 	}
 	want := Settings{Version: 1, Interval: 30 * time.Second,
-		Reply: &Reply{Name: "Sam Jansen", Email: "sam@example.com", Phone: "+31 6 12345678",
+		Reply: &Reply{Name: "Sam Jansen", Email: "sam@example.com", Phone: "+31 6 12345678", Consent: true,
 			Message: "Hello,\nI am {name}. Is {title} ({price}) still free?"},
 		Searches: []Search{
 			{Name: "A", URL: "https://kamernet.nl/huren/kamers-amsterdam", Enabled: true, Reply: true},
@@ -89,16 +90,21 @@ func TestLoadReplyProblems(t *testing.T) {
 			`line 2: unknown key "reply.mesage" (did you mean "reply.message"?)`},
 		{"wrong type", "[reply]\nphone = 612345678\n",
 			`line 2: reply.phone: 612345678 is not text; put it in quotes`},
+		{"consent in quotes", "[reply]\nconsent = \"yes\"\n",
+			`line 2: reply.consent: "yes" is not true or false (write it without quotes)`},
+		{"reply on a portal without a recipe", "[reply]\nmessage = \"Hi\"\n[[search]]\nname = \"F\"\nurl = \"https://www.funda.nl/zoeken/huur\"\nreply = true\n",
+			`line 6: search[1].reply: auto-reply works on kamernet.nl and pararius.nl only, and this search is on funda.nl: turn reply off here`},
 	})
 }
 
 func TestSaveLoadReplyRoundTrip(t *testing.T) {
 	for _, in := range []Settings{
 		{Version: 1, Interval: time.Minute,
-			Reply: &Reply{Name: "Zoë \"Z\" Müller", Email: "z@example.com", Phone: "+49 (30) 123-456",
+			Reply: &Reply{Name: "Zoë \"Z\" Müller", Email: "z@example.com", Phone: "+49 (30) 123-456", Consent: true,
 				Message: "Hallo,\n\nich bin {name}.\tIst {title} frei? {url}"},
 			Searches: []Search{
-				{Name: "A", URL: "https://www.wg-gesucht.de/a.html", Enabled: true, Reply: true},
+				{Name: "A", URL: "https://www.pararius.nl/a", Enabled: true, Reply: true},
+				{Name: "W", URL: "https://www.wg-gesucht.de/a.html", Enabled: true, ReplyMessage: "off, kept: {title}"},
 				{Name: "B", URL: "https://kamernet.nl/b", Enabled: true, ReplyMessage: "kept while off: {title}"},
 			}},
 		Default(),

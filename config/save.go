@@ -98,6 +98,12 @@ interval = %s
 
 `
 
+const keepAwake = `# Keep this computer awake while watching, on mains power only (a laptop
+# asleep misses new listings; on battery it sleeps as usual): true or false.
+keep_awake = %t
+
+`
+
 const noEmail = `# Email alerts are off: new listings show as desktop pop-ups only. To get
 # emails too, remove the "# " in front of these lines and fill them in:
 # [email]
@@ -120,6 +126,7 @@ const noReply = `# Auto-reply is off. rentwatch can answer a new listing for you
 # name = "Sam Jansen"           # your name, for {name} and forms that ask
 # email = "me@example.com"      # for forms that ask
 # phone = "+31 6 12345678"      # for forms that ask
+# consent = false               # true: tick a form's required boxes (its terms) for you
 # message = "Hello, I am {name} and I would love to see {title} ({price}). {url}"
 
 `
@@ -148,6 +155,7 @@ const searchHelp = `# Saved searches, at most 15. Add one with
 func render(s Settings) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, header, s.Version, quote(s.Interval.String()))
+	fmt.Fprintf(&b, keepAwake, s.KeepAwake)
 	if e := s.Email; e != nil {
 		b.WriteString("# Email alerts, sent next to the desktop pop-ups. Leave this table out\n")
 		b.WriteString("# for desktop pop-ups only.\n[email]\n")
@@ -194,6 +202,7 @@ func renderReply(b *strings.Builder, r *Reply) {
 	line(b, "name", quote(r.Name), "your name, for {name} and forms that ask")
 	line(b, "email", quote(r.Email), "for forms that ask")
 	line(b, "phone", quote(r.Phone), "for forms that ask")
+	line(b, "consent", strconv.FormatBool(r.Consent), "true: tick a form's required boxes (its terms) for you")
 	fmt.Fprintf(b, "message = %s\n\n", quote(r.Message))
 }
 

@@ -27,6 +27,10 @@ type Settings struct {
 	Browser  Browser       `toml:"browser"`
 	Reply    *Reply        `toml:"reply"` // nil: no [reply] table (see Search.Reply)
 	Searches []Search      `toml:"search"`
+
+	// KeepAwake keeps the computer from sleeping while rentwatch watches,
+	// on mains power only (off by default): a laptop asleep misses rooms.
+	KeepAwake bool `toml:"keep_awake"`
 }
 
 // Email is where alerts are sent. The password is never here: it lives in

@@ -10,6 +10,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"rentwatch/words"
 )
 
 // Validate checks settings as the watcher will use them (defaults already
@@ -58,6 +60,9 @@ func validateEmail(e *Email, ps *problems) {
 	check("email.to", e.To != "" && toErr != nil, "%q is not an email address", e.To)
 	_, fromErr := mail.ParseAddress(e.From)
 	check("email.from", e.From == "", "empty, and there is no username to default to")
+	// From left blank is the login (fillDefaults): a login that is no
+	// address is the user's to see as such, not as a bad From.
+	check("email.from", e.From != "" && fromErr != nil && e.From == e.Username, "%s", words.LoginNotFrom(e.Username))
 	check("email.from", e.From != "" && fromErr != nil, "%q is not an email address", e.From)
 	check("email.host", e.Host == "", "empty; the SMTP server's name, like \"smtp.example.com\"")
 	check("email.host", strings.ContainsAny(e.Host, ":/ "),

@@ -45,8 +45,8 @@ func (e *Engine) planCycle(kind cycleKind, fresh time.Duration) plan {
 	byHost := map[string][]config.Search{}
 	var hosts []string
 	for _, s := range e.st.enabled() {
-		if kind == addedOnly && !e.st.added[s.URL] {
-			continue
+		if kind == addedOnly && !e.st.added[s.URL] || e.underWay(s.URL) {
+			continue // (under way: a check of a pass that was let go)
 		}
 		h := e.st.searches[s.URL].host
 		if _, ok := byHost[h]; !ok {
@@ -86,12 +86,13 @@ func (e *Engine) planCycle(kind cycleKind, fresh time.Duration) plan {
 	return p
 }
 
-// pass is the plan under way: its first pass, then the second for the
-// hosts whose probe came back clean.
+// pass is the plan under way. A host whose probe comes back clean has its
+// held searches checked in the same pass, at once (releaseHeld); a host
+// whose probe falls due while the pass runs (its wait ended, or the user
+// closed the window of a check by hand) joins it (joinProbes).
 type pass struct {
 	kind    cycleKind
 	plan    plan
-	second  bool
 	left    int // checks queued or under way
 	started time.Time
 }
@@ -151,7 +152,7 @@ func (e *Engine) queueChecks(ctx context.Context, list []config.Search) {
 	n := 0
 	for _, s := range list {
 		if v := e.st.searches[s.URL]; v != nil {
-			e.enqueue(visit{kind: checkVisit, host: v.host, search: s, url: s.URL})
+			e.enqueue(visit{kind: checkVisit, host: v.host, search: s, url: s.URL, pass: e.st.pass})
 			n++
 		}
 	}
@@ -162,7 +163,7 @@ func (e *Engine) queueChecks(ctx context.Context, list []config.Search) {
 }
 
 // passLeft counts n checks of the pass as done (judged, or dropped); the
-// last one ends the first pass or the whole.
+// last one ends the pass.
 func (e *Engine) passLeft(ctx context.Context, n int) {
 	p := e.st.pass
 	if p == nil {
@@ -171,44 +172,72 @@ func (e *Engine) passLeft(ctx context.Context, n int) {
 	if p.left -= n; p.left > 0 {
 		return
 	}
-	if !p.second {
-		p.second = true
-		if second := e.secondPass(ctx); len(second) > 0 {
-			e.queueChecks(ctx, e.shuffled(second))
-			return
-		}
-	}
 	e.endPass(ctx)
 }
 
-// secondPass is the searches held behind probes that came back clean: the
-// host is serving us again, so the rest of its searches are checked now
-// instead of next cycle.
-func (e *Engine) secondPass(ctx context.Context) []config.Search {
-	if ctx.Err() != nil {
-		return nil
+// releaseHeld checks the searches the probe of host h held, now that the
+// probe came back with a page: the host serves us again, so the rest of
+// its searches go in at once, in this pass, instead of at the next cycle.
+func (e *Engine) releaseHeld(ctx context.Context, h string) {
+	p := e.st.pass
+	if p == nil || !p.plan.probing[h] || ctx.Err() != nil {
+		return
 	}
-	p := e.st.pass.plan
-	var recovered int
-	var second []config.Search
-	for _, h := range slices.Sorted(maps.Keys(p.probing)) {
-		if _, still := e.st.registry.Get(h); !still && e.st.host(h).errors == 0 && !e.st.host(h).lane.closed {
-			recovered++
-			second = append(second, p.held[h]...)
-			if len(p.held[h]) > 0 {
-				e.note(EventWall, "", h, fmt.Sprintf("recovered: checking its %d other search(es) now", len(p.held[h])))
-			}
+	hs := e.st.host(h)
+	if _, still := e.st.registry.Get(h); still || hs.errors > 0 || hs.lane.closed {
+		return
+	}
+	held := p.plan.held[h]
+	delete(p.plan.probing, h)
+	delete(p.plan.held, h)
+	if len(held) == 0 {
+		return
+	}
+	e.note(EventWall, "", h, fmt.Sprintf("recovered: checking its %d other search(es) now", len(held)))
+	e.d.Log.Info(fmt.Sprintf("Recovered 1 site(s), checking %d held search(es)", len(held)))
+	e.queueChecks(ctx, e.shuffled(held))
+}
+
+// joinProbes puts into the pass under way the probe of every host whose
+// probe is due now: its wait just ended, or the user just closed the
+// window of a check by hand and said "check it now". A pass of a dozen
+// searches on another site takes a minute; a probe that waited for it to
+// end was a minute of not looking, and after a check by hand a minute of
+// the user wondering whether it worked.
+func (e *Engine) joinProbes(ctx context.Context) {
+	p := e.st.pass
+	if p == nil || ctx.Err() != nil || e.st.disk.full || e.st.paused {
+		return
+	}
+	now := e.d.Clock.Now()
+	byHost := map[string][]config.Search{}
+	for _, s := range e.st.enabled() {
+		h := e.st.searches[s.URL].host
+		byHost[h] = append(byHost[h], s)
+	}
+	for _, h := range slices.Sorted(maps.Keys(byHost)) {
+		hs := e.st.host(h)
+		if hs.lane.closed || p.plan.probing[h] {
+			continue
 		}
+		entry, blocked := e.st.registry.Get(h)
+		if at, due := hs.probe.due(entry, blocked, now); !due || now.Before(at) {
+			continue
+		}
+		one, held := hs.probe.pick(byHost[h], entry)
+		p.plan.probing[h], p.plan.held[h] = true, held
+		e.d.Log.Debug("a probe joins the pass under way", "host", h)
+		e.queueChecks(ctx, []config.Search{one})
 	}
-	if len(second) > 0 {
-		e.d.Log.Info(fmt.Sprintf("Recovered %d site(s), checking %d held search(es)", recovered, len(second)))
-	}
-	return second
 }
 
 // endPass delivers what the pass found and, after a regular cycle, sets
 // the next one.
-func (e *Engine) endPass(ctx context.Context) {
+func (e *Engine) endPass(ctx context.Context) { e.closePass(ctx, false) }
+
+// closePass ends the pass under way: all its checks judged, or (lateOnes)
+// let go with some still under way (letGo).
+func (e *Engine) closePass(ctx context.Context, lateOnes bool) {
 	p := e.st.pass
 	e.st.pass = nil
 	if ctx.Err() != nil {
@@ -218,7 +247,7 @@ func (e *Engine) endPass(ctx context.Context) {
 	e.deliver(ctx)
 	if p.kind == regular {
 		e.st.cycles++
-		e.st.nextCycle = e.nextCycleAfter(p.started, e.d.Clock.Now())
+		e.st.nextCycle = e.nextCycleAfter(p.started, e.d.Clock.Now(), !lateOnes)
 	}
 	e.afterGrace(e.d.Clock.Now())
 	e.publish()
@@ -232,13 +261,16 @@ func (e *Engine) endPass(ctx context.Context) {
 // twice well within the interval. When the searches do not fit in the
 // interval at all, the next cycle starts when this one ended, never on top
 // of it: each host's lane keeps its gap whatever the cycle.
-func (e *Engine) nextCycleAfter(start, now time.Time) time.Time {
+//
+// A pass let go while a slow host's check was still under way (letGo)
+// says so itself: warn is false then.
+func (e *Engine) nextCycleAfter(start, now time.Time, warn bool) time.Time {
 	from := start
 	if e.st.reached.After(start) {
 		from = e.st.reached
 	}
 	next := from.Add(e.jittered(e.st.settings.Interval))
-	if !next.After(now) && !e.st.overrun {
+	if !next.After(now) && !e.st.overrun && warn {
 		e.st.overrun = true // said once (again after a change of settings)
 		e.d.Log.Warn(fmt.Sprintf("Checking every search took %v, longer than the interval (%v): each cycle starts when the last one ends",
 			now.Sub(start).Round(time.Second), e.st.settings.Interval))

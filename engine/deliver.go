@@ -263,6 +263,7 @@ func (e *Engine) sent(ctx context.Context, k *courier, alerts []listing.Alert, n
 			keys[i] = n.Key
 		}
 		e.d.Notices.Told(k.ch.ID(), keys)
+		e.episodesTold(keys)
 	}
 	if k.trouble.attempts > 0 || k.stopped {
 		e.d.Log.Info("delivery works again", "channel", k.ch.Name())

@@ -14,6 +14,7 @@ import (
 	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
+	"rentwatch/reply"
 )
 
 func TestBaselineThenNewListingsAreAlertedOnceAcrossSearches(t *testing.T) {
@@ -95,9 +96,9 @@ func TestKillBetweenDeliveryAndSnapshotGivesADuplicateNotALoss(t *testing.T) {
 
 type failingReplier struct{ calls int }
 
-func (f *failingReplier) Reply(ctx context.Context, a listing.Alert) error {
+func (f *failingReplier) Reply(ctx context.Context, a listing.Alert, lane reply.Lane, before func() error) (reply.Result, error) {
 	f.calls++
-	return errors.New("recipe out of date")
+	return reply.Result{}, errors.New("recipe out of date")
 }
 
 func TestAFailedReplyNeverTouchesNotification(t *testing.T) {
@@ -193,11 +194,14 @@ type recordingReplier struct {
 	ids []string
 }
 
-func (f *recordingReplier) Reply(ctx context.Context, a listing.Alert) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.ids = append(f.ids, a.ID)
-	return nil
+func (f *recordingReplier) Reply(ctx context.Context, a listing.Alert, lane reply.Lane, before func() error) (reply.Result, error) {
+	err := lane(ctx, func(context.Context) error {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.ids = append(f.ids, a.ID)
+		return before()
+	})
+	return reply.Result{Sent: err == nil}, err
 }
 
 // With auto-reply off a search never shows "replying", and a reply that
@@ -255,11 +259,14 @@ type timedReplier struct {
 	at  []time.Time
 }
 
-func (f *timedReplier) Reply(ctx context.Context, a listing.Alert) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.ids, f.at = append(f.ids, a.ID), append(f.at, time.Now())
-	return nil
+func (f *timedReplier) Reply(ctx context.Context, a listing.Alert, lane reply.Lane, before func() error) (reply.Result, error) {
+	err := lane(ctx, func(context.Context) error {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.ids, f.at = append(f.ids, a.ID), append(f.at, time.Now())
+		return before()
+	})
+	return reply.Result{Sent: err == nil}, err
 }
 
 // Replies wait for the alert: while the alert cannot be delivered, no

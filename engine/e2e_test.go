@@ -423,6 +423,12 @@ func (r *e2eRig) smtpDown(t *testing.T, search config.Search, room testkit.Room)
 		}
 	}
 	r.waitFor(t, "the room's pop-up (the desktop is its own channel)", func() bool { return len(r.popsWith(want.Title)) > 0 })
+	// The pop-up reaches the notification server before the engine hears
+	// back from the channel and takes it off the desktop's queue.
+	r.waitFor(t, "the pop-up recorded as delivered", func() bool {
+		q, _ := r.store.Queue("desktop")
+		return !slices.ContainsFunc(q, func(a listing.Alert) bool { return a.ID == want.ID })
+	})
 	unseen("after the failed send")
 	failed = r.logs.Count("Failed to send")
 	r.waitFor(t, "email to try again", func() bool { return r.logs.Count("Failed to send") > failed })

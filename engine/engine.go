@@ -19,6 +19,7 @@ import (
 	"rentwatch/listing"
 	"rentwatch/outbox"
 	"rentwatch/pages"
+	"rentwatch/reply"
 	"rentwatch/seen"
 )
 
@@ -58,6 +59,18 @@ type Store interface {
 	// Delays returns a search's latest times to alert, oldest first (the
 	// store adds one at each listing's first delivery).
 	Delays(search string) ([]time.Duration, error)
+	// QueueReplies, OpenReplies, StartReply and EndReply keep the
+	// auto-replies (reply.go): queued durably before their delay, started
+	// durably before their request can leave, ended with how it went.
+	QueueReplies(rs []seen.Reply, now time.Time) ([]seen.Reply, error)
+	OpenReplies() ([]seen.Reply, error)
+	StartReply(listingID string, now time.Time) error
+	EndReply(listingID string, state seen.ReplyState, why string, now time.Time) error
+	// Episodes, SetEpisode and EndEpisode keep each site's episode of
+	// needing the user, once told, across a restart (needsyou.go).
+	Episodes() (map[string]time.Time, error)
+	SetEpisode(host string, since time.Time) error
+	EndEpisode(host string) error
 	// Room says whether the store can write now: nil, or an error that
 	// is seen.ErrDiskFull, saying how much room there is and needs to be.
 	// Every write refused for want of room is one too (disk.go).
@@ -85,10 +98,12 @@ type Notices interface {
 	SetWake(wake func())
 }
 
-// Replier answers a listing for the user (the optional auto-reply). It
-// returns ErrNoReply when it has nothing to do for that listing's search.
+// Replier answers a listing for the user (the optional auto-reply);
+// *reply.Replier is one. Its page load and its send each go through lane,
+// as one request to the listing's host; beforeSend records, durably, that
+// the reply may leave, and refuses when it was started before.
 type Replier interface {
-	Reply(ctx context.Context, a listing.Alert) error
+	Reply(ctx context.Context, a listing.Alert, lane reply.Lane, beforeSend func() error) (reply.Result, error)
 }
 
 // Clock is the engine's time: the wall clock, which every deadline is
@@ -123,6 +138,11 @@ type Deps struct {
 	// Manual opens url in a visible browser window for a check by hand and
 	// returns when the user has closed it. nil: manual checks are refused.
 	Manual func(ctx context.Context, url string) error
+	// CheckPage is the address of the window's page where the check by
+	// hand of a search can be passed from any browser (the window's
+	// /check/{id}); the needs-you notices link to it. nil, or "": they
+	// link to the site.
+	CheckPage func(searchURL string) string
 	// Release lets the browser go (stops Chrome) when the engine will have
 	// nothing to send for a while: paused, no search enabled, or every host
 	// waiting longer than ReleaseIdle (release.go). It is called on its own
@@ -168,7 +188,9 @@ type Engine struct {
 	cmds    []func()
 	kick    chan struct{}
 	reports chan report // finished requests, for the engine goroutine
-	replies chan replyJob
+	// fills holds a token for each reply filling in a form (reply.go):
+	// as many at once as hosts are checked at once.
+	fills   chan struct{}
 	stopped chan struct{} // closed when Run returns
 	// runCtx is the context Run was given, for commands: they run on
 	// Run's goroutine, only while it runs.
@@ -211,7 +233,7 @@ func New(d Deps, s Settings) *Engine {
 	if d.ReplyMax <= 0 {
 		d.ReplyMin, d.ReplyMax = 20*time.Second, 90*time.Second
 	}
-	e := &Engine{d: d, kick: make(chan struct{}, 1), reports: make(chan report), replies: make(chan replyJob, 64),
+	e := &Engine{d: d, kick: make(chan struct{}, 1), reports: make(chan report), fills: make(chan struct{}, d.Parallel),
 		stopped: make(chan struct{}), runCtx: context.Background(),
 		subs: map[chan Snapshot]struct{}{}}
 	e.st = newState(s)
@@ -344,8 +366,28 @@ func (e *Engine) SetProblem(p string) {
 	e.do(func() { e.st.settingsProblem = p; e.publish() })
 }
 
+// SetAwake shows, in words, that the computer is kept from sleeping while
+// rentwatch watches ("" when it is not): the tray and the window say it.
+func (e *Engine) SetAwake(words string) {
+	e.do(func() {
+		if e.st.awake != words {
+			e.st.awake = words
+			e.publish()
+		}
+	})
+}
+
 // ManualCheck opens the search's site in a visible window so the user can
 // pass a check by hand. While it is open the watcher sends nothing to that
 // host and goes on with the others; when it closes the host's wall is
 // forgotten and one probe goes in at once.
-func (e *Engine) ManualCheck(url string) { e.do(func() { e.startManual(url) }) }
+func (e *Engine) ManualCheck(url string) { e.do(func() { e.startManual(url, e.d.Manual) }) }
+
+// ManualCheckWith is ManualCheck with open in place of Deps.Manual: the
+// check by hand passed from the window's page, in a tab of the watcher's
+// own browser (package byhand's Screens). The same rules hold: one check
+// by hand at a time, the host gets nothing else until open returns, and
+// then one probe goes in at once.
+func (e *Engine) ManualCheckWith(url string, open func(ctx context.Context, url string) error) {
+	e.do(func() { e.startManual(url, open) })
+}

@@ -16,6 +16,7 @@ import (
 	"rentwatch/blocks"
 	"rentwatch/listing"
 	"rentwatch/pages"
+	"rentwatch/reply"
 	"rentwatch/seen"
 )
 
@@ -79,16 +80,29 @@ func (l *requestLog) gaps(t *testing.T, min time.Duration) (startToStart, endToS
 	return startToStart, endToStart, pairs
 }
 
-// simReplier answers a listing by loading its page: a request to the
-// listing's host like any other, and a wall there is a wall.
+// simReplier answers a listing as a reply does, in its shape: its page
+// loaded in the lane, then the send in the lane (one more request to the
+// listing's host); a wall at either is a wall.
 type simReplier struct{ l Loader }
 
-func (r simReplier) Reply(ctx context.Context, a listing.Alert) error {
-	res, err := r.l.Load(ctx, a.URL)
-	if err == nil && res.Verdict.Kind != blocks.OK {
-		return &pages.WallError{URL: a.URL, Host: blocks.HostKey(a.URL), Verdict: res.Verdict}
+func (r simReplier) Reply(ctx context.Context, a listing.Alert, lane reply.Lane, before func() error) (reply.Result, error) {
+	load := func(ctx context.Context) error {
+		res, err := r.l.Load(ctx, a.URL)
+		if err == nil && res.Verdict.Kind != blocks.OK {
+			return &reply.WallError{URL: a.URL, Host: blocks.HostKey(a.URL), Verdict: res.Verdict}
+		}
+		return err
 	}
-	return err
+	if err := lane(ctx, load); err != nil {
+		return reply.Result{}, err
+	}
+	err := lane(ctx, func(ctx context.Context) error {
+		if err := before(); err != nil {
+			return err
+		}
+		return load(ctx) // the send: one more request to the host
+	})
+	return reply.Result{Sent: err == nil}, err
 }
 
 func min2(a, b time.Duration) time.Duration {

@@ -37,6 +37,9 @@ func (e *Engine) judge(ctx context.Context, r report) {
 		dropped := l.drop(func(v visit) bool { return v.kind == checkVisit })
 		e.passLeft(ctx, len(dropped))
 	}
+	if o == clean || o == softBlocked {
+		e.releaseHeld(ctx, r.host())
+	}
 	if o == clean && s.last == foundNew {
 		e.deliver(ctx) // at once: a room posted at 14:02 is gone by 14:20
 	}
@@ -127,6 +130,7 @@ func (e *Engine) apply(o outcome, r report, s *searchState, now time.Time) bool 
 		return true
 	}
 	e.clearHost(host)
+	e.pageCut(s, r)
 	found := e.compare(now, r.visit.search, s, r.result.Listings, r.result.Portal)
 	if s.last == nothingNew || s.last == foundNew { // a page it could diff
 		e.cameBack(host, s.url, found)
@@ -144,6 +148,19 @@ func (e *Engine) problem(s *searchState, f finding, problem, note string) {
 	if !again {
 		e.note(EventFailure, s.name, s.host, note)
 	}
+}
+
+// pageCut says in the log, once until it changes, that a search's page
+// shows more listings than the readers read (read.MaxListings): the first
+// ones are watched, the rest not.
+func (e *Engine) pageCut(s *searchState, r report) {
+	cut := r.result.Cut
+	if cut > 0 && cut != s.cut {
+		read := len(r.result.Listings)
+		e.d.Log.Warn(fmt.Sprintf("The page of %s shows %d listings; rentwatch reads the first %d and watches those",
+			s.name, read+cut, read), "search", s.name, "page", r.visit.url, "listings", read+cut, "read", read)
+	}
+	s.cut = cut
 }
 
 // recordWall records a wall the host put up, from a check, a preview or a

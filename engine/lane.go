@@ -19,6 +19,8 @@ import (
 type lane struct {
 	queue  []visit   // waiting their turn, in order
 	busy   bool      // a request is under way
+	under  visit     // that request, while busy
+	since  time.Time // when it began
 	free   time.Time // no request before this: the last one's end plus a gap
 	closed bool      // the user is checking the host by hand
 }
@@ -35,18 +37,18 @@ func (l *lane) ready(now time.Time) (ok bool, at time.Time) {
 	return true, time.Time{}
 }
 
-// begin takes the lane for the request at the head of the queue.
-func (l *lane) begin() visit {
+// begin takes the lane at now for the request at the head of the queue.
+func (l *lane) begin(now time.Time) visit {
 	v := l.queue[0]
 	l.queue = l.queue[1:]
-	l.busy = true
+	l.busy, l.under, l.since = true, v, now
 	return v
 }
 
 // end frees the lane after a request that ended at now; the next may begin
 // gap later.
 func (l *lane) end(now time.Time, gap time.Duration) {
-	l.busy = false
+	l.busy, l.under = false, visit{}
 	l.free = now.Add(gap)
 }
 
@@ -91,7 +93,10 @@ type visit struct {
 	search config.Search // checkVisit
 	url    string        // checkVisit, previewVisit: the page to load
 	alert  listing.Alert // replyVisit
-	// ctx is the caller's, for a preview; nil: the engine's alone.
+	// step is a reply's request (its page load, or its send), run in the
+	// lane like a load (reply.go).
+	step func(context.Context) error
+	// ctx is the caller's, for a preview or a reply; nil: the engine's alone.
 	ctx context.Context
 	// answer takes the report of a preview or a reply, whose caller waits.
 	answer chan<- report
@@ -99,6 +104,9 @@ type visit struct {
 	// fails while the browser is handed to the user's window, or back, is
 	// nobody's fault.
 	epoch int
+	// pass is the pass a check belongs to: one that comes back after its
+	// pass was let go (letGo) counts for no later pass.
+	pass *pass
 }
 
 // report is how one request went, sent by the goroutine that ran it.
@@ -158,7 +166,7 @@ func (e *Engine) dispatch(ctx context.Context) (wake time.Time) {
 		if e.st.inflight >= e.d.Parallel {
 			continue // a report frees a slot, and wakes the loop
 		}
-		e.begin(ctx, l.begin())
+		e.begin(ctx, l.begin(now))
 		started = true
 	}
 	if started {
@@ -214,6 +222,9 @@ func (e *Engine) settleHead(ctx context.Context, h string) {
 		case v.kind == checkVisit && e.st.paused:
 			l.queue = l.queue[1:]
 			e.passLeft(ctx, 1)
+		case v.kind == replyVisit && v.ctx.Err() != nil: // its reply gave up
+			l.queue = l.queue[1:]
+			v.answer <- report{visit: v, err: context.Cause(v.ctx)}
 		default:
 			return
 		}
@@ -248,7 +259,7 @@ func (e *Engine) request(ctx context.Context, v visit) {
 	r := report{visit: v}
 	switch v.kind {
 	case replyVisit:
-		r.err = e.d.Replier.Reply(ctx, v.alert)
+		r.err = v.step(ctx)
 	default:
 		r.result, r.err = e.d.Loader.Load(pages.WithAsk(ctx, askFor(v)), v.url)
 	}
@@ -279,10 +290,11 @@ func (e *Engine) finish(ctx context.Context, r report) {
 		r.visit.answer <- r
 	case checkVisit:
 		e.judge(ctx, r)
-		e.passLeft(ctx, 1)
+		if r.visit.pass == e.st.pass {
+			e.passLeft(ctx, 1)
+		}
 	case replyVisit:
-		e.replied(r)
-		r.visit.answer <- r
+		e.replyStepDone(r)
 	}
 }
 

@@ -45,7 +45,8 @@ type state struct {
 	overrun         bool   // a cycle did not fit in the interval (said once in the log, again after new settings)
 	day             string // the user's date NewToday counts for (today)
 	newToday        int
-	replying        map[string]int // replies in flight, by search URL
+	replying        map[string]int // replies waiting or under way, by search URL
+	replyRuns       int            // reply goroutines under way (reply.go): Run waits for them
 	once            bool           // RunOnce: one cycle and its sends
 	// released is true while the browser has had no request since it was
 	// let go (or since the start: nothing to let go); releaseUntil holds
@@ -55,6 +56,8 @@ type state struct {
 	// loc is the user's time zone (Deps.Location): where a day ends; nil
 	// means time.Local.
 	loc *time.Location
+	// awake is SetAwake's words: the computer is kept awake.
+	awake string
 }
 
 func newState(s Settings) state {
@@ -197,6 +200,7 @@ func (st *state) snapshot(now time.Time) Snapshot {
 	}
 	s.Back = st.backs(now)
 	s.Problem = st.settingsProblem
+	s.Awake = st.awake
 	if s.Problem == "" {
 		s.Problem = st.disk.problem()
 	}

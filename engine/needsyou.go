@@ -27,9 +27,14 @@ func needsUser(kind blocks.Kind) bool {
 // needsEpisode is a host's run of walls only the user can get us past: from the
 // first such wall until the host serves a page again. Whatever the ladder
 // does meanwhile (probes refused again, a rate limit in between, a check
-// by hand that did not work), it is one episode, told once.
+// by hand that did not work, a restart of the app), it is one episode,
+// told once. Once told on some channel it is kept in the store, so a
+// restart in the middle of it does not tell it again; one not yet told
+// when the app stopped is told again after the restart.
 type needsEpisode struct {
 	since time.Time // zero: none under way
+	key   string    // the key of its notice
+	kept  bool      // in the store
 }
 
 // comeback is a host serving us again after an episode, for BackShown.
@@ -73,25 +78,93 @@ func (e *Engine) wallNeedsYou(host, search string, entry blocks.Entry, now time.
 	if on == nil {
 		return
 	}
-	hs.needs = needsEpisode{since: now}
+	n := needsYouNotice(host, on.name, on.url, entry.Kind, now, e.d.Location, len(others))
+	hs.needs = needsEpisode{since: now, key: n.Key}
 	hs.back = comeback{} // blocked again: no longer "back"
-	e.tell(needsYouNotice(host, on.name, on.url, entry.Kind, now, e.d.Location, len(others)))
+	e.tell(n)
+	if e.d.Notices == nil {
+		e.keepEpisode(host) // told in the log and the tray only: that is told
+	}
+}
+
+// keepEpisode records host's episode in the store once it was told: from
+// then on a restart does not tell it again.
+func (e *Engine) keepEpisode(host string) {
+	hs := e.st.host(host)
+	if hs.needs.since.IsZero() || hs.needs.kept {
+		return
+	}
+	if err := e.d.Store.SetEpisode(host, hs.needs.since); err != nil && !e.diskFull(err) {
+		e.d.Log.Warn("keep the episode", "host", host, "err", err)
+		return
+	}
+	hs.needs.kept = true
+}
+
+// episodesTold keeps the episodes whose notices a channel just told.
+func (e *Engine) episodesTold(keys []string) {
+	for h, hs := range e.st.hosts {
+		if hs.needs.key != "" && slices.Contains(keys, hs.needs.key) {
+			e.keepEpisode(h)
+		}
+	}
+}
+
+// loadEpisodes takes the episodes a previous run told and that had not
+// ended: a wall that still stands continues them, untold. An episode of a
+// host no enabled search watches any more is over.
+func (e *Engine) loadEpisodes() {
+	eps, err := e.d.Store.Episodes()
+	if err != nil {
+		if !e.diskFull(err) {
+			e.d.Log.Warn("read the episodes", "err", err)
+		}
+		return
+	}
+	watched := e.st.watchedHosts()
+	for h, since := range eps {
+		if !watched[h] {
+			e.endEpisode(h)
+			continue
+		}
+		e.st.host(h).needs = needsEpisode{since: since, kept: true}
+		e.d.Log.Info("a site still needed you when rentwatch stopped", "host", h, "since", since)
+	}
+}
+
+// endEpisode forgets host's episode, in the store too.
+func (e *Engine) endEpisode(host string) {
+	hs := e.st.host(host)
+	kept := hs.needs.kept || hs.needs.since.IsZero() // at the start: from the store
+	hs.needs = needsEpisode{}
+	if !kept {
+		return
+	}
+	if err := e.d.Store.EndEpisode(host); err != nil && !e.diskFull(err) {
+		e.d.Log.Warn("end the episode", "host", host, "err", err)
+	}
 }
 
 // endUnwatchedEpisodes forgets the episode of a host no search in the
 // settings watches any more: added back later and refused, it is news.
-func (st *state) endUnwatchedEpisodes() {
+func (e *Engine) endUnwatchedEpisodes() {
+	watched := e.st.watchedHosts()
+	for h, hs := range e.st.hosts {
+		if !watched[h] && !hs.needs.since.IsZero() {
+			e.endEpisode(h)
+		}
+	}
+}
+
+// watchedHosts are the hosts an enabled search in the settings watches.
+func (st *state) watchedHosts() map[string]bool {
 	watched := map[string]bool{}
 	for _, c := range st.settings.Searches {
 		if s := st.searches[c.URL]; s != nil && c.Enabled {
 			watched[s.host] = true
 		}
 	}
-	for h, hs := range st.hosts {
-		if !watched[h] {
-			hs.needs = needsEpisode{}
-		}
-	}
+	return watched
 }
 
 // needsYouNotice is the notice of host's episode begun at since with a
@@ -121,6 +194,7 @@ func needsYouNotice(host, name, url string, kind blocks.Kind, since time.Time, l
 		Title:     site + " needs you",
 		SearchURL: url,
 		MayWait:   true,
+		Here:      true,
 		Body: what + watched + fmt.Sprintf(` To fix it: click "%s" in the rentwatch menu (or in its window), `+
 			"pass the check in the window that opens, then close the window.", name),
 	}
@@ -141,7 +215,7 @@ func (e *Engine) hostServed(host string, now time.Time) {
 		}
 	}
 	hs.back = comeback{at: now, since: hs.needs.since, unchecked: unchecked}
-	hs.needs = needsEpisode{}
+	e.endEpisode(host)
 	e.note(EventWall, "", host, "needed you since "+words.Clock(hs.back.since, now, e.d.Location)+"; watched again")
 }
 

@@ -228,22 +228,83 @@ func TestNoticeWait(t *testing.T) {
 }
 
 // A host whose searches are all removed (or turned off) forgets its
-// episode: added back later and refused, it is told again. A host still
-// watched keeps its own.
+// episode, in the store too: added back later and refused, it is told
+// again. A host still watched keeps its own.
 func TestAnEpisodeEndsWithTheLastSearchOnItsHost(t *testing.T) {
 	west, b := fiveOnOneHost[0], "https://pararius.test/huren/utrecht"
 	at := time.Date(2026, 3, 2, 14, 2, 0, 0, time.UTC)
-	st := newState(Settings{Searches: searches(west, b)})
-	st.host(kamernet).needs = needsEpisode{since: at}
-	st.host("pararius.test").needs = needsEpisode{since: at}
+	store := openStore(t)
+	r := newRig(store, newPortal(), searches(west, b), 1)
+	for _, h := range []string{kamernet, "pararius.test"} {
+		r.e.st.host(h).needs = needsEpisode{since: at}
+		r.e.keepEpisode(h)
+	}
 	off := searches(west, b)
 	off[0].Enabled = false
-	st.setSearches(Settings{Searches: off})
-	st.endUnwatchedEpisodes()
-	if !st.host(kamernet).needs.since.IsZero() {
+	r.e.st.setSearches(Settings{Searches: off})
+	r.e.endUnwatchedEpisodes()
+	if !r.e.st.host(kamernet).needs.since.IsZero() {
 		t.Errorf("kamernet, no longer watched, keeps its episode")
 	}
-	if st.host("pararius.test").needs.since.IsZero() {
+	if r.e.st.host("pararius.test").needs.since.IsZero() {
 		t.Errorf("pararius, still watched, lost its episode")
 	}
+	if eps, err := store.Episodes(); err != nil || len(eps) != 1 || !eps["pararius.test"].Equal(at) {
+		t.Errorf("the store's episodes: %v, %v; want pararius's alone", eps, err)
+	}
+}
+
+// A restart in the middle of a refusal does not tell the user again: the
+// episode, once told, is in the store, and the same wall after the
+// restart continues it (it said "needs you" again, pop-up and push, at
+// every start). Once the site serves us the episode ends, in the store
+// too, and the next refusal is told as new.
+func TestAnEpisodeOutlivesARestart(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := newPortal()
+		west, b := fiveOnOneHost[0], "https://pararius.test/huren/utrecht"
+		start := time.Now()
+		firstEnds := start.Add(30 * time.Minute)
+		second := start.Add(time.Hour)
+		p.answer(kamernet, func(n int, url string) (pages.Result, error) {
+			if now := time.Now(); now.After(start.Add(20*time.Second)) && now.Before(firstEnds) || now.After(second) {
+				return pages.Result{URL: url, Status: 403, Verdict: blocks.Verdict{Kind: blocks.Denied, Vendor: "test"}}, nil
+			}
+			return pages.Result{Verdict: blocks.Verdict{Kind: blocks.OK}}, nil
+		})
+		store := openStore(t)
+		out, _ := newDeskAndEmail()
+		// Each run is a start of the app: a new engine and a new outbox
+		// (which remembers nothing told) over the same store.
+		run := func(until time.Time) {
+			r := newRig(store, p, searches(west, b), 43)
+			r.e.d.Outbox, r.e.d.Notices = out, outbox.New(&outbox.EmailSettings{To: "me@x.test"}, nil)
+			stop := running(t, r.e)
+			time.Sleep(time.Until(until))
+			stop()
+		}
+		told := func() int { pops, _ := out.desk.told("Kamernet needs you"); return len(pops) }
+		run(start.Add(5 * time.Minute))
+		if n := told(); n != 1 {
+			t.Fatalf("before the restart: told %d times, want once", n)
+		}
+		if eps, _ := store.Episodes(); eps[kamernet].IsZero() {
+			t.Fatalf("the episode told is not in the store: %v", eps)
+		}
+		run(start.Add(15 * time.Minute)) // restarted; the site still refuses
+		if n := told(); n != 1 {
+			t.Errorf("after a restart in the same refusal: told %d times, want still once", n)
+		}
+		if mails, _ := out.email.told("Kamernet needs you"); len(mails) != 1 {
+			t.Errorf("%d emails of the notice over the restart, want 1", len(mails))
+		}
+		run(start.Add(50 * time.Minute)) // restarted; the site serves us again at 30 min
+		if eps, _ := store.Episodes(); len(eps) != 0 {
+			t.Errorf("the site served us, yet the store keeps %v", eps)
+		}
+		run(start.Add(70 * time.Minute)) // restarted; refused again from 60 min: a new episode
+		if n := told(); n != 2 {
+			t.Errorf("a new refusal after the site served us: told %d times in all, want 2", n)
+		}
+	})
 }

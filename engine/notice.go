@@ -26,6 +26,10 @@ type Notice struct {
 	// NoticeHold for listings to go with it (deliver.go); the other
 	// channels tell it at once.
 	MayWait bool
+	// Here: the notice asks for a check by hand, which can be passed from
+	// any browser in the window's page (Deps.CheckPage): its link goes
+	// there, and its body says so.
+	Here bool
 }
 
 // tell hands a notice to every channel through Deps.Notices, once per key.
@@ -43,6 +47,12 @@ func (e *Engine) tell(n Notice) {
 		o := outbox.Notice{Key: n.Key, Title: n.Title, Body: n.Body}
 		if n.SearchURL != "" {
 			o.Open = outbox.Action{Kind: outbox.OpenManual, URL: n.SearchURL}
+		}
+		if n.Here && n.SearchURL != "" && e.d.CheckPage != nil {
+			if o.CheckPage = e.d.CheckPage(n.SearchURL); o.CheckPage != "" {
+				o.Body += " Away from this computer? Open the link to pass the check from any browser: " +
+					"rentwatch shows you the site there, in its own browser."
+			}
 		}
 		e.d.Notices.Tell(o)
 	}

@@ -29,10 +29,9 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 	e.st.once = once
 	e.loadPending()
 	e.loadDelays()
+	e.loadEpisodes()
 	e.publish()
-	if e.d.Replier != nil && !once {
-		go e.replyWorker(ctx)
-	}
+	e.resumeReplies(ctx)
 	for {
 		e.noticeJump(ctx)
 		if once && e.st.cycles > 0 && !e.sending() {
@@ -45,12 +44,16 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 		if once && e.st.disk.full {
 			return e.st.disk.err // one cycle cannot wait for room
 		}
+		if !once {
+			e.letGo(ctx) // a slow host holds no other back (slow.go)
+		}
 		e.startPass(ctx)
+		e.joinProbes(ctx)
 		wake := e.dispatch(ctx)
 		e.maybeRelease(e.d.Clock.Now(), wake)
 		// Stopping waits for the loads and sends under way (the stop cuts
 		// them short): a send the server took is recorded, not sent again.
-		if ctx.Err() != nil && e.st.inflight == 0 && !e.sending() {
+		if ctx.Err() != nil && e.st.inflight == 0 && !e.sending() && e.st.replyRuns == 0 {
 			if once {
 				return ctx.Err()
 			}
@@ -67,9 +70,16 @@ func (e *Engine) wait(ctx context.Context, wake time.Time) {
 	at := wake
 	if e.mayStartPass(ctx) {
 		at = earliest(at, later(e.st.nextCycle, now))
+	}
+	// A probe goes in when due: in a pass of its own, or in the one under
+	// way (joinProbes).
+	joinable := e.st.pass != nil && ctx.Err() == nil && !e.st.disk.full && !e.st.paused
+	if e.mayStartPass(ctx) || joinable {
 		if probeAt, ok := e.nextProbe(); ok {
 			at = earliest(at, later(probeAt, now))
 		}
+	} else if letGo, ok := e.letGoAt(); ok && ctx.Err() == nil {
+		at = earliest(at, later(letGo, now))
 	}
 	if e.st.paused && !e.st.pausedUntil.IsZero() {
 		at = earliest(at, e.st.pausedUntil)
@@ -147,7 +157,7 @@ func (e *Engine) applySettings(s Settings) {
 		e.st.overrun = false // whether they fit is a new question
 	}
 	removed := e.st.setSearches(s)
-	e.st.endUnwatchedEpisodes()
+	e.endUnwatchedEpisodes()
 	added := len(e.st.searches) + len(removed) - before
 	e.note(EventInfo, "", "", fmt.Sprintf("settings applied: %s, %d new, %d removed", words.Plural(len(e.st.searches), "search", "searches"), added, len(removed)))
 	for _, url := range removed {
@@ -168,8 +178,8 @@ func (e *Engine) applySettings(s Settings) {
 // closed (no check, no probe, no reply from the watcher), and every other
 // host is checked on its schedule, with the same rules. A window left open
 // past ManualReminder gets one reminder to close it.
-func (e *Engine) startManual(url string) {
-	if e.d.Manual == nil || e.st.manual != "" {
+func (e *Engine) startManual(url string, open func(ctx context.Context, url string) error) {
+	if open == nil || e.st.manual != "" {
 		return
 	}
 	v := e.st.searches[url]
@@ -190,7 +200,7 @@ func (e *Engine) startManual(url string) {
 	e.st.manualClosed = closed
 	e.publish()
 	go func() {
-		err := e.d.Manual(context.Background(), url)
+		err := open(context.Background(), url)
 		e.do(func() { e.endManual(host, err) })
 	}()
 	reminder := e.manualReminder(v, e.d.Clock.Now())

@@ -103,6 +103,9 @@ type Snapshot struct {
 	Channels []ChannelView
 	// Manual is the URL open in the visible window for a check by hand, "" if none.
 	Manual string
+	// Awake says, in words, that rentwatch keeps the computer from
+	// sleeping (SetAwake); "" when it does not.
+	Awake string
 	// LeftOut are the latest new listings a filter left out, newest first,
 	// at most LeftOutMax.
 	LeftOut []LeftOut

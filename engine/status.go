@@ -29,6 +29,7 @@ type searchState struct {
 	lastCheck time.Time
 	offCycle  time.Time // its last check by a pass between two cycles (a probe, a second pass, just added)
 	listings  int       // on the page at the last clean check
+	cut       int       // listings the page showed past the readers' cap at the last clean check (logged when it changes)
 	newToday  int
 	// delays are its latest times to alert (first sighting to delivery),
 	// oldest first, at most DelaysKept.

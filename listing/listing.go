@@ -1,7 +1,9 @@
 // Package listing holds a rental listing and the alert about it: one type
 // each, from the page that showed the listing to the message that told the
-// user, so a field added here reaches every package that carries listings.
-// It imports nothing of rentwatch's own.
+// user, so a field added here reaches every package that carries listings;
+// and the one rule for the addresses a listing may send the user to
+// (Links, Shown), which the readers and every channel share. It imports
+// nothing of rentwatch's own.
 package listing
 
 import "time"

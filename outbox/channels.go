@@ -28,7 +28,7 @@ func (c emailChannel) Send(ctx context.Context, m Message) error {
 		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: "email settings: " + err.Error()}
 	}
 	notes, noted := c.o.takeNotes()
-	msg, err := compose(m, s.env, c.o.now(), "", notes...)
+	msg, err := compose(c.o.withListings(m), s.env, c.o.now(), "", notes...)
 	if err != nil {
 		return &DeliveryError{Permanent: true, Stage: StageSettings, Err: err, msg: err.Error()}
 	}
@@ -87,7 +87,7 @@ func (desktopChannel) Kind() Kind   { return KindDesktop }
 // which is better than one that never shows.
 func (c desktopChannel) Send(ctx context.Context, m Message) error {
 	var first error
-	for _, p := range popUpsFor(m, c.o.now()) {
+	for _, p := range popUpsFor(c.o.withListings(m), c.o.now()) {
 		if err := ctx.Err(); err != nil {
 			return &SendError{Reason: "desktop pop-ups: cancelled"}
 		}

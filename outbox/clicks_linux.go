@@ -2,15 +2,12 @@ package outbox
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
 	"io"
 	"log"
-	"os"
-	"path/filepath"
 	"sync"
 
 	"github.com/esiqveland/notify"
@@ -42,14 +39,9 @@ const maxOpens = 200
 // machine without a desktop must not get). onClick runs on its own
 // goroutine for each click on a pop-up that opens something.
 func NewClickable(onClick func(Action)) (*Clickable, error) {
-	addr := os.Getenv("DBUS_SESSION_BUS_ADDRESS")
-	if dir := os.Getenv("XDG_RUNTIME_DIR"); addr == "" && dir != "" {
-		if fi, err := os.Stat(filepath.Join(dir, "bus")); err == nil && fi.Mode()&os.ModeSocket != 0 {
-			addr = "unix:path=" + filepath.Join(dir, "bus")
-		}
-	}
-	if addr == "" {
-		return nil, errors.New("desktop pop-ups: no session bus")
+	addr, err := sessionBusAddress()
+	if err != nil {
+		return nil, fmt.Errorf("desktop pop-ups: %w", err)
 	}
 	conn, err := dbus.Connect(addr)
 	if err != nil {

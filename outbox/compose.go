@@ -2,6 +2,7 @@ package outbox
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	htmltemplate "html/template"
 	"net/url"
@@ -21,12 +22,21 @@ import (
 // or pop-up: titles come from the page and a broken page can send pages.
 const maxTitle = 300
 
+// maxShown is how many listings one message names in full, shared among
+// its searches; the others are counted ("and 80 more from this search")
+// and are in the window's Listings. A page of 100,000 listings once made
+// one 45 MB email. A counted listing is delivered with the message that
+// counts it: the user was told it is there, and where to see it.
+const maxShown = 20
+
 // searchGroup is one search's share of a batch, in the order the searches
 // first appear in it.
 type searchGroup struct {
 	Name     string
-	URL      string // "" when not http/https
-	Listings []listingLine
+	URL      string        // "" when not http/https
+	New      int           // the search's listings in the batch
+	Listings []listingLine // the first of them, named in full (maxShown)
+	More     int           // the rest, counted: New - len(Listings)
 }
 
 // listingLine is one listing as shown: every field cleaned of control
@@ -37,20 +47,60 @@ type listingLine struct {
 	Seen                                                         string // "on Kamernet, first seen 14:02"
 }
 
-// groupBySearch groups a batch by search (see groupAlerts) and cleans
-// every field that came from a page or from the settings; times are said
-// as at now, in now's time zone.
+// groupBySearch groups a batch by search (see groupAlerts), names the
+// first listings of each in full (shares) and cleans every field that came
+// from a page or from the settings; times are said as at now, in now's
+// time zone.
 func groupBySearch(batch []listing.Alert, now time.Time) []searchGroup {
 	alerts := groupAlerts(batch)
+	sizes := make([]int, len(alerts))
+	for i, as := range alerts {
+		sizes[i] = len(as)
+	}
+	named := shares(sizes, maxShown)
 	groups := make([]searchGroup, 0, len(alerts))
-	for _, as := range alerts {
-		g := searchGroup{Name: groupName(as[0]), URL: webLink(as[0].SearchURL)}
-		for _, a := range as {
+	for i, as := range alerts {
+		g := searchGroup{Name: groupName(as[0]), URL: webLink(as[0].SearchURL), New: len(as), More: len(as) - named[i]}
+		for _, a := range as[:named[i]] {
 			g.Listings = append(g.Listings, listingOf(a, now))
 		}
 		groups = append(groups, g)
 	}
 	return groups
+}
+
+// shares splits room for budget listings among groups of the sizes given:
+// one each first (every search with news is named), then one at a time to
+// each group that has more, in turn, until the room is used.
+func shares(sizes []int, budget int) []int {
+	out := make([]int, len(sizes))
+	left := budget
+	for i, n := range sizes {
+		if n > 0 {
+			out[i], left = 1, left-1
+		}
+	}
+	for more := true; left > 0 && more; {
+		more = false
+		for i, n := range sizes {
+			if left > 0 && out[i] < n {
+				out[i]++
+				left--
+				more = true
+			}
+		}
+	}
+	return out
+}
+
+// moreWords is the line under a search's listings that the message only
+// counts: where to see them.
+func moreWords(more int, listings string) string {
+	where := "every new listing is in rentwatch's window, under Listings"
+	if listings != "" {
+		where += ": " + listings
+	}
+	return fmt.Sprintf("and %d more from this search: %s", more, where)
 }
 
 // groupName is the name of the search of a's group, as shown.
@@ -61,8 +111,10 @@ func groupName(a listing.Alert) string {
 	return "(unnamed search)"
 }
 
-// listingOf is one alert's listing as shown at now.
+// listingOf is one alert's listing as shown at now: its link and photo
+// only where the rule of its search's page allows them (listing.Shown).
 func listingOf(a listing.Alert, now time.Time) listingLine {
+	a = listing.Shown(a)
 	line := listingLine{
 		Title:  oneLine(a.Title, maxTitle),
 		Price:  keepAmountTogether(oneLine(a.Price, 60)),
@@ -212,7 +264,7 @@ type noticeLine struct{ Title, Body, Link string }
 func noticeLines(ns []Notice) []noticeLine {
 	out := make([]noticeLine, len(ns))
 	for i, n := range ns {
-		out[i] = noticeLine{Title: oneLine(n.Title, maxTitle), Body: oneLine(n.Body, 1000), Link: webLink(n.Open.URL)}
+		out[i] = noticeLine{Title: oneLine(n.Title, maxTitle), Body: oneLine(n.Body, 1000), Link: webLink(cmp.Or(n.CheckPage, n.Open.URL))}
 	}
 	return out
 }
@@ -237,21 +289,23 @@ func webLink(u string) string {
 	return p.String()
 }
 
-var textBody = template.Must(template.New("text").Parse(
+var textBody = template.Must(template.New("text").Funcs(template.FuncMap{"more": moreWords}).Parse(
 	`{{.Subject}}
 {{range .Notices}}
 !! {{.Title}}
 {{.Body}}
 {{if .Link}}{{.Link}}
 {{end}}{{end}}{{range .Groups}}
-== {{.Name}} ({{len .Listings}} new) ==
+== {{.Name}} ({{.New}} new) ==
 {{if .URL}}{{.URL}}
 {{end}}{{range .Listings}}
 * {{.Title}}{{if .Price}} - {{.Price}}{{end}}{{if .Size}} - {{.Size}}{{end}}{{if .Rooms}} - {{.Rooms}}{{end}}{{if .Place}} - {{.Place}}{{end}}
 {{if .Seen}}  {{.Seen}}
 {{end}}{{if .Link}}  {{.Link}}
 {{end}}{{if .Image}}  photo: {{.Image}}
-{{end}}{{end}}{{end}}{{if .Notes}}
+{{end}}{{end}}{{if .More}}
+{{more .More $.Listings}}
+{{end}}{{end}}{{if .Notes}}
 Also:
 {{range .Notes}}* {{.}}
 {{end}}{{end}}
@@ -259,22 +313,32 @@ Also:
 Sent by rentwatch.
 `))
 
+// htmlBody is one card per listing, styled inline (mail programs drop
+// style sheets): the photo only when the listing has one, then its title,
+// price, size and rooms, and an Open button. No heading repeats the
+// subject: the mail program shows it above.
 var htmlBody = htmltemplate.Must(htmltemplate.New("html").Parse(
 	`<!DOCTYPE html>
-<html><head><meta charset="utf-8"><title>{{.Subject}}</title></head>
-<body style="font-family:sans-serif">
-<h2>{{.Subject}}</h2>
-{{range .Notices}}<div style="border-left:4px solid #c60;padding:4px 10px;margin:8px 0"><b>{{.Title}}</b><br>{{.Body}}{{if .Link}}<br><a href="{{.Link}}">{{.Link}}</a>{{end}}</div>
-{{end}}{{range .Groups}}<h3>{{if .URL}}<a href="{{.URL}}">{{.Name}}</a>{{else}}{{.Name}}{{end}} ({{len .Listings}} new)</h3>
-<table cellpadding="4" style="border-collapse:collapse">
-{{range .Listings}}<tr><td style="vertical-align:top;width:168px">{{if .Image}}{{if .Link}}<a href="{{.Link}}">{{end}}<img src="{{.Image}}" alt="" width="160" style="display:block;max-width:160px">{{if .Link}}</a>{{end}}{{end}}</td>
-<td style="vertical-align:top">{{if .Link}}<a href="{{.Link}}">{{.Title}}</a>{{else}}{{.Title}}{{end}}<br>{{if .Price}}<b style="white-space:nowrap">{{.Price}}</b>{{end}}{{if .Size}} &middot; <span style="white-space:nowrap">{{.Size}}</span>{{end}}{{if .Rooms}} &middot; {{.Rooms}}{{end}}{{if .Place}} &middot; {{.Place}}{{end}}{{if .Seen}}<br><small>{{.Seen}}</small>{{end}}</td></tr>
-{{end}}</table>
-{{end}}{{if .Notes}}<h3>Also</h3>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{{.Subject}}</title></head>
+<body style="margin:0;padding:16px;background:#f3f4f6;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
+<div style="max-width:560px;margin:0 auto">
+{{range .Notices}}<div style="background:#fff7ed;border-left:4px solid #c2410c;border-radius:6px;padding:10px 14px;margin:0 0 12px"><b>{{.Title}}</b><br>{{.Body}}{{if .Link}}<br><a href="{{.Link}}">{{.Link}}</a>{{end}}</div>
+{{end}}{{range .Groups}}<h3 style="font-size:16px;margin:16px 0 8px">{{if .URL}}<a href="{{.URL}}" style="color:#1f2937">{{.Name}}</a>{{else}}{{.Name}}{{end}} &middot; {{.New}} new</h3>
+{{range .Listings}}<div class="card" style="background:#fff;border:1px solid #e5e7eb;border-radius:8px;margin:0 0 12px;overflow:hidden">
+{{if .Image}}{{if .Link}}<a href="{{.Link}}">{{end}}<img src="{{.Image}}" alt="" width="560" style="display:block;width:100%;max-width:560px;height:auto">{{if .Link}}</a>{{end}}
+{{end}}<div style="padding:12px 14px">
+<div style="font-size:16px;font-weight:600">{{if .Link}}<a href="{{.Link}}">{{.Title}}</a>{{else}}{{.Title}}{{end}}</div>
+<div style="margin:4px 0">{{if .Price}}<b style="white-space:nowrap">{{.Price}}</b>{{end}}{{if .Size}} &middot; <span style="white-space:nowrap">{{.Size}}</span>{{end}}{{if .Rooms}} &middot; {{.Rooms}}{{end}}{{if .Place}} &middot; {{.Place}}{{end}}</div>
+{{if .Seen}}<div style="color:#6b7280;font-size:13px">{{.Seen}}</div>
+{{end}}{{if .Link}}<a href="{{.Link}}" class="button" style="display:inline-block;margin-top:10px;padding:8px 18px;background:#2563eb;color:#fff;border-radius:6px;text-decoration:none;font-weight:600">Open</a>
+{{end}}</div></div>
+{{end}}{{if .More}}<p>and {{.More}} more from this search: every new listing is in rentwatch's window, under {{if $.Listings}}<a href="{{$.Listings}}">Listings</a>{{else}}Listings{{end}}.</p>
+{{end}}{{end}}{{if .Notes}}<h3 style="font-size:16px;margin:16px 0 8px">Also</h3>
 <ul>
 {{range .Notes}}<li>{{.}}</li>
 {{end}}</ul>
-{{end}}<p style="color:#888">Sent by rentwatch.</p>
+{{end}}<p style="color:#6b7280;font-size:12px">Sent by rentwatch.</p>
+</div>
 </body></html>
 `))
 
@@ -301,11 +365,12 @@ func compose(m Message, env envelope, now time.Time, subject string, notes ...st
 		flat[i] = oneLine(n, 500)
 	}
 	data := struct {
-		Subject string
-		Notices []noticeLine
-		Groups  []searchGroup
-		Notes   []string
-	}{subject, noticeLines(m.Notices), groupBySearch(m.Alerts, now), flat}
+		Subject  string
+		Notices  []noticeLine
+		Groups   []searchGroup
+		Notes    []string
+		Listings string // the window's Listings, for the listings only counted
+	}{subject, noticeLines(m.Notices), groupBySearch(m.Alerts, now), flat, webLink(m.listings)}
 
 	var h mail.Header
 	h.SetDate(now)

@@ -191,6 +191,10 @@ func TestCheckSettings(t *testing.T) {
 		{"no host", func(s *EmailSettings) { s.Host = " " }, 0, "no SMTP host"},
 		{"bad port", func(s *EmailSettings) { s.Port = 70000 }, 0, "port 70000"},
 		{"no sender", func(s *EmailSettings) { s.Username = "" }, 0, "no sender"},
+		// From left blank is the login; a login that is no address says
+		// which field to fill, not that "from" (never typed) is wrong.
+		{"from blank, a login that is no address", func(s *EmailSettings) { s.Username = "watcher" }, 0,
+			`your login "watcher" is not an email address, so fill in From with the address the email should come from`},
 		{"bad recipient", func(s *EmailSettings) { s.To = "not an address" }, 0, "to \"not an address\""},
 		{"no recipient", func(s *EmailSettings) { s.To = " , " }, 0, "no recipient"},
 	}

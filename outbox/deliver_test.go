@@ -116,7 +116,7 @@ func TestDeliverToMailpit(t *testing.T) {
 				s := mailpitSettings(m)
 				s.Password = "not-the-stored-one"
 				err := SendTestStored(context.Background(), s)
-				if !IsPermanent(err) || !strings.Contains(err.Error(), "no password for "+s.Username+" in the keychain") {
+				if !IsPermanent(err) || !strings.Contains(err.Error(), "no password is stored for "+s.Username+" yet") {
 					t.Errorf("with no stored password: %v, want a permanent error saying so", err)
 				}
 				if err := StorePassword(s.Username, testkit.MailpitPassword); err != nil {

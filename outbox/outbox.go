@@ -37,6 +37,11 @@ type Notice struct {
 	Key         string
 	Title, Body string
 	Open        Action
+	// CheckPage is the window's page where the check by hand it asks for
+	// can be passed from any browser; when set, the email's and the push's
+	// link goes there instead of to Open's site (a pop-up's click still
+	// does Open: on the desktop, the real browser window).
+	CheckPage string
 	// Skip is the id of a channel not to tell (the one whose trouble the
 	// notice is about: it could not deliver it anyway); "" tells all.
 	Skip string
@@ -48,6 +53,11 @@ type Notice struct {
 type Message struct {
 	Alerts  []listing.Alert
 	Notices []Notice
+
+	// listings is the window's Listings page, where a message that names
+	// only the first of many listings (maxShown) sends the user for the
+	// rest; each channel of the Outbox sets it from SetListingsLink.
+	listings string
 }
 
 // Channel is one way of reaching the user. Send returns nil only once the
@@ -93,6 +103,9 @@ type Outbox struct {
 
 	pop Notifier
 	now func() time.Time
+	// noPopUps: this computer shows no pop-ups, so there is no desktop
+	// channel (SetPopUps).
+	noPopUps bool
 
 	// mu guards the fields below.
 	mu       sync.Mutex
@@ -102,6 +115,7 @@ type Outbox struct {
 	episodes keyRing             // notice keys told
 	wake     func()
 	notes    []string // lines for the next email, kept until one is sent
+	listings string   // the window's Listings page; "" without a window
 }
 
 // maxNotes bounds the lines kept for the next email: if email keeps
@@ -132,6 +146,23 @@ func (o *Outbox) SetEmail(email *EmailSettings) {
 	o.email = e
 }
 
+// SetListingsLink gives the address of the window's Listings page ("" for
+// none): a message with more listings than it names in full says the rest
+// are there.
+func (o *Outbox) SetListingsLink(u string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.listings = u
+}
+
+// withListings is m with the Listings page set.
+func (o *Outbox) withListings(m Message) Message {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	m.listings = o.listings
+	return m
+}
+
 func (o *Outbox) emailSettings() *EmailSettings {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -155,19 +186,37 @@ func (o *Outbox) SetPush(urls []string) {
 		if i >= 0 {
 			next = append(next, o.push[i])
 		} else {
-			next = append(next, newPushChannel(u))
+			c := newPushChannel(u)
+			c.o = o
+			next = append(next, c)
 		}
 	}
 	nameApart(next)
 	o.push = next
 }
 
-// Channels are the channels in force: the desktop's pop-ups, email when
-// set, then each push URL in the settings' order.
+// SetPopUps says whether this computer shows desktop pop-ups (PopUpsHere);
+// without, there is no desktop channel: one that can never deliver would
+// hold a queue of every listing, and fail, and say so, for ever.
+func (o *Outbox) SetPopUps(shown bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.noPopUps = !shown
+	if o.noPopUps {
+		delete(o.notices, "desktop")
+	}
+}
+
+// Channels are the channels in force: the desktop's pop-ups (where the
+// computer shows them), email when set, then each push URL in the
+// settings' order.
 func (o *Outbox) Channels() []Channel {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	out := []Channel{desktopChannel{o}}
+	var out []Channel
+	if !o.noPopUps {
+		out = append(out, desktopChannel{o})
+	}
 	if o.email != nil {
 		out = append(out, emailChannel{o})
 	}
@@ -195,7 +244,10 @@ func (o *Outbox) Tell(n Notice) {
 		o.mu.Unlock()
 		return
 	}
-	ids := []string{"desktop"}
+	var ids []string
+	if !o.noPopUps {
+		ids = append(ids, "desktop")
+	}
 	if o.email != nil {
 		ids = append(ids, "email")
 	}

@@ -20,8 +20,9 @@ const keyringService = "rentwatch"
 
 // Password returns the SMTP password for username: env
 // RENTWATCH_SMTP_PASSWORD if set, else the OS keychain (service
-// "rentwatch"). The error says where it looked; it never holds the
-// password.
+// "rentwatch"), else the file KeepPasswordFileIn's folder keeps on a
+// computer with no keychain. The error says, in words, where to store one;
+// it never holds the password.
 func Password(username string) (string, error) {
 	if p := os.Getenv(PasswordEnv); p != "" {
 		return p, nil
@@ -30,17 +31,23 @@ func Password(username string) (string, error) {
 		return p, nil
 	}
 	if username == "" {
-		return "", fmt.Errorf("no username set, so no password to look up (or set %s)", PasswordEnv)
+		return "", fmt.Errorf("no login (username) is set, so there is no password to look up: fill in the login in Settings (or set %s)", PasswordEnv)
 	}
-	p, err := keyring.Get(keyringService, username)
+	p, kerr := keyring.Get(keyringService, username)
+	if kerr == nil {
+		return p, nil
+	}
+	p, ferr := filePassword(username)
 	switch {
-	case errors.Is(err, keyring.ErrNotFound):
-		return "", fmt.Errorf("no password for %s in the keychain (service %q); store one there or set %s",
-			username, keyringService, PasswordEnv)
-	case err != nil:
-		return "", fmt.Errorf("the keychain could not be read (%v); set %s instead", err, PasswordEnv)
+	case p != "":
+		return p, nil
+	case ferr != nil:
+		return "", fmt.Errorf("the password for %s could not be read: %w; store it again in Settings", username, ferr)
+	case errors.Is(kerr, keyring.ErrNotFound):
+		return "", fmt.Errorf("no password is stored for %s yet: store it in Settings (or set %s)", username, PasswordEnv)
 	}
-	return p, nil
+	return "", fmt.Errorf("no password is stored for %s, and this computer has no keychain rentwatch can use: store it in Settings, "+
+		"where it is kept in a file only you can read (or set %s)", username, PasswordEnv)
 }
 
 // versionSalt makes PasswordVersion's hashes this process's own: a version

@@ -18,8 +18,8 @@ func TestPassword(t *testing.T) {
 		{"keychain", "", "me@x.test", "from-keychain", ""},
 		{"env wins", "from-env", "me@x.test", "from-env", ""},
 		{"env without a username", "from-env", "", "from-env", ""},
-		{"not in the keychain", "", "other@x.test", "", "no password for other@x.test in the keychain"},
-		{"no username", "", "", "", "no username"},
+		{"not in the keychain", "", "other@x.test", "", "no password is stored for other@x.test yet: store it in Settings"},
+		{"no username", "", "", "", "no login (username) is set"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -68,7 +68,7 @@ func popUpsFor(m Message, now time.Time) []popUp {
 	if len(groups) > maxPopUpSearches {
 		lines := make([]string, len(groups))
 		for i, g := range groups {
-			lines[i] = fmt.Sprintf("%s: %d new", g.Name, len(g.Listings))
+			lines[i] = fmt.Sprintf("%s: %d new", g.Name, g.New)
 		}
 		return append(out, popUp{Title: Subject(m.Alerts), Body: popUpBody(lines), Open: webAction(groups[0].URL)})
 	}
@@ -76,14 +76,16 @@ func popUpsFor(m Message, now time.Time) []popUp {
 		var lines []string
 		for i, l := range g.Listings {
 			if i == maxPopUpListings {
-				lines = append(lines, fmt.Sprintf("and %d more", len(g.Listings)-i))
 				break
 			}
 			lines = append(lines, listingSummary(l))
 		}
-		title := fmt.Sprintf("%d new listings: %s", len(g.Listings), g.Name)
+		if more := g.New - len(lines); more > 0 {
+			lines = append(lines, fmt.Sprintf("and %d more", more))
+		}
+		title := fmt.Sprintf("%d new listings: %s", g.New, g.Name)
 		open := webAction(g.URL)
-		if len(g.Listings) == 1 {
+		if g.New == 1 {
 			title = "New listing: " + g.Name
 		}
 		if l := g.Listings[0].Link; l != "" {

@@ -48,13 +48,14 @@ type pushChannel struct {
 	host          string          // whose answers in watch are this channel's; "" any
 	keys          map[string]bool // the settings the service takes as params; nil: any
 	client        *http.Client    // ntfy's, set anew before each send
+	o             *Outbox         // whose Listings link a message carries; nil: none
 }
 
 // newPushChannel makes the channel for raw. A URL shoutrrr does not take
 // gives a channel whose every send fails for good, saying why.
 func newPushChannel(raw string) *pushChannel {
 	raw = strings.TrimSpace(raw)
-	c := &pushChannel{raw: raw, id: PushID(raw), name: pushName(raw)}
+	c := &pushChannel{raw: raw, id: PushID(raw), name: PushName(raw)}
 	svc, err := locate(raw)
 	if err != nil {
 		c.bad = &SendError{Permanent: true, Reason: c.name + ": " + scrubURL(err.Error(), raw)}
@@ -144,22 +145,46 @@ func targetHost(scheme, raw string) string {
 	return ""
 }
 
-// pushName is the channel as the user reads it: its service and, when it
-// is a server's name, its host ("ntfy (ntfy.sh)", "telegram", "webhook
-// (hooks.example.org)").
-func pushName(raw string) string {
+// PushName is the channel of a push URL as the user reads it, with no secret in it: its
+// service, and where it is a server's name, its server; an ntfy channel
+// adds a short hint of its topic, so two topics on one server read apart
+// ("ntfy (ntfy.sh/…ts1)", "Telegram", "Webhook (hooks.example.org)").
+func PushName(raw string) string {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || u.Scheme == "" {
 		return "push " + Redact(raw)
 	}
-	scheme, _, _ := strings.Cut(strings.ToLower(u.Scheme), "+")
-	if scheme == "generic" {
-		scheme = "webhook" // the user's word for shoutrrr's generic service
-	}
+	name := pushKind(raw).Name()
+	where := ""
 	if h := u.Hostname(); h != "" && publicHost(h) && !slices.Contains(publicHosts, strings.ToLower(h)) {
-		return fmt.Sprintf("%s (%s)", scheme, u.Host)
+		where = u.Host
 	}
-	return scheme
+	if pushKind(raw) == "ntfy" {
+		if hint := topicHint(strings.Trim(u.Path, "/")); hint != "" {
+			where += "/" + hint
+		}
+	}
+	if where == "" {
+		return name
+	}
+	return name + " (" + where + ")"
+}
+
+// topicHint is a hint of an ntfy topic that does not give it away (the
+// topic is the channel's secret: whoever knows it reads the alerts): its
+// first and last characters around an ellipsis, fewer for a short topic,
+// none for a very short one.
+func topicHint(topic string) string {
+	r := []rune(topic)
+	switch {
+	case len(r) == 0:
+		return ""
+	case len(r) >= 12:
+		return string(r[:2]) + "…" + string(r[len(r)-2:])
+	case len(r) >= 8:
+		return string(r[:1]) + "…" + string(r[len(r)-1:])
+	}
+	return "…"
 }
 
 // nameApart numbers channels that would read the same ("ntfy (ntfy.sh)"
@@ -167,7 +192,7 @@ func pushName(raw string) string {
 func nameApart(chans []*pushChannel) {
 	seen := map[string]int{}
 	for _, c := range chans {
-		c.name = pushName(c.raw)
+		c.name = PushName(c.raw)
 		seen[c.name]++
 		if n := seen[c.name]; n > 1 {
 			c.name += " #" + strconv.Itoa(n)
@@ -199,6 +224,9 @@ func pushKind(raw string) Kind {
 func (c *pushChannel) Send(ctx context.Context, m Message) error {
 	if c.bad != nil {
 		return c.bad
+	}
+	if c.o != nil {
+		m = c.o.withListings(m)
 	}
 	text, params := pushMessage(c.scheme, m, time.Now())
 	for k := range params {

@@ -1,6 +1,7 @@
 package outbox
 
 import (
+	"cmp"
 	"fmt"
 	"html"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/nicholas-fedor/shoutrrr/pkg/types"
 
+	"rentwatch/listing"
 	"rentwatch/words"
 )
 
@@ -44,9 +46,11 @@ func pushMessage(scheme string, m Message, now time.Time) (string, types.Params)
 }
 
 // firstLinks is what a click opens (the first listing, else the first
-// notice's page) and the first listing's photo.
+// notice's page) and the first listing's photo, each only where the rule
+// of its search's page allows it (listing.Shown).
 func firstLinks(m Message) (open, image string) {
 	for _, a := range m.Alerts {
+		a = listing.Shown(a)
 		if open == "" {
 			open = webLink(a.URL)
 		}
@@ -56,7 +60,7 @@ func firstLinks(m Message) (open, image string) {
 	}
 	for _, n := range m.Notices {
 		if open == "" {
-			open = webLink(n.Open.URL)
+			open = webLink(cmp.Or(n.CheckPage, n.Open.URL))
 		}
 	}
 	return open, image
@@ -74,7 +78,7 @@ func plainText(m Message, now time.Time) string {
 		b.WriteString("\n")
 	}
 	for _, g := range groupBySearch(m.Alerts, now) {
-		fmt.Fprintf(&b, "%s: %d new\n", g.Name, len(g.Listings))
+		fmt.Fprintf(&b, "%s: %d new\n", g.Name, g.New)
 		for _, l := range g.Listings {
 			b.WriteString("\n" + l.Title + "\n")
 			if d := details(l); d != "" {
@@ -86,6 +90,9 @@ func plainText(m Message, now time.Time) string {
 			if s := seenOn(l); s != "" {
 				b.WriteString(s + "\n")
 			}
+		}
+		if g.More > 0 {
+			b.WriteString("\n" + moreWords(g.More, webLink(m.listings)) + "\n")
 		}
 		b.WriteString("\n")
 	}

@@ -53,7 +53,7 @@ func TestRedactEveryService(t *testing.T) {
 			if strings.Contains(got, s) {
 				t.Errorf("Redact(%s URL) = %q shows %q", tt.scheme, got, s)
 			}
-			if name := pushName(tt.raw); strings.Contains(name, s) {
+			if name := PushName(tt.raw); strings.Contains(name, s) {
 				t.Errorf("the %s channel's name %q shows %q", tt.scheme, name, s)
 			}
 			if msg := scrubURL("posting to https://api.example.com/bot"+s+"/send for "+tt.raw+": failed", tt.raw); strings.Contains(msg, s) {
@@ -79,6 +79,24 @@ func TestRedactOddInput(t *testing.T) {
 	} {
 		if got := Redact(tt.raw); got != tt.want {
 			t.Errorf("Redact(%q) = %q, want %q", tt.raw, got, tt.want)
+		}
+	}
+}
+
+// TestPushNamesReadApart: two ntfy channels on one server are told apart
+// by a hint of their topics (the tray said "ntfy not reached" with two of
+// them), and no name gives a topic away.
+func TestPushNamesReadApart(t *testing.T) {
+	for _, tt := range []struct{ raw, want, secret string }{
+		{"ntfy://ntfy.sh/rooms-phone-7f3k2", "ntfy (ntfy.sh/ro…k2)", "rooms-phone-7f3k2"},
+		{"ntfy://ntfy.sh/rooms-tablet-9x1", "ntfy (ntfy.sh/ro…x1)", "rooms-tablet-9x1"},
+		{"ntfy://127.0.0.1:8123/alerts99?scheme=http", "ntfy (127.0.0.1:8123/a…9)", "alerts99"},
+		{"ntfy://ntfy.sh/short", "ntfy (ntfy.sh/…)", "short"},
+		{"telegram://110201543:AAHdq@telegram?chats=@mychan", "Telegram", "AAHdq"},
+		{"generic://hooks.example.org/hook/t0ken", "Webhook (hooks.example.org)", "t0ken"},
+	} {
+		if got := PushName(tt.raw); got != tt.want || strings.Contains(got, tt.secret) {
+			t.Errorf("PushName(%q) = %q, want %q (and never %q)", tt.raw, got, tt.want, tt.secret)
 		}
 	}
 }

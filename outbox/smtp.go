@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
+
+	"rentwatch/words"
 )
 
 // DefaultTimeout bounds each dial and each SMTP command when
@@ -65,6 +67,9 @@ func check(s EmailSettings) (checked, error) {
 	from := strings.TrimSpace(s.From)
 	if from == "" {
 		from = strings.TrimSpace(s.Username)
+		if _, err := parseAddress(from); from != "" && err != nil {
+			return c, errors.New(words.LoginNotFrom(from))
+		}
 	}
 	if err := c.fillEnvelope(from, s.To); err != nil {
 		return c, err

@@ -21,7 +21,8 @@ var DebIconSizes = []int{16, 22, 24, 32, 48, 64, 128, 256, 512}
 func DebVersion(v string) string { return strings.ReplaceAll(v, "-", "~") }
 
 // CheckDeb lists what is wrong with the .deb at path: its control fields,
-// its file list, the architecture of the binary and its desktop entry.
+// its file list, the architecture of the binary, its desktop entry and
+// (where systemd-analyze is installed) its systemd units.
 // It needs dpkg-deb.
 func CheckDeb(path, version string) []string {
 	dir, err := os.MkdirTemp("", "rentwatch-deb-")
@@ -41,7 +42,8 @@ func CheckDeb(path, version string) []string {
 	if !strings.HasSuffix(filepath.Base(path), "_"+arch+".deb") {
 		problems = append(problems, fmt.Sprintf("file name %s does not end in _%s.deb", filepath.Base(path), arch))
 	}
-	files := []string{"usr/bin/rentwatch", "usr/share/applications/rentwatch.desktop", "usr/share/doc/rentwatch/copyright"}
+	files := []string{"usr/bin/rentwatch", "usr/share/applications/rentwatch.desktop", "usr/share/doc/rentwatch/copyright",
+		SystemUnit, UserUnit, "DEBIAN/postinst", "DEBIAN/prerm", "DEBIAN/postrm"}
 	for _, n := range DebIconSizes {
 		files = append(files, fmt.Sprintf("usr/share/icons/hicolor/%dx%d/apps/rentwatch.png", n, n))
 	}
@@ -53,6 +55,11 @@ func CheckDeb(path, version string) []string {
 	problems = append(problems, checkELF(filepath.Join(dir, "usr/bin/rentwatch"), arch)...)
 	if b, err := os.ReadFile(filepath.Join(dir, "usr/share/applications/rentwatch.desktop")); err == nil {
 		problems = append(problems, CheckDesktopEntry(string(b))...)
+	}
+	// Where systemd-analyze is missing the units go unchecked here; the
+	// package's tests say so out loud.
+	if _, err := exec.LookPath("systemd-analyze"); err == nil {
+		problems = append(problems, VerifyUnits(dir)...)
 	}
 	return problems
 }

@@ -116,7 +116,9 @@ type chromeRun struct {
 	// warm are the tabs kept for the next Loads (browser_tabs.go).
 	warm warmTabs
 	// docs hands the main documents' responses to their Loads.
-	docs  docWaits
+	docs docWaits
+	// hand are the frames of a check by hand's tab (browser_hand.go).
+	hand  handFrames
 	pages int // Loads served; guarded by Browser.mu
 }
 

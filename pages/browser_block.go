@@ -46,6 +46,10 @@ func blockRequests(run *chromeRun) error {
 				}
 				continue
 			}
+			if run.hand.has(ev.FrameID) {
+				go continuePaused(run.ctx, &ev) // a person looks at that page
+				continue
+			}
 			go answerPaused(run.ctx, ev) // one slow answer holds up no other tab
 		}
 	}()

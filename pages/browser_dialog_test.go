@@ -239,27 +239,38 @@ func TestTabAnswersLeavePage(t *testing.T) {
 	}
 }
 
-// TestReplyDismissesDialogs replies to a listing that opens a dialog when
-// it loads, when its button is clicked and when the message is sent: the
-// reply goes out and the three are logged once.
-func TestReplyDismissesDialogs(t *testing.T) {
+// TestTabDismissesDialogs drives a lent tab (OpenTab) through a listing
+// that opens a dialog when it loads, when its button is clicked and when
+// its form is sent: the page goes on each time, and the three are logged
+// once, when the tab closes.
+func TestTabDismissesDialogs(t *testing.T) {
 	srv := dialogPortal(t)
-	remove, err := RegisterRecipe(Recipe{Name: "dialogs", Sites: []string{"127.0.0.8"},
-		Open: []Target{{CSS: "#respond"}}, Message: []string{`textarea[name="message"]`},
-		Submit: []Target{{CSS: `form button[type="submit"]`}}, Sent: Sign{Text: []string{"your message was sent"}},
-		Wait: 20 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(remove)
 	logs := &logLines{}
 	b, _ := newTestBrowser(t, BrowserOptions{PageTimeout: time.Minute, ChallengeWait: -1, Log: logs.logger()})
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // bounds a hang only
 	defer cancel()
-	res, err := b.Reply(ctx, srv.URL+"/listing", Reply{Message: "Hello, is the room still free?", Name: "Sam"})
-	if err != nil || !res.Sent {
-		t.Fatalf("Reply: %+v, %v", res, err)
+	tab, err := b.OpenTab(ctx, srv.URL+"/listing")
+	if err != nil {
+		t.Fatalf("OpenTab: %v", err)
 	}
+	tctx, tcancel := context.WithTimeout(tab.Context(), time.Minute)
+	defer tcancel()
+	_, err = chromedp.Run(tctx, chromedp.Evaluate[bool](`document.getElementById('respond').click(), `+
+		`document.querySelector('textarea').value = 'Hello', document.getElementById('form').submit(), true`))
+	if err != nil {
+		t.Fatalf("send the form: %v", err)
+	}
+	for {
+		pg, _, err := tab.Look(ctx)
+		if err == nil && strings.Contains(string(pg.HTML), "Your message was sent") {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("the sent page never showed: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tab.Close()
 	logged := logs.matching("dismissed the page's dialogs", "url="+srv.URL+"/listing ")
 	if len(logged) != 1 || !strings.Contains(logged[0], "dialogs=3") {
 		t.Errorf("log lines %q; want one with dialogs=3", logged)

@@ -141,12 +141,22 @@ func readIdentity(run *chromeRun) (identity, error) {
 	if err := chromedp.Do(cctx); err != nil {
 		return id, err
 	}
-	nav, err := chromedp.Call(cctx, page.Navigate, page.NavigateParams{URL: "chrome://version/"})
-	if err == nil && nav.ErrorText != "" {
-		err = errors.New(nav.ErrorText)
+	// chromium-headless-shell has no chrome:// pages: about:blank is a
+	// secure page too, with nothing to load.
+	var err error
+	for _, u := range []string{"chrome://version/", "about:blank"} {
+		var nav page.NavigateResult
+		nav, err = chromedp.Call(cctx, page.Navigate, page.NavigateParams{URL: u})
+		if err == nil && nav.ErrorText != "" {
+			err = errors.New(nav.ErrorText)
+		}
+		if err == nil {
+			break
+		}
+		err = fmt.Errorf("open %s: %w", u, err)
 	}
 	if err != nil {
-		return id, fmt.Errorf("open chrome://version: %w", err)
+		return id, err
 	}
 	has, err := chromedp.Run(cctx, chromedp.Evaluate[bool](`"userAgentData" in navigator`))
 	if err != nil {

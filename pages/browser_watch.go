@@ -126,7 +126,7 @@ func (w *tabWatch) responded(ev *network.EventResponseReceived) {
 		return
 	}
 	w.doc = ev.Response
-	if w.mainDocs != nil { // nil in a watch made without newTabWatch (Reply's)
+	if w.mainDocs != nil { // nil in a watch made without newTabWatch
 		w.mainDocs[ev.LoaderID] = mainDoc{id: ev.RequestID, resp: ev.Response}
 		w.arrived[ev.RequestID] = false
 	}

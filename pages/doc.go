@@ -7,6 +7,7 @@
 //
 // Its rooms: pages/chrome finds the user's Chrome and starts it; pages/read
 // reads listings out of a page; pages/byhand is the visible window for a
-// check by hand. The package keeps "pages" as its name because a page
-// loaded and judged is what the engine asks of it.
+// check by hand; the auto-reply (package reply) borrows a tab (OpenTab) to
+// fill and send a contact form. The package keeps "pages" as its name
+// because a page loaded and judged is what the engine asks of it.
 package pages

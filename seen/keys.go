@@ -22,7 +22,8 @@ import (
 //	q/<hash(channel)><hash(listing)> an alert that channel has not delivered yet: JSON alertRecord
 //	u/<hash(listing)> an alert queued before any channel was named: JSON alertRecord;
 //	                  the first SetChannels hands it to every channel
-//	r/<hash(listing)> a listing already replied to: JSON repliedRecord
+//	r/<hash(listing)> the auto-reply to a listing, queued to settled: JSON replyRecord
+//	e/<hash(host)>    a site's episode of needing the user, told: JSON episodeRecord
 //
 // hash is the first 16 bytes of SHA-256, raw. Hashing keeps every key short
 // and the same length whatever the listing id is (ids are often whole
@@ -38,6 +39,7 @@ const (
 	queuePfx      = "q/"
 	unassignedPfx = "u/"
 	repliedPfx    = "r/"
+	episodePfx    = "e/"
 	hashLen       = 16
 	recordVersion = 1 // the version carried inside every value written today, but for alertVersion's
 	// alertVersion is the version inside alert and listing records (q/,
@@ -170,10 +172,4 @@ func decodeAlert(b []byte) (listing.Alert, error) {
 		return listing.Alert{}, fmt.Errorf("queued alert record has version %d, want %d", r.V, alertVersion)
 	}
 	return r.Alert, nil
-}
-
-type repliedRecord struct {
-	V  int       `json:"v"`
-	ID string    `json:"id"`
-	At time.Time `json:"at"`
 }

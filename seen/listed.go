@@ -21,6 +21,10 @@ type Listed struct {
 	listing.Alert
 	DeliveredAt time.Time // zero: not delivered on any channel yet
 	LeftOut     string    // why the user's filter left it out; "" when it was alerted
+	// Reply is where its auto-reply is ("" for none), ReplyWhy why one
+	// was not sent (or may have been).
+	Reply    ReplyState
+	ReplyWhy string
 }
 
 // listedRecord is a Listed on disk; times are unix milliseconds.
@@ -73,6 +77,9 @@ func (s *Store) Listed() ([]Listed, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read the listing records: %w", err)
 	}
+	if err := s.withReplies(out); err != nil {
+		return nil, fmt.Errorf("read the listing records: %w", err)
+	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if !out[i].FoundAt.Equal(out[j].FoundAt) {
 			return out[i].FoundAt.After(out[j].FoundAt)
@@ -80,6 +87,20 @@ func (s *Store) Listed() ([]Listed, error) {
 		return out[i].ID < out[j].ID
 	})
 	return out, nil
+}
+
+// withReplies sets each listing's reply state from its reply record.
+func (s *Store) withReplies(list []Listed) error {
+	replies := map[string]Reply{}
+	if err := s.eachReply(func(r Reply) { replies[r.ID] = r }); err != nil {
+		return err
+	}
+	for i := range list {
+		if r, ok := replies[list[i].ID]; ok {
+			list[i].Reply, list[i].ReplyWhy = r.State, r.Why
+		}
+	}
+	return nil
 }
 
 // LeftOut records listings the user's filter dropped, with the reason in

@@ -85,7 +85,9 @@ func planAccept(txn *badger.Txn, alerts []listing.Alert, snaps []Snapshot, now t
 	planned := map[string]bool{}
 	for _, a := range alerts {
 		keys := [][]byte{unassignedKey(a.ID)}
-		if named {
+		// With no channel at all (a server with no pop-ups and no email
+		// or push set up yet) they wait unassigned, for the first one.
+		if named && len(channels) > 0 {
 			keys = keys[:0]
 			for _, ch := range channels {
 				keys = append(keys, queueKey(ch, a.ID))
@@ -233,23 +235,30 @@ func (s *Store) Channels() ([]string, error) {
 // SetChannels names the delivery channels, by a stable id that holds no
 // secret. A new channel starts with an empty queue (it is not sent what
 // was found before it existed); a channel no longer named has its queue
-// dropped. The first call also hands every alert queued before any channel
-// was named (a store brought up from schema 1) to each channel.
+// dropped, safely: a listing in it that no channel has delivered and no
+// other one still holds is handed to every channel that stays (or waits
+// unassigned when none does), never lost with the queue. Alerts waiting
+// unassigned (queued before any channel was named, as in a store brought
+// up from schema 1, or while there was none) go to each channel of the
+// first call that names some.
 func (s *Store) SetChannels(ids []string) error {
 	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
 	err := s.update(func(txn *badger.Txn) error {
-		old, named, err := readChannels(txn)
+		old, _, err := readChannels(txn)
 		if err != nil {
 			return err
 		}
 		for _, ch := range old {
 			if !slices.Contains(ids, ch) {
+				if err := keepUndelivered(txn, ch, ids); err != nil {
+					return err
+				}
 				if err := deletePrefix(txn, queuePrefix(ch)); err != nil {
 					return err
 				}
 			}
 		}
-		if !named {
+		if len(ids) > 0 {
 			if err := handOut(txn, ids); err != nil {
 				return err
 			}
@@ -266,8 +275,65 @@ func (s *Store) SetChannels(ids []string) error {
 	return s.sync("set the delivery channels")
 }
 
-// handOut moves the alerts queued before any channel was named into the
-// queue of each of ids.
+// keepUndelivered hands the listings of channel ch's queue that no
+// channel delivered, and that no channel in ids still holds, to every
+// channel in ids, or to the unassigned queue when ids is empty: a channel
+// dropped (one that cannot exist here, one the user removed) takes only
+// what others told or will tell.
+func keepUndelivered(txn *badger.Txn, ch string, ids []string) error {
+	var orphans []listing.Alert
+	err := scanAlerts(txn, queuePrefix(ch), func(a listing.Alert) { orphans = append(orphans, a) })
+	if err != nil {
+		return err
+	}
+	for _, a := range orphans {
+		told, err := delivered(txn, a.ID)
+		if err != nil {
+			return err
+		}
+		held := false
+		for _, other := range ids {
+			b, err := getValue(txn, queueKey(other, a.ID))
+			if err != nil {
+				return err
+			}
+			held = held || b != nil
+		}
+		if told || held {
+			continue
+		}
+		v, err := encodeAlert(a)
+		if err != nil {
+			return err
+		}
+		keys := [][]byte{unassignedKey(a.ID)}
+		if len(ids) > 0 {
+			keys = keys[:0]
+			for _, other := range ids {
+				keys = append(keys, queueKey(other, a.ID))
+			}
+		}
+		for _, k := range keys {
+			if err := txn.Set(k, v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// delivered says whether some channel delivered the listing.
+func delivered(txn *badger.Txn, listingID string) (bool, error) {
+	b, err := getValue(txn, listedKey(listingID))
+	if err != nil || b == nil {
+		return false, err
+	}
+	l, err := decodeListed(b)
+	return err == nil && l.DeliveredAt != 0, nil
+}
+
+// handOut moves the alerts waiting unassigned into the queue of each of
+// ids.
 func handOut(txn *badger.Txn, ids []string) error {
 	var alerts []listing.Alert
 	if err := scanAlerts(txn, []byte(unassignedPfx), func(a listing.Alert) { alerts = append(alerts, a) }); err != nil {

@@ -37,6 +37,14 @@ var migrations = []migration{
 	// version 2: the listing's id is "id", as everywhere else, not
 	// "listing_id".
 	{target: 3, pre: migrateAlertRecords, fn: func(*badger.Txn) error { return nil }},
+	// 4: reply records (r/) are version 2, the whole story of one
+	// auto-reply (replies.go): queued, sending, sent, not sent or unsure.
+	// A version 1 record ({v, id, at}) becomes one in state sent.
+	{target: 4, fn: migrateReplyRecords},
+	// 5: a site's episode of needing the user (e/), kept across a
+	// restart. A store before it has none: an episode under way when it
+	// was written is told once more, as it was before.
+	{target: 5, fn: func(*badger.Txn) error { return nil }},
 }
 
 // movePendingToUnassigned is schema 2's move of p/ to u/, one chunk per

@@ -288,3 +288,45 @@ func TestSchema2StoreOpensWithItsQueues(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A schema 3 store's reply records ({v:1, id, at}, written when the send
+// button was clicked) come back as replies in state sent: never sent
+// again, and said so on the Listings page.
+func TestSchema3ReplyRecordsBecomeSent(t *testing.T) {
+	dir := t.TempDir()
+	db, err := badger.Open(desktopOptions(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(txn *badger.Txn) error {
+		if err := txn.Set([]byte(schemaKey), []byte("3")); err != nil {
+			return err
+		}
+		return txn.Set(repliedKey("L9"), []byte(`{"v":1,"id":"L9","at":"2025-03-14T14:02:00Z"}`))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatalf("open the schema 3 store: %v", err)
+	}
+	defer s.Close()
+	r, found, err := s.ReplyTo("L9")
+	if err != nil || !found || r.State != ReplySent || r.ID != "L9" || !r.At.Equal(time.Date(2025, 3, 14, 14, 2, 0, 0, time.UTC)) {
+		t.Fatalf("ReplyTo(L9) = %+v, %v, %v; want it sent at its time", r, found, err)
+	}
+	if q, err := s.QueueReplies([]Reply{{Alert: alert("L9", "https://kamernet.nl/s", t0)}}, t0); err != nil || len(q) != 0 {
+		t.Fatal(q, err)
+	}
+	if open, _ := s.OpenReplies(); len(open) != 0 {
+		t.Errorf("a listing replied to by the old version was queued again: %+v", open)
+	}
+	_ = s.db.View(func(txn *badger.Txn) error {
+		if v, _ := readSchema(txn); v != len(migrations) {
+			t.Errorf("schema %d, want %d (the latest)", v, len(migrations))
+		}
+		return nil
+	})
+}

@@ -403,22 +403,65 @@ func TestPrune(t *testing.T) {
 	}
 }
 
-func TestRepliedAtMostOnce(t *testing.T) {
+// A listing has one reply, ever: queued once, started once, settled once,
+// across a reopen; the Listings page sees where it is.
+func TestRepliesAtMostOnce(t *testing.T) {
 	s, dir := openDisk(t)
-	if r, err := s.Replied("L1"); err != nil || r {
-		t.Fatalf("Replied before any reply = %v, %v", r, err)
-	}
-	if err := s.MarkReplied("L1", t0); err != nil {
+	a1, a2 := alert("L1", "https://kamernet.nl/s", t0), alert("L2", "https://kamernet.nl/s", t0)
+	if err := s.SetChannels([]string{"desktop"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.MarkReplied("L1", t0.Add(time.Hour)); err != nil {
+	if err := s.Accept([]listing.Alert{a1, a2}, nil, t0); err != nil {
 		t.Fatal(err)
+	}
+	if first, err := s.Sent("desktop", []string{"L1", "L2"}, t0); err != nil || len(first) != 2 {
+		t.Fatal(first, err)
+	}
+	due := t0.Add(time.Minute)
+	if q, err := s.QueueReplies([]Reply{{Alert: a1, Due: due}, {Alert: a2, Due: due.Add(time.Second)}}, t0); err != nil || len(q) != 2 {
+		t.Fatal(q, err)
+	}
+	if q, err := s.QueueReplies([]Reply{{Alert: a1, Due: due.Add(time.Hour)}}, t0); err != nil || len(q) != 0 { // a second alert of L1
+		t.Fatalf("queued again: %v, %v", q, err)
 	}
 	s = reopen(t, s, dir)
-	for id, want := range map[string]bool{"L1": true, "L2": false} {
-		if r, err := s.Replied(id); err != nil || r != want {
-			t.Errorf("Replied(%s) = %v, %v; want %v", id, r, err, want)
+	open, err := s.OpenReplies()
+	if err != nil || len(open) != 2 || open[0].ID != "L1" || !open[0].Due.Equal(due) || open[0].State != ReplyQueued ||
+		open[0].Title != a1.Title || open[0].SearchURL != a1.SearchURL {
+		t.Fatalf("OpenReplies = %+v, %v; want L1 then L2 queued, L1 due at its first time", open, err)
+	}
+	steps := []struct {
+		name string
+		do   func() error
+		want error // errors.Is; nil: ok
+	}{
+		{"start L1", func() error { return s.StartReply("L1", t0) }, nil},
+		{"start L1 again", func() error { return s.StartReply("L1", t0) }, ErrReplyTaken},
+		{"end L1 sent", func() error { return s.EndReply("L1", ReplySent, "", t0) }, nil},
+		{"end L1 again", func() error { return s.EndReply("L1", ReplyNotSent, "late", t0) }, ErrReplyTaken},
+		{"L2 not sent without a start", func() error { return s.EndReply("L2", ReplyNotSent, "the form needs a tick", t0) }, nil},
+		{"start L2 after it ended", func() error { return s.StartReply("L2", t0) }, ErrReplyTaken},
+		{"start a listing never queued", func() error { return s.StartReply("L3", t0) }, ErrReplyTaken},
+	}
+	for _, st := range steps {
+		if err := st.do(); st.want == nil && err != nil || st.want != nil && !errors.Is(err, st.want) {
+			t.Fatalf("step %q: %v, want %v", st.name, err, st.want)
 		}
+	}
+	s = reopen(t, s, dir)
+	if open, err := s.OpenReplies(); err != nil || len(open) != 0 {
+		t.Errorf("OpenReplies after both settled = %+v, %v", open, err)
+	}
+	listed, err := s.Listed()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, l := range listed {
+		got[l.ID] = string(l.Reply) + ":" + l.ReplyWhy
+	}
+	if got["L1"] != "sent:" || got["L2"] != "not-sent:the form needs a tick" {
+		t.Errorf("the listings show replies %v", got)
 	}
 }
 

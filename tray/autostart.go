@@ -20,7 +20,7 @@ const (
 )
 
 // resolveExe is the program to start at login: exe, or this program when
-// exe is "". It must be an absolute path on one line: a login item runs
+// exe is "" (an installed copy instead of a temporary build: loginProgram). It must be an absolute path on one line: a login item runs
 // with no working directory worth the name, and a newline would let the
 // path write its own lines into the file.
 func resolveExe(exe string) (string, error) {
@@ -40,7 +40,7 @@ func resolveExe(exe string) (string, error) {
 	if !filepath.IsAbs(exe) {
 		return "", fmt.Errorf("start at login: program path %q is not absolute", exe)
 	}
-	return exe, nil
+	return loginProgram(exe, os.Getenv)
 }
 
 // desktopEntry is the XDG autostart file that starts exe at login.

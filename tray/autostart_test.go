@@ -2,6 +2,7 @@ package tray
 
 import (
 	"encoding/xml"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -92,8 +93,71 @@ func TestRunValueAndResolveExe(t *testing.T) {
 			t.Errorf("resolveExe(%q) = %v, want %q", tt.exe, err, tt.err)
 		}
 	}
+	// This test binary is a temporary build of `go test`: the installed
+	// copy is what starts at login.
+	installed := fakeInstalled(t)
+	t.Setenv("GOBIN", filepath.Dir(installed))
 	self, err := resolveExe("")
-	if err != nil || !filepath.IsAbs(self) {
-		t.Errorf("resolveExe(\"\") = %q, %v; want this test binary", self, err)
+	if err != nil || self != installed {
+		t.Errorf("resolveExe(\"\") = %q, %v; want the installed %q", self, err, installed)
+	}
+}
+
+// fakeInstalled is an executable file named rentwatch in a folder of its
+// own, as `go install` leaves one.
+func fakeInstalled(t *testing.T) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "bin", "rentwatch")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return real
+}
+
+// TestStartAtLoginFromATemporaryBuild: after `make run` (go run) the
+// program is a temporary build in the go command's work folder or cache;
+// starting it at login would start nothing once it is gone. An installed
+// rentwatch is started instead, found on the PATH or where `go install`
+// puts it; with none, it is refused, saying why and what to do.
+func TestStartAtLoginFromATemporaryBuild(t *testing.T) {
+	installed := fakeInstalled(t)
+	other := fakeInstalled(t)
+	cache := t.TempDir()
+	for _, tt := range []struct {
+		name, exe string
+		env       map[string]string // GOBIN, GOPATH, GOCACHE, HOME, PATH
+		want, err string
+	}{
+		{"an installed program is itself", "/usr/local/bin/rentwatch", nil, "/usr/local/bin/rentwatch", ""},
+		{"a copy in a folder of the user's is itself", "/tmp/rentwatch-apptest-1/rentwatch", nil, "/tmp/rentwatch-apptest-1/rentwatch", ""},
+		{"go run's build, nothing installed", "/tmp/go-build2011018475/b001/exe/rentwatch", nil, "", "temporary copy that `go run`"},
+		{"go run's build, installed in GOBIN", "/tmp/go-build2011018475/b001/exe/rentwatch",
+			map[string]string{"GOBIN": filepath.Dir(installed)}, installed, ""},
+		{"go run's build, installed in GOPATH", "/tmp/go-build1/b001/exe/rentwatch",
+			map[string]string{"GOPATH": filepath.Dir(filepath.Dir(installed))}, installed, ""},
+		{"go run's build, installed on the PATH first", "/tmp/go-build1/b001/exe/rentwatch",
+			map[string]string{"PATH": filepath.Dir(other), "GOBIN": filepath.Dir(installed)}, other, ""},
+		{"a build in the default cache", "/root/.cache/go-build/ab/abcdef-d/rentwatch", nil, "", "install it with `go install .`"},
+		{"a build in a GOCACHE of its own", filepath.Join(cache, "ab", "x-d", "rentwatch"), map[string]string{"GOCACHE": cache}, "", "temporary copy"},
+		{"a temporary build on the PATH is no installed one", "/tmp/go-build1/b001/exe/rentwatch",
+			map[string]string{"PATH": "/tmp/go-build2/b001/exe"}, "", "temporary copy"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, k := range []string{"GOBIN", "GOPATH", "GOCACHE", "GOTMPDIR", "PATH"} {
+				t.Setenv(k, tt.env[k])
+			}
+			t.Setenv("HOME", t.TempDir()) // no ~/go/bin/rentwatch of whoever runs the tests
+			got, err := loginProgram(tt.exe, os.Getenv)
+			if got != tt.want || (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("loginProgram(%q) = %q, %v; want %q, %q", tt.exe, got, err, tt.want, tt.err)
+			}
+		})
 	}
 }

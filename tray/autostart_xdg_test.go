@@ -13,6 +13,10 @@ import (
 func TestSetAutostartXDG(t *testing.T) {
 	cfg := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", cfg)
+	for _, k := range []string{"GOBIN", "GOPATH", "PATH"} {
+		t.Setenv(k, "") // nothing installed
+	}
+	t.Setenv("HOME", t.TempDir())
 	path := filepath.Join(cfg, "autostart", "rentwatch.desktop")
 	exe := "/opt/rent watch/rentwatch"
 	steps := []struct {
@@ -23,6 +27,8 @@ func TestSetAutostartXDG(t *testing.T) {
 	}{
 		{false, "", "", false}, // off when it was never on is fine
 		{true, "relative", "not absolute", false},
+		// After `make run`: go run's build is refused, nothing written.
+		{true, "/tmp/go-build42/b001/exe/rentwatch", "temporary copy", false},
 		{true, exe, "", true},
 		{true, exe, "", true}, // again: same file
 		{false, "", "", false},

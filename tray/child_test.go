@@ -74,6 +74,7 @@ func runChild(baseUnix string) {
 		Open:      func() { say("open-window") },
 		AddSearch: func() { say("add-search") },
 		Settings:  func() { say("settings") },
+		OpenPage:  func(path, fragment string) { say("open-page %s#%s", path, fragment) },
 		Autostart: func(on bool) error {
 			mu.Lock()
 			autostart = on

@@ -171,6 +171,18 @@ func checkClicks(t *testing.T, conn *dbus.Conn, item *testkit.TrayItem, child *t
 		}
 		return nil
 	})
+	// Paused leads the menu's first line, which is a button: it opens the
+	// window's Pause section (it was a greyed line nothing could click).
+	testkit.Eventually(t, "the status line says paused, and can be clicked", testkit.Patience, func() error {
+		st, ok := testkit.FindEntry(testkit.ReadMenu(t, item), "Paused — choose Resume to watch again")
+		if !ok || !st.Enabled {
+			return fmt.Errorf("status line %+v, found %v", st, ok)
+		}
+		return nil
+	})
+	st, _ := testkit.FindEntry(testkit.ReadMenu(t, item), "Paused — choose Resume to watch again")
+	click(t, item, st)
+	child.expect(t, "open-page /settings#pause-h")
 	// Paused, nothing counts down: no redraw timer, no signals.
 	if n := layoutUpdates(t, conn, item, 1500*time.Millisecond); n != 0 {
 		t.Errorf("%d LayoutUpdated signals in 1.5s with nothing counting down, want 0", n)

@@ -18,16 +18,16 @@ func TestDeliveryTroubleWords(t *testing.T) {
 	failing := engine.Delivery{Failing: true, Email: true, Since: since,
 		Reason: "nothing answers at smtp.example.com:587 (connection refused)"}
 	popups := engine.Delivery{Failing: true, Since: since, Reason: "desktop notification: no notification server"}
-	ntfyRefused := engine.Delivery{Refused: true, Since: since, Kind: "ntfy", Channel: "ntfy (ntfy.example.org)", Status: 401,
-		Reason: "ntfy (ntfy.example.org): the server refused the credentials in the URL (401 Unauthorized): check the push URL"}
-	telegramRefused := engine.Delivery{Refused: true, Since: since, Kind: "telegram", Channel: "telegram", Status: 401,
-		Reason: "telegram: the server refused the credentials in the URL (401 Unauthorized): check the push URL"}
-	hookGone := engine.Delivery{Refused: true, Since: since, Kind: "generic", Channel: "generic (hooks.example.org)", Status: 404,
-		Reason: "generic (hooks.example.org): the server does not know this address (404 Not Found): check the topic or webhook in the push URL"}
-	badURL := engine.Delivery{Refused: true, Since: since, Kind: "gotify", Channel: "gotify (gotify.example.org)",
-		Reason: "gotify (gotify.example.org): the gotify URL's settings are not right: no token"}
-	ntfyFailing := engine.Delivery{Failing: true, Since: since, Kind: "ntfy", Channel: "ntfy (ntfy.example.org)", Status: 503,
-		Reason: "ntfy (ntfy.example.org): the server had trouble (503 Service Unavailable)"}
+	ntfyRefused := engine.Delivery{Refused: true, Since: since, Kind: "ntfy", Channel: "ntfy (ntfy.example.org/…ts1)", Status: 401,
+		Reason: "ntfy (ntfy.example.org/…ts1): the server refused the credentials in the URL (401 Unauthorized): check the push URL"}
+	telegramRefused := engine.Delivery{Refused: true, Since: since, Kind: "telegram", Channel: "Telegram", Status: 401,
+		Reason: "Telegram: the server refused the credentials in the URL (401 Unauthorized): check the push URL"}
+	hookGone := engine.Delivery{Refused: true, Since: since, Kind: "generic", Channel: "Webhook (hooks.example.org)", Status: 404,
+		Reason: "Webhook (hooks.example.org): the server does not know this address (404 Not Found): check the topic or webhook in the push URL"}
+	badURL := engine.Delivery{Refused: true, Since: since, Kind: "gotify", Channel: "Gotify (gotify.example.org)",
+		Reason: "Gotify (gotify.example.org): the gotify URL's settings are not right: no token"}
+	ntfyFailing := engine.Delivery{Failing: true, Since: since, Kind: "ntfy", Channel: "ntfy (ntfy.example.org/…ts2)", Status: 503,
+		Reason: "ntfy (ntfy.example.org/…ts2): the server had trouble (503 Service Unavailable)"}
 	desktopFailing := engine.Delivery{Failing: true, Since: since, Kind: "desktop", Channel: "desktop pop-ups",
 		Reason: "desktop pop-ups: the desktop did not take the pop-up (no notification server)"}
 	tests := []struct {
@@ -36,35 +36,38 @@ func TestDeliveryTroubleWords(t *testing.T) {
 		status              string
 		detail, tip         []string // substrings of the status line's tooltip and of the icon's tooltip
 		settingsProblemWins bool
+		fragment            string // the section of Settings a click on the status line opens
 	}{
-		{"a refusal puts the point first", refused, "Check your email settings: the password was refused (535…",
+		{"a refusal puts the point first, whole", refused, "Email stopped: the password was refused",
 			[]string{"535 5.7.8 Authentication credentials invalid", "until they change", "listings are kept"},
-			[]string{"check your email settings"}, false},
+			[]string{"email stopped: the password was refused"}, false, "email-h"},
 		{"a lasting temporary failure says since when and that listings are kept", failing,
 			"Email not going out since 13:55 — listings kept, retrying",
 			[]string{"since 13:55", "nothing answers at smtp.example.com:587 (connection refused)", "kept and retried"},
-			[]string{"email failing since 13:55"}, false},
+			[]string{"email failing since 13:55"}, false, "email-h"},
 		{"pop-ups failing without email", popups, "Alerts not showing since 13:55 — listings kept, retrying",
-			[]string{"no notification server", "kept and retried"}, []string{"alerts failing since 13:55"}, false},
-		{"a push server's refusal names what to check on that channel", ntfyRefused,
-			"Check the ntfy address in the settings: the server said 401",
-			[]string{"refused the credentials in the URL (401 Unauthorized)", "by ntfy (ntfy.example.org)", "listings are kept",
-				"other channels still get every alert"},
-			[]string{"check the ntfy address"}, false},
-		{"Telegram's refusal", telegramRefused, "Check the Telegram bot token and chat: the server said 401",
-			[]string{"the server said 401", "by telegram until they change"}, []string{"check the Telegram bot token and chat"}, false},
-		{"a webhook that is not there", hookGone, "Check the webhook address: the server said 404",
-			[]string{"does not know this address (404 Not Found)"}, []string{"check the webhook address"}, false},
+			[]string{"no notification server", "kept and retried"}, []string{"alerts failing since 13:55"}, false, "channels-h"},
+		{"a push server's refusal names the channel, of two on one server", ntfyRefused,
+			"ntfy (ntfy.example.org/…ts1) stopped: the server said 401",
+			[]string{"Check the ntfy address", "refused the credentials in the URL (401 Unauthorized)", "by ntfy (ntfy.example.org/…ts1)",
+				"listings are kept", "other channels still get every alert"},
+			[]string{"ntfy (ntfy.example.org/…ts1) stopped: check the ntfy address"}, false, "channels-h"},
+		{"Telegram's refusal", telegramRefused, "Telegram stopped: the server said 401",
+			[]string{"Check the Telegram bot token and chat", "the server said 401", "by Telegram until they change"},
+			[]string{"Telegram stopped: check the Telegram bot token and chat"}, false, "channels-h"},
+		{"a webhook that is not there", hookGone, "Webhook (hooks.example.org) stopped: the server said 404",
+			[]string{"does not know this address (404 Not Found)"}, []string{"check the webhook address"}, false, "channels-h"},
 		{"a push URL that cannot be read, with no server's word", badURL,
-			"Check the Gotify address and app token: the gotify URL's…",
-			[]string{"the gotify URL's settings are not right: no token"}, []string{"check the Gotify address and app token"}, false},
-		{"a push server failing for a while", ntfyFailing, "ntfy not reached since 13:55 — listings kept, retrying",
-			[]string{"ntfy (ntfy.example.org) not reached since 13:55", "the server had trouble (503 Service Unavailable)", "kept and retried",
-				"other channels still get every alert"}, []string{"ntfy failing since 13:55"}, false},
+			"Gotify (gotify.example.org) stopped — click to see why",
+			[]string{"the gotify URL's settings are not right: no token"}, []string{"check the Gotify address and app token"}, false, "channels-h"},
+		{"a push server failing for a while, the other ntfy on that server told apart", ntfyFailing,
+			"ntfy (ntfy.example.org/…ts2) not reached since 13:55",
+			[]string{"ntfy (ntfy.example.org/…ts2) not reached since 13:55", "the server had trouble (503 Service Unavailable)", "kept and retried",
+				"other channels still get every alert"}, []string{"ntfy (ntfy.example.org/…ts2) failing since 13:55"}, false, "channels-h"},
 		{"pop-ups failing", desktopFailing, "Pop-ups not showing since 13:55 — listings kept, retrying",
-			[]string{"the desktop did not take the pop-up"}, []string{"pop-ups failing since 13:55"}, false},
+			[]string{"the desktop did not take the pop-up"}, []string{"pop-ups failing since 13:55"}, false, "channels-h"},
 		{"a settings file problem still comes first", failing, "Settings file: line 4: interval must be at least 10s",
-			[]string{"line 4"}, []string{"Settings file"}, true},
+			[]string{"line 4"}, []string{"Settings file: line 4"}, true, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,6 +79,14 @@ func TestDeliveryTroubleWords(t *testing.T) {
 			st, _ := line(Menu(s, t0), "status")
 			if st.Title != tt.status {
 				t.Errorf("status line %q, want %q", st.Title, tt.status)
+			}
+			// Trouble is one click from its fix: the line is not greyed,
+			// and opens the settings where it is fixed.
+			if st.Disabled || st.Page != "/settings" || st.Fragment != tt.fragment {
+				t.Errorf("status line disabled=%v, opens %q#%q; want /settings#%s", st.Disabled, st.Page, st.Fragment, tt.fragment)
+			}
+			if strings.HasSuffix(st.Title, "…") {
+				t.Errorf("status line cut: %q", st.Title)
 			}
 			for _, w := range tt.detail {
 				if !strings.Contains(st.Tooltip, w) {

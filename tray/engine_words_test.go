@@ -1,6 +1,7 @@
 package tray
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -66,7 +67,8 @@ func TestStatusLineSaysWhenAPauseEnds(t *testing.T) {
 	}{
 		{time.Time{}, "Paused — choose Resume to watch again"},
 		{t0.Add(time.Hour), "Paused until 15:02 — choose Resume to watch again sooner"},
-		{t0.Add(20 * time.Hour), "Paused until tomorrow 10:02 — choose Resume to watch again sooner"},
+		// The whole line would not fit the menu: the shorter one does.
+		{t0.Add(20 * time.Hour), "Paused until tomorrow 10:02 — choose Resume to watch sooner"},
 	} {
 		snap.PausedUntil = tt.until
 		if got := statusLine(snap, t0); got != tt.want {
@@ -111,6 +113,37 @@ func TestStatusLineSaysASiteIsBack(t *testing.T) {
 		if tt.detail != "" {
 			if got := problemDetail(s, tt.at); got != tt.detail {
 				t.Errorf("%s: tooltip %q, want %q", tt.name, got, tt.detail)
+			}
+		}
+	}
+}
+
+// Two sites checked by hand one after the other are both said back: the
+// line named the latest one only, and the user took the other for still
+// blocked. Three or more fit the line all the same.
+func TestStatusLineSaysEverySiteBack(t *testing.T) {
+	kamernet := engine.SiteBack{Host: "www.kamernet.nl", Since: t0.Add(-time.Hour), At: t0.Add(-5 * time.Minute), Found: 2}
+	funda := engine.SiteBack{Host: "www.funda.nl", Since: t0.Add(-time.Hour), At: t0, Found: 1}
+	pararius := engine.SiteBack{Host: "www.pararius.nl", Since: t0.Add(-time.Hour), At: t0}
+	old := engine.SiteBack{Host: "www.idealista.com", Since: t0.Add(-2 * time.Hour), At: t0.Add(-engine.BackShown)}
+	for _, tt := range []struct {
+		name string
+		back []engine.SiteBack
+		want string
+	}{
+		{"two", []engine.SiteBack{funda, kamernet}, "Funda and Kamernet are back: 3 new listings"},
+		{"two, one long ago", []engine.SiteBack{funda, old}, "Funda is back: 1 listing appeared while it was blocked"},
+		{"three", []engine.SiteBack{funda, pararius, kamernet}, "Funda, Pararius and Kamernet are back: 3 new listings"},
+	} {
+		s := allGood()
+		s.Back = tt.back
+		st, _ := line(Menu(s, t0), "status")
+		if st.Title != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, st.Title, tt.want)
+		}
+		for _, b := range tt.back {
+			if b != old && !strings.Contains(st.Tooltip, words.Site(b.Host)+" needed you") {
+				t.Errorf("%s: the tooltip %q does not say %s was back", tt.name, st.Tooltip, words.Site(b.Host))
 			}
 		}
 	}

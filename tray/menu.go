@@ -9,12 +9,13 @@ import (
 	"time"
 
 	"rentwatch/engine"
+	"rentwatch/listing"
 	"rentwatch/words"
 )
 
 // Item is one entry of the tray menu. ID is stable across snapshots, so the
 // adapter can tell a changed label (cheap update) from a changed menu shape
-// (rebuild). IDs: "open", "status", "check-now", "pause", "search:<url>", "recent",
+// (rebuild). IDs: "open", "status", "awake", "check-now", "pause", "search:<url>", "recent",
 // "recent:<n>", "add-search", "settings", "open-log", "autostart", "quit",
 // and "sep:<n>" for separators.
 type Item struct {
@@ -25,6 +26,9 @@ type Item struct {
 	Separator         bool
 	Children          []Item
 	URL               string // the search page or the listing, for search and recent entries
+	// Page and Fragment are the window's page the entry opens ("/settings"
+	// and "email-h"), for the status line; "" for none.
+	Page, Fragment string
 }
 
 // maxTitle is how many runes a label may have: longer ones make the menu
@@ -43,8 +47,16 @@ func Menu(s engine.Snapshot, now time.Time) []Item {
 	// first, where the eye lands.
 	b.add(Item{ID: "open", Title: "Open rentwatch…",
 		Tooltip: "Your searches, their listings and the settings, in a page of its own"})
-	b.add(Item{ID: "status", Title: clean(statusLine(s, now), maxTitle), Disabled: true,
-		Tooltip: clean(problemDetail(s, now), 300)})
+	// The status line opens the window's page that says the rest when
+	// there is more to say or something to do there: trouble in the menu
+	// must be one click from its fix, not a greyed line cut short.
+	h := statusOf(s, now)
+	b.add(Item{ID: "status", Title: clean(h.Title, maxTitle), Disabled: h.Path == "",
+		Tooltip: clean(h.Detail, 300), Page: h.Path, Fragment: h.Fragment})
+	if s.Awake != "" {
+		b.add(Item{ID: "awake", Title: clean(s.Awake, maxTitle), Disabled: true,
+			Tooltip: "On mains power only; turn it off with keep_awake = false in the settings file"})
+	}
 	b.sep()
 	noSearches := len(s.Searches) == 0
 	if noSearches {
@@ -137,9 +149,10 @@ func recentMenu(recent []engine.Told) Item {
 		if s := clean(a.SearchName, maxTitle); s != "" {
 			title += " — " + s
 		}
-		c := Item{ID: fmt.Sprintf("recent:%d", i), Title: words.Clip(title, maxTitle), Tooltip: clean(a.URL, 200)}
-		if webURL(a.URL) {
-			c.URL = a.URL
+		link := listing.Shown(a.Alert).URL // only where its search's page may send the user
+		c := Item{ID: fmt.Sprintf("recent:%d", i), Title: words.Clip(title, maxTitle), Tooltip: clean(link, 200)}
+		if webURL(link) {
+			c.URL = link
 		} else {
 			// cli/browser hands anything to the OS opener; only web pages go there.
 			c.Disabled = true

@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"rentwatch/assets"
 	"rentwatch/blocks"
 	"rentwatch/engine"
 	"rentwatch/listing"
@@ -211,7 +212,7 @@ func TestMenuLines(t *testing.T) {
 		{"paused status", paused, "status", "Paused — choose Resume to watch again"},
 		{"paused: Resume replaces Pause", paused, "pause", "Resume"},
 		{"paused search", paused, "search:" + kamerWest, "Kamernet West — paused"},
-		{"problem wins, on one line", problem, "status", "Email settings: the server refused the password fix it in…"},
+		{"a problem too long for the line says so, whole", problem, "status", "The settings file has a problem — click to read it"},
 		{"broken shows the error", broken, "status", "Nothing is loading: net::ERR_NAME_NOT_RESOLVED"},
 		{"failing search", broken, "search:" + fundaAms, "Funda Amsterdam — not loading"},
 		{"soft block needs you", soft, "status", "Needs you: Kamernet shows no listings"},
@@ -240,6 +241,7 @@ func TestMenuRecentListings(t *testing.T) {
 	}
 	s.Recent[1].URL = "javascript:alert(1)"
 	s.Recent[2].Price, s.Recent[2].Title = "", "Studio\nOud-West"
+	s.Recent[3].URL, s.Recent[3].SearchURL = "http://127.0.0.1:17345/api/state", "https://kamernet.nl/huren" // stored before the readers' rule
 	recent, _ := line(Menu(s, t0), "recent")
 	if len(recent.Children) != maxRecent {
 		t.Fatalf("recent has %d entries, want %d", len(recent.Children), maxRecent)
@@ -251,6 +253,7 @@ func TestMenuRecentListings(t *testing.T) {
 		{"recent:0", "€ 750 · Room in De Pijp 0 — Kamernet West", "https://kamernet.nl/kamer/0", false},
 		{"recent:1", "€ 750 · Room in De Pijp 1 — Kamernet West", "", true},
 		{"recent:2", "Studio Oud-West — Kamernet West", "https://kamernet.nl/kamer/2", false},
+		{"recent:3", "€ 750 · Room in De Pijp 3 — Kamernet West", "", true},
 		{"recent:9", "€ 750 · Room in De Pijp 9 — Kamernet West", "https://kamernet.nl/kamer/9", false},
 	}
 	for _, w := range want {
@@ -416,6 +419,11 @@ func TestTooltip(t *testing.T) {
 	fresh.LastCycle = time.Time{}
 	problem := allGood()
 	problem.Problem = "Settings file: line 4: interval must be at least 10s"
+	needs := allGood()
+	needs.Overall = engine.NeedsYou
+	needs.Searches[1].Status, needs.Searches[1].Wall, needs.Searches[1].NeedsUser = engine.Waiting, blocks.Denied, true
+	refusedWhilePaused := paused
+	refusedWhilePaused.Delivery = engine.Delivery{Refused: true, Email: true, Reason: "the password was refused (535 5.7.8)"}
 	tests := []struct {
 		name string
 		snap engine.Snapshot
@@ -423,16 +431,20 @@ func TestTooltip(t *testing.T) {
 	}{
 		{"empty", engine.Snapshot{}, "rentwatch — no searches yet"},
 		{"all good", allGood(), "2 searches · last check 14:01 · 2 new today"},
-		{"paused", paused, "2 searches · paused · last check 14:01 · 2 new today"},
+		{"paused comes first", paused, "paused until you resume · 2 searches · last check 14:01 · 2 new today"},
+		{"paused, then what else is wrong", refusedWhilePaused,
+			"paused until you resume · email stopped: the password was refused · 2 searches · last check 14:01 · 2 new today"},
+		// It said "all fine" while a site needed the user.
+		{"a site that needs you comes first", needs, "Funda needs you · 2 searches · last check 14:01 · 2 new today"},
 		{"yesterday gets the date", yesterday, "2 searches · last check yesterday 22:00"},
 		{"in the user's zone", lateUTC, "2 searches · last check 01:58 · 2 new today"},
 		{"never checked", fresh, "2 searches · not checked yet · 2 new today"},
-		{"problem", problem, "2 searches · last check 14:01 · 2 new today · Settings file: line 4: interval must be at least 10s"},
+		{"problem", problem, "Settings file: line 4: interval must be at least 10s · 2 searches · last check 14:01 · 2 new today"},
 	}
-	long := allGood()
-	long.Problem = strings.Repeat("settings problem ", 20)
-	if got := Tooltip(long, t0); utf8.RuneCountInString(got) > 127 || !strings.HasSuffix(got, " · settings problem settings problem settings problem settings…") {
-		t.Errorf("long tooltip %q: want at most 127 runes, the problem cut with …", got)
+	long := needs
+	long.Delivery = engine.Delivery{Refused: true, Email: true, Reason: strings.Repeat("the server said no ", 20)}
+	if got := Tooltip(long, t0); utf8.RuneCountInString(got) > 127 || !strings.HasPrefix(got, "Funda needs you · email stopped: the server said no") {
+		t.Errorf("long tooltip %q: want at most 127 runes, what is wrong first", got)
 	}
 	for _, tt := range tests {
 		if got := Tooltip(tt.snap, t0); got != tt.want {
@@ -447,8 +459,90 @@ func TestIcon(t *testing.T) {
 		engine.NeedsYou: "attention", engine.Broken: "error", engine.AllPaused: "paused",
 		"": "ok", "something-new": "attention",
 	} {
-		if got := Icon(engine.Snapshot{Overall: o}); got != want {
+		s := allGood()
+		s.Overall = o
+		if got := Icon(s); got != want {
 			t.Errorf("Icon(%q) = %q, want %q", o, got, want)
+		}
+	}
+	// No search yet: nothing is watched, so no green check; a neutral
+	// "set up" icon until there is one. A problem still says so.
+	for _, tt := range []struct {
+		snap engine.Snapshot
+		want string
+	}{
+		{engine.Snapshot{Overall: engine.AllGood}, "setup"},
+		{engine.Snapshot{}, "setup"},
+		{engine.Snapshot{Overall: engine.NeedsYou, Problem: "Settings file: line 2: oops"}, "attention"},
+	} {
+		if got := Icon(tt.snap); got != tt.want {
+			t.Errorf("Icon with no searches, %q: %q, want %q", tt.snap.Overall, got, tt.want)
+		}
+		if assets.TrayPNG(Icon(tt.snap)) == nil {
+			t.Errorf("no icon for %q", Icon(tt.snap))
+		}
+	}
+}
+
+// TestPauseLeads: while paused, the pause is the menu's first line, before
+// a settings problem or a channel refused (it said "...kept for it.:
+// paused"), and a click on it opens the window's Pause section; the rest
+// is in its tooltip.
+func TestPauseLeads(t *testing.T) {
+	paused := allGood()
+	paused.Overall, paused.Paused, paused.PausedUntil = engine.AllPaused, true, t0.Add(time.Hour)
+	refused := paused
+	refused.Delivery = engine.Delivery{Refused: true, Email: true, Reason: "the password was refused (535 5.7.8)"}
+	problem := paused
+	problem.Problem = "Settings file: line 4: interval must be at least 10s"
+	for _, tt := range []struct {
+		name   string
+		snap   engine.Snapshot
+		detail string
+	}{
+		{"paused", paused, "Paused until 15:02: no site is checked and nothing is alerted."},
+		{"paused with email refused", refused,
+			"Paused until 15:02: no site is checked and nothing is alerted. Check your email settings: the password was refused (535 5.7.8)."},
+		{"paused with a settings problem", problem,
+			"Paused until 15:02: no site is checked and nothing is alerted. Settings file: line 4: interval must be at least 10s"},
+	} {
+		st, _ := line(Menu(tt.snap, t0), "status")
+		if want := "Paused until 15:02 — choose Resume to watch again sooner"; st.Title != want {
+			t.Errorf("%s: status %q, want %q", tt.name, st.Title, want)
+		}
+		if !strings.HasPrefix(st.Tooltip, tt.detail) {
+			t.Errorf("%s: tooltip %q, want it to start %q", tt.name, st.Tooltip, tt.detail)
+		}
+		if st.Disabled || st.Page != "/settings" || st.Fragment != "pause-h" {
+			t.Errorf("%s: disabled=%v opens %q#%q, want /settings#pause-h", tt.name, st.Disabled, st.Page, st.Fragment)
+		}
+		if tip := Tooltip(tt.snap, t0); !strings.HasPrefix(tip, "paused until 15:02 · ") {
+			t.Errorf("%s: icon tooltip %q does not lead with the pause", tt.name, tip)
+		}
+	}
+}
+
+// TestStatusLineOpens: a line that needs the user opens the window where
+// it is dealt with; a line that only informs is not a button.
+func TestStatusLineOpens(t *testing.T) {
+	needs := allGood()
+	needs.Overall = engine.NeedsYou
+	needs.Searches[1].Status, needs.Searches[1].Wall, needs.Searches[1].NeedsUser = engine.Waiting, blocks.Denied, true
+	back := allGood()
+	back.Back = []engine.SiteBack{{Host: "kamernet.nl", Since: t0.Add(-time.Hour), At: t0, Found: 2}}
+	for _, tt := range []struct {
+		name string
+		snap engine.Snapshot
+		page string // "": not clickable
+	}{
+		{"all quiet", allGood(), ""},
+		{"no searches", engine.Snapshot{}, ""},
+		{"a site needs you", needs, "/"},
+		{"a site is back", back, "/listings"},
+	} {
+		st, _ := line(Menu(tt.snap, t0), "status")
+		if st.Page != tt.page || st.Disabled != (tt.page == "") {
+			t.Errorf("%s: %q opens %q (disabled %v), want %q", tt.name, st.Title, st.Page, st.Disabled, tt.page)
 		}
 	}
 }

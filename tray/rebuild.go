@@ -99,6 +99,8 @@ func (a *app) click(id string) {
 		go act.Manual(it.URL)
 	case strings.HasPrefix(id, "recent:") && act.OpenURL != nil && it.URL != "":
 		go act.OpenURL(it.URL)
+	case id == "status" && act.OpenPage != nil && it.Page != "":
+		go act.OpenPage(it.Page, it.Fragment)
 	case id == "open":
 		run(act.Open)
 	case id == "add-search":

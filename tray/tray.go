@@ -23,6 +23,9 @@ type Actions struct {
 	// Open opens the window; AddSearch its Add a search form; Settings
 	// its settings.
 	Open, AddSearch, Settings, OpenLog func()
+	// OpenPage opens the window at a page and a section of it ("/settings",
+	// "email-h"): what the status line's click opens.
+	OpenPage func(path, fragment string)
 	// Autostart is called when "Start at login" is toggled (SetAutostart
 	// fits, with the program's path). The tray has nowhere to show its
 	// error: log it. The tick then shows AutostartOn, whatever happened.

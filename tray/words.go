@@ -12,66 +12,162 @@ import (
 	"rentwatch/words"
 )
 
-// statusLine is the first, disabled line of the menu: the one thing the user
-// should know right now, the most urgent first.
-func statusLine(s engine.Snapshot, now time.Time) string {
+// headline is the menu's first line: the one thing the user should know
+// right now, the most urgent first and a pause before everything; Detail
+// is the whole story, for its tooltip; Path and Fragment are the window's
+// page that says the rest, which a click on the line opens ("" for a line
+// with nothing to open). Title always fits the menu whole: the detail is
+// what makes way, never the point.
+type headline struct {
+	Title, Detail  string
+	Path, Fragment string
+}
+
+// The window's pages and the sections a headline opens.
+const (
+	pageSearches = "/"
+	pageListings = "/listings"
+	pageSettings = "/settings"
+)
+
+// statusOf is the headline for s at now.
+func statusOf(s engine.Snapshot, now time.Time) headline {
+	trouble := troubleOf(s, now)
+	if s.Paused {
+		// Paused comes first: nothing else happens until it ends, and a
+		// problem with delivery waits for the next alert anyway.
+		h := headline{Title: pausedLine(s, now), Path: pageSettings, Fragment: "pause-h",
+			Detail: words.Paused(s.PausedUntil, now, now.Location()) + ": no site is checked and nothing is alerted."}
+		if trouble.Detail != "" {
+			h.Detail += " " + trouble.Detail
+		}
+		return h
+	}
+	if trouble.Title != "" {
+		return trouble
+	}
 	switch {
-	case s.Problem != "":
-		return s.Problem
-	case s.Delivery.Refused || s.Delivery.Failing:
-		return deliveryLine(s.Delivery, now)
 	case len(s.Searches) == 0:
-		return "No searches yet — add one to start watching"
+		return headline{Title: "No searches yet — add one to start watching"}
 	case s.Manual != "":
-		return "Checking by hand — close the window when you are done"
+		return headline{Title: "Checking by hand — close the window when you are done"}
 	}
 	switch s.Overall {
 	case engine.AllPaused:
-		if !s.PausedUntil.IsZero() {
-			return "Paused until " + words.Clock(s.PausedUntil, now, now.Location()) + " — choose Resume to watch again sooner"
-		}
-		return "Paused — choose Resume to watch again"
+		return headline{Title: "Every search is off — turn one on to watch", Path: pageSearches}
 	case engine.NeedsYou:
-		return needsYouLine(s.Searches)
+		return headline{Title: needsYouLine(s.Searches), Path: pageSearches,
+			Detail: "Click to open rentwatch: the search that needs you says what to do."}
 	case engine.Broken:
-		return "Nothing is loading: " + firstError(s.Searches)
+		why := firstError(s.Searches)
+		return headline{Title: fit("Nothing is loading: "+why, "Nothing is loading — click to see why"),
+			Detail: "Nothing is loading: " + why, Path: pageSearches}
 	}
-	if b, ok := backNow(s, now); ok {
+	if bs := backNow(s, now); len(bs) > 0 {
 		// Before "checking…" and a countdown elsewhere: the user was told
 		// the site needed them, and this is the news that it worked.
-		return backLine(b)
+		return headline{Title: backLine(bs), Detail: backDetail(bs, now), Path: pageListings}
 	}
 	switch s.Overall {
 	case engine.BusyChecking:
-		return "Checking " + words.Plural(active(s.Searches), "search", "searches") + "…"
+		return headline{Title: "Checking " + words.Plural(active(s.Searches), "search", "searches") + "…"}
 	case engine.OnHold:
-		return onHoldLine(s.Searches, now)
+		return headline{Title: onHoldLine(s.Searches, now)}
 	}
 	if s.LastCycle.IsZero() {
-		return "Starting — first check under way"
+		return headline{Title: "Starting — first check under way"}
 	}
-	return "All quiet — checked " + words.Ago(now.Sub(s.LastCycle))
+	return headline{Title: "All quiet — checked " + words.Ago(now.Sub(s.LastCycle))}
 }
 
-// deliveryLine says that alerts are not going out, the point first: the
-// menu has room for one short line (problemDetail has the rest). A refusal
-// says what to check, in the words of the channel that was refused.
-func deliveryLine(d engine.Delivery, now time.Time) string {
-	switch {
-	case d.Refused && deliveryKind(d) == outbox.KindEmail:
-		return "Check your email settings: " + d.Reason
-	case d.Refused:
-		what := deliveryKind(d).Settings()
-		if line := "Check " + what + " in the settings: " + refusal(d); utf8.RuneCountInString(line) <= maxTitle {
-			return line
-		}
-		return "Check " + what + ": " + refusal(d) // the point before "in the settings"
-	case deliveryKind(d) == outbox.KindEmail:
-		return "Email not going out since " + words.Clock(d.Since, now, now.Location()) + " — listings kept, retrying"
-	case deliveryKind(d) == outbox.KindDesktop, deliveryKind(d) == "":
-		return deliveryKind(d).Name() + " not showing since " + words.Clock(d.Since, now, now.Location()) + " — listings kept, retrying"
+// statusLine is the headline's words.
+func statusLine(s engine.Snapshot, now time.Time) string { return statusOf(s, now).Title }
+
+// pausedLine says the pause and how to end it.
+func pausedLine(s engine.Snapshot, now time.Time) string {
+	if s.PausedUntil.IsZero() {
+		return "Paused — choose Resume to watch again"
 	}
-	return deliveryKind(d).Name() + " not reached since " + words.Clock(d.Since, now, now.Location()) + " — listings kept, retrying"
+	p := words.Paused(s.PausedUntil, now, now.Location())
+	return fit(p+" — choose Resume to watch again sooner", p+" — choose Resume to watch sooner", p)
+}
+
+// troubleOf is the headline of a problem with the settings or with
+// getting alerts out; the zero headline when there is none.
+func troubleOf(s engine.Snapshot, now time.Time) headline {
+	if s.Problem != "" {
+		return headline{Title: fit(clean(s.Problem, 200), "The settings file has a problem — click to read it"),
+			Detail: s.Problem, Path: pageSettings}
+	}
+	d := s.Delivery
+	if !d.Refused && !d.Failing {
+		return headline{}
+	}
+	h := headline{Title: deliveryLine(d, now), Detail: deliveryDetail(d, now), Path: pageSettings, Fragment: "channels-h"}
+	if deliveryKind(d) == outbox.KindEmail {
+		h.Fragment = "email-h"
+	}
+	return h
+}
+
+// fit is the first of lines that fits the menu whole, else the last cut
+// to fit.
+func fit(lines ...string) string {
+	for _, l := range lines {
+		if utf8.RuneCountInString(l) <= maxTitle {
+			return l
+		}
+	}
+	return words.Clip(lines[len(lines)-1], maxTitle)
+}
+
+// deliveryLine says that alerts are not going out, the point first, in a
+// line that fits the menu: which channel, and that it stopped or since
+// when it fails (the tooltip and the window have the rest).
+func deliveryLine(d engine.Delivery, now time.Time) string {
+	kind, name := deliveryKind(d), channelName(d)
+	since := words.Clock(d.Since, now, now.Location())
+	switch {
+	case d.Refused && kind == outbox.KindEmail:
+		return fit("Email stopped: "+brief(d.Reason), "Email stopped — click to see why")
+	case d.Refused:
+		return fit(name+" stopped: "+refusal(d), name+" stopped — check "+kind.Settings(), name+" stopped — click to see why")
+	case kind == outbox.KindEmail:
+		return "Email not going out since " + since + " — listings kept, retrying"
+	case kind == outbox.KindDesktop, kind == "":
+		return kind.Name() + " not showing since " + since + " — listings kept, retrying"
+	}
+	return fit(name+" not reached since "+since+" — listings kept, retrying", name+" not reached since "+since+", retrying",
+		name+" not reached since "+since)
+}
+
+// deliveryDetail is the whole story behind deliveryLine, for its
+// tooltip: what fails, since when, and what happens to the listings.
+func deliveryDetail(d engine.Delivery, now time.Time) string {
+	kind := deliveryKind(d)
+	since := words.Clock(d.Since, now, now.Location())
+	switch {
+	case d.Refused && kind == outbox.KindEmail:
+		return "Check your email settings: " + d.Reason + ". No email goes out until they change; the listings are kept for it."
+	case d.Refused:
+		return fmt.Sprintf("Check %s in the settings: %s (%s). Nothing goes out by %s until they change; its listings are kept for it, "+
+			"and the other channels still get every alert.", kind.Settings(), refusal(d), withoutName(d), channelName(d))
+	case kind == outbox.KindEmail:
+		return "Email not going out since " + since + ": " + d.Reason + ". The listings are kept and retried at every check."
+	case kind == outbox.KindDesktop || kind == "":
+		return kind.Name() + " not showing since " + since + ": " + d.Reason + ". The listings are kept and retried at every check."
+	}
+	return fmt.Sprintf("%s not reached since %s: %s. Its listings are kept and retried; the other channels still get every alert.",
+		channelName(d), since, withoutName(d))
+}
+
+// brief is a reason without what it says in brackets: "the password was
+// refused (535 5.7.8 ...)" is "the password was refused".
+func brief(reason string) string {
+	if i := strings.Index(reason, " ("); i > 0 {
+		return reason[:i]
+	}
+	return reason
 }
 
 // deliveryKind is the failing channel's kind; email when the engine says
@@ -103,34 +199,13 @@ func withoutName(d engine.Delivery) string {
 	return d.Reason
 }
 
-// problemDetail is the whole story behind the status line's problem, for
-// its tooltip: what fails, since when, and what happens to the listings.
-func problemDetail(s engine.Snapshot, now time.Time) string {
-	d := s.Delivery
-	kind := deliveryKind(d)
-	switch {
-	case s.Problem != "":
-		return s.Problem
-	case d.Refused && kind == outbox.KindEmail:
-		return "Check your email settings: " + d.Reason + ". No email goes out until they change; the listings are kept for it."
-	case d.Refused:
-		return fmt.Sprintf("Check %s in the settings: %s (%s). Nothing goes out by %s until they change; its listings are kept for it, "+
-			"and the other channels still get every alert.", kind.Settings(), refusal(d), withoutName(d), channelName(d))
-	case d.Failing && kind == outbox.KindEmail:
-		return "Email not going out since " + words.Clock(d.Since, now, now.Location()) + ": " + d.Reason + ". The listings are kept and retried at every check."
-	case d.Failing && (kind == outbox.KindDesktop || kind == ""):
-		return kind.Name() + " not showing since " + words.Clock(d.Since, now, now.Location()) + ": " + d.Reason + ". The listings are kept and retried at every check."
-	case d.Failing:
-		return fmt.Sprintf("%s not reached since %s: %s. Its listings are kept and retried; the other channels still get every alert.",
-			channelName(d), words.Clock(d.Since, now, now.Location()), withoutName(d))
-	}
-	if b, ok := backNow(s, now); ok && statusLine(s, now) == backLine(b) {
-		return backDetail(b, now)
-	}
-	return ""
-}
+// problemDetail is the whole story behind the status line, for its
+// tooltip; "" when the line says it all.
+func problemDetail(s engine.Snapshot, now time.Time) string { return statusOf(s, now).Detail }
 
-// channelName is the failing channel as the user reads it.
+// channelName is the failing channel as the user reads it: its own name
+// when it has one ("ntfy (ntfy.sh/ro…)": two channels of one service read
+// apart), else its kind's.
 func channelName(d engine.Delivery) string {
 	if d.Channel != "" {
 		return d.Channel
@@ -138,59 +213,110 @@ func channelName(d engine.Delivery) string {
 	return deliveryKind(d).Name()
 }
 
-// deliveryShort is the tooltip's word on delivery trouble, "" for none.
-func deliveryShort(d engine.Delivery, now time.Time) string {
+// trouble is the icon tooltip's word on what is wrong, "" for nothing:
+// short, lower case, the point first.
+func trouble(s engine.Snapshot, now time.Time) string {
+	d := s.Delivery
 	kind := deliveryKind(d)
 	switch {
+	case s.Problem != "":
+		return clean(s.Problem, 100)
+	case d.Refused && kind == outbox.KindEmail:
+		return "email stopped: " + brief(d.Reason)
 	case d.Refused:
-		return "check " + kind.Settings()
+		return channelName(d) + " stopped: check " + kind.Settings()
 	case d.Failing && kind == outbox.KindEmail:
 		return "email failing since " + words.Clock(d.Since, now, now.Location())
 	case d.Failing && kind == "":
 		return "alerts failing since " + words.Clock(d.Since, now, now.Location())
+	case d.Failing && kind == outbox.KindDesktop:
+		return "pop-ups failing since " + words.Clock(d.Since, now, now.Location())
 	case d.Failing:
-		name := kind.Name()
-		if kind == outbox.KindDesktop || kind == outbox.KindWebhook || kind == outbox.KindPush { // words, not names
-			name = strings.ToLower(name)
-		}
-		return name + " failing since " + words.Clock(d.Since, now, now.Location())
+		return channelName(d) + " failing since " + words.Clock(d.Since, now, now.Location())
 	}
 	return ""
 }
 
-// backNow is the latest site back from needing the user less than
-// engine.BackShown before now.
-func backNow(s engine.Snapshot, now time.Time) (engine.SiteBack, bool) {
-	for _, b := range s.Back {
-		if now.Sub(b.At) < engine.BackShown {
-			return b, true
+// watching is the icon tooltip's word on the searches when they need
+// more than a count: "Funda needs you", "nothing is loading"; "" when all
+// is well.
+func watching(s engine.Snapshot, now time.Time) string {
+	switch s.Overall {
+	case engine.NeedsYou:
+		for _, v := range s.Searches {
+			if !v.Paused && (v.NeedsUser || v.Status == engine.SoftBlock) {
+				return words.Site(v.Host) + " needs you"
+			}
+		}
+	case engine.Broken:
+		return "nothing is loading"
+	case engine.OnHold:
+		for _, v := range s.Searches {
+			if showsWait(v, now) {
+				return words.Site(v.Host) + " makes us wait"
+			}
 		}
 	}
-	return engine.SiteBack{}, false
+	return ""
 }
 
-// backLine says that a site which needed the user serves us again, with
-// what its first clean checks found. With nothing found it still says the
-// site is back: the user was told it needed them, and the icon going
-// quietly back to normal does not say their fix worked.
-func backLine(b engine.SiteBack) string {
-	site := words.Site(b.Host)
-	switch b.Found {
-	case 0:
-		return site + " is back and watched again"
-	case 1:
-		return site + " is back: 1 listing appeared while it was blocked"
+// backNow is the sites back from needing the user less than
+// engine.BackShown before now, the latest first.
+func backNow(s engine.Snapshot, now time.Time) []engine.SiteBack {
+	var out []engine.SiteBack
+	for _, b := range s.Back {
+		if now.Sub(b.At) < engine.BackShown {
+			out = append(out, b)
+		}
 	}
-	return fmt.Sprintf("%s is back: %d listings appeared while it was blocked", site, b.Found)
+	return out
 }
 
-// backDetail is the status line's tooltip for a site that is back.
-func backDetail(b engine.SiteBack, now time.Time) string {
-	line := fmt.Sprintf("%s needed you from %s to %s; its searches are watched again", words.Site(b.Host), words.Clock(b.Since, now, now.Location()), words.Clock(b.At, now, now.Location()))
-	if b.Found > 0 {
-		return line + ", and the listings that appeared while it was blocked were alerted."
+// backLine says that the sites which needed the user serve us again,
+// every one of them (two checked by hand one after the other are both
+// news: the line named the latest alone, and the user took the other for
+// still blocked), with what their first clean checks found. With nothing
+// found it still says they are back: the user was told they needed them,
+// and the icon going quietly back to normal does not say their fix
+// worked.
+func backLine(bs []engine.SiteBack) string {
+	names := make([]string, len(bs))
+	found := 0
+	for i, b := range bs {
+		names[i], found = words.Site(b.Host), found+b.Found
 	}
-	return line + "."
+	who, are, it := names[0], "is", "it was"
+	if len(bs) > 1 {
+		who, are, it = joinNames(names), "are", "they were"
+	}
+	full := fmt.Sprintf("%s %s back: %s appeared while %s blocked", who, are, words.Plural(found, "listing", "listings"), it)
+	if found == 0 {
+		full = who + " " + are + " back and watched again"
+	}
+	return fit(full, fmt.Sprintf("%s %s back: %s", who, are, words.Plural(found, "new listing", "new listings")),
+		fmt.Sprintf("%s and %d more are back", names[0], len(names)-1))
+}
+
+// joinNames is "A and B", "A, B and C".
+func joinNames(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// backDetail is the status line's tooltip for the sites that are back.
+func backDetail(bs []engine.SiteBack, now time.Time) string {
+	lines := make([]string, len(bs))
+	for i, b := range bs {
+		line := fmt.Sprintf("%s needed you from %s to %s; its searches are watched again", words.Site(b.Host),
+			words.Clock(b.Since, now, now.Location()), words.Clock(b.At, now, now.Location()))
+		if b.Found > 0 {
+			line += ", and the listings that appeared while it was blocked were alerted"
+		}
+		lines[i] = line + "."
+	}
+	return strings.Join(lines, " ")
 }
 
 func needsYouLine(views []engine.SearchView) string {

@@ -22,6 +22,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /settings", s.page("settings"))
 	mux.HandleFunc("GET /activity", s.page("activity"))
 	mux.HandleFunc("GET /part/preview/{id}", s.previewPart)
+	mux.HandleFunc("GET /part/reply-dry-run/{id}", s.dryRunPart)
 	mux.Handle("GET /static/", staticFiles())
 
 	mux.HandleFunc("GET /api/state", s.apiState)
@@ -33,11 +34,16 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("DELETE /api/searches/{id}", s.apiRemoveSearch)
 	mux.HandleFunc("POST /api/searches/{id}/check-by-hand", s.apiCheckByHand)
 	mux.HandleFunc("POST /api/check-now", s.apiCheckNow)
+	s.checkRoutes(mux) // checkview.go
 	mux.HandleFunc("GET /api/settings", s.apiSettings)
 	mux.HandleFunc("PATCH /api/settings", s.apiPatchSettings)
 	mux.HandleFunc("PUT /api/settings/email", s.apiSetEmail)
 	mux.HandleFunc("DELETE /api/settings/email", s.apiRemoveEmail)
 	mux.HandleFunc("POST /api/settings/password", s.apiPassword)
+	mux.HandleFunc("PUT /api/settings/reply", s.apiSetReply)
+	mux.HandleFunc("POST /api/reply/preview", s.apiReplyPreview)
+	mux.HandleFunc("POST /api/reply/dry-run", s.apiReplyDryRun)
+	mux.HandleFunc("GET /api/reply/dry-run/{id}/screenshot", s.apiReplyScreenshot)
 	mux.HandleFunc("POST /api/test-email", s.apiTestEmail)
 	mux.HandleFunc("POST /api/push", s.apiAddPush)
 	mux.HandleFunc("POST /api/push/test", s.apiPushTest)
@@ -204,7 +210,8 @@ type editSearch struct {
 	URL     *string     `json:"url"`
 	Enabled *bool       `json:"enabled"`
 	Filter  *filterJSON `json:"filter"`
-	Pick    *string     `json:"pick"` // "": the readers choose again
+	Pick    *string     `json:"pick"`  // "": the readers choose again
+	Reply   *bool       `json:"reply"` // auto-reply to its new listings
 }
 
 func (s *Server) apiEditSearch(w http.ResponseWriter, r *http.Request) {
@@ -220,7 +227,7 @@ func (s *Server) apiEditSearch(w http.ResponseWriter, r *http.Request) {
 		u := searchAddress(*req.URL)
 		req.URL = &u
 	}
-	c := config.SearchChange{Name: req.Name, URL: req.URL, Enabled: req.Enabled, Pick: req.Pick}
+	c := config.SearchChange{Name: req.Name, URL: req.URL, Enabled: req.Enabled, Pick: req.Pick, Reply: req.Reply}
 	if req.Filter != nil {
 		f := req.Filter.filter()
 		c.Filter = &f

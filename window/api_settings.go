@@ -25,7 +25,8 @@ type settingsView struct {
 	Push         []pushView   `json:"push"`              // phone and chat channels, masked
 	Problem      string       `json:"problem,omitempty"` // the settings file does not load
 	// Path is the settings file, where its owner says (config.Owner does).
-	Path string `json:"path,omitempty"`
+	Path  string    `json:"path,omitempty"`
+	Reply replyView `json:"reply"` // the auto-reply (api_reply.go)
 
 	// for the page only: the buttons that open the files, the services a
 	// channel can be set up for and a topic no one will guess
@@ -66,6 +67,7 @@ func (s *Server) settingsNow() settingsView {
 	v.Password = s.passwordNow(set.Email)
 	v.Push = pushChannels(set, s.d.Watcher.Snapshot(), s.d.Now(), s.d.Location)
 	v.PushServices, v.Topic = pushServices, randomTopic()
+	v.Reply = buildReplyView(set)
 	if p, ok := s.d.Settings.(interface{ Path() string }); ok {
 		v.Path = p.Path()
 	}
@@ -96,7 +98,7 @@ func (s *Server) apiOpen(what string, open func() error) http.HandlerFunc {
 
 func (s *Server) passwordNow(e *config.Email) passwordView {
 	if s.d.Keychain == nil {
-		return passwordView{Words: "not kept by this rentwatch"}
+		return passwordView{Words: "This rentwatch keeps no password."}
 	}
 	user := ""
 	if e != nil {
@@ -198,11 +200,11 @@ func (s *Server) apiPassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, err.Error())
 		return
 	}
-	msg := "Stored the password in this computer's keychain."
+	v := s.passwordNow(&config.Email{Username: user})
+	msg := "Stored. " + v.Words // where it went: the keychain, or a file where there is none
 	if req.Password == "" {
 		msg = "Removed the stored password."
 	}
-	v := s.passwordNow(&config.Email{Username: user})
 	writeJSON(w, http.StatusOK, map[string]any{"message": msg, "password": v})
 }
 

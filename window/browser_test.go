@@ -52,13 +52,14 @@ func (l *browserLog) get(list *[]string) []string {
 
 // newTab starts Chromium and a tab, with a log of what it does. confirm
 // says how a confirm() dialog is answered.
-func newTab(t *testing.T, width, height int64) (context.Context, *browserLog) {
+func newTab(t *testing.T, width, height int64, extra ...chromedp.ExecAllocatorOption) (context.Context, *browserLog) {
 	t.Helper()
 	path := testkit.Chromium(t)
-	actx, stop := chromedp.NewExecAllocator(context.Background(), append(chromedp.DefaultExecAllocatorOptions[:],
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.WindowSize(int(width), int(height)),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("no-pings", true))...)
+		chromedp.Flag("no-pings", true))
+	actx, stop := chromedp.NewExecAllocator(context.Background(), append(opts, extra...)...)
 	ctx, cancel := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute) // bounds a hang only
 	t.Cleanup(func() { cancelTime(); cancel(); stop() })

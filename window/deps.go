@@ -13,6 +13,7 @@ import (
 
 	"rentwatch/config"
 	"rentwatch/engine"
+	"rentwatch/reply"
 	"rentwatch/seen"
 )
 
@@ -62,6 +63,7 @@ type Settings interface {
 	EditSearch(url string, c config.SearchChange) (config.Search, error)
 	RemoveSearch(url string) (config.Search, error)
 	SetEmail(e *config.Email) (*config.Email, error)
+	SetReply(r *config.Reply) (*config.Reply, error)
 	SetInterval(every time.Duration) error
 	// StorePassword keeps the SMTP password for username ("" removes
 	// it): a change of the email settings, so alerts use it at once.
@@ -90,6 +92,16 @@ type Keychain interface {
 	// Source says where the password for username will come from, and
 	// whether there is one.
 	Source(username string) (words string, found bool)
+}
+
+// Replies tries the auto-reply on a listing; *engine.Engine is one.
+type Replies interface {
+	// ReplyDryRun fills in the contact form of listingURL as an
+	// auto-reply would, with the message of the search whose URL is
+	// searchURL ("" for the [reply] message), takes a screenshot and
+	// sends nothing. Its page load is a request to the listing's host
+	// under the usual rules (one at a time, the gap, never over a wall).
+	ReplyDryRun(ctx context.Context, listingURL, searchURL string) (reply.Result, error)
 }
 
 // Autostart turns starting at login on and off.

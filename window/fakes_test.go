@@ -163,9 +163,9 @@ func (f *fakeKeychain) Source(user string) (string, bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if _, ok := f.stored[user]; ok {
-		return "stored in this computer's keychain", true
+		return "The password is stored in this computer's keychain.", true
 	}
-	return "not stored yet", false
+	return "No password is stored yet: type it below and store it.", false
 }
 
 type fakeAutostart struct {
@@ -204,8 +204,9 @@ func (r *rig) open(what string) func() error {
 }
 
 // startRig starts a window on any free port, over a settings file holding
-// settingsText. The clock stands still at rig.now.
-func startRig(t testing.TB, settingsText string) *rig {
+// settingsText. The clock stands still at rig.now. with changes the Deps
+// before the window starts.
+func startRig(t testing.TB, settingsText string, with ...func(*Deps)) *rig {
 	t.Helper()
 	dir := t.TempDir()
 	r := &rig{t: t, dir: filepath.Join(dir, "data"), path: filepath.Join(dir, "config.toml"), watcher: newFakeWatcher(),
@@ -217,9 +218,13 @@ func startRig(t testing.TB, settingsText string) *rig {
 	r.owner = config.Open(r.path, config.Options{Secrets: r.keychain})
 	t.Cleanup(r.owner.Close)
 	r.watcher.setState(engine.Snapshot{At: r.now, Overall: engine.AllGood})
-	srv, err := Start(r.dir, Deps{Watcher: r.watcher, Settings: r.owner, Listings: r.listings, Mailer: r.mailer,
+	d := Deps{Watcher: r.watcher, Settings: r.owner, Listings: r.listings, Mailer: r.mailer,
 		Keychain: r.keychain, Autostart: r.auto, OpenSettingsFile: r.open("settings file"), OpenLog: r.open("log"), Port: -1, Now: func() time.Time { return r.now },
-		Location: time.UTC, Version: "test"})
+		Location: time.UTC, Version: "test"}
+	for _, f := range with {
+		f(&d)
+	}
+	srv, err := Start(r.dir, d)
 	if err != nil {
 		t.Fatal(err)
 	}

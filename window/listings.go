@@ -27,19 +27,29 @@ type listingView struct {
 	// LeftOut says why the search's filter left it out (it was never
 	// alerted); absent for a listing that was alerted.
 	LeftOut string `json:"left_out,omitempty"`
+	// Reply says where its auto-reply is, in words ("Replied", "Reply not
+	// sent: ..."); absent when it has none (api_reply.go).
+	Reply string `json:"reply,omitempty"`
 
 	// for the page only
 	Link       string `json:"-"` // URL when it is http(s), else ""
+	ReplyTone  string `json:"-"`
 	FoundWords string `json:"-"`
 	FoundMS    int64  `json:"-"`
 }
 
-// buildListing is a listing as the page shows it; leftOut says why the
-// search's filter left it out ("" for one that was alerted). A preview's
-// listings have no search and no first sighting yet.
+// buildListing is a listing as the page and the API show it; leftOut says
+// why the search's filter left it out ("" for one that was alerted). A
+// preview's listings have no first sighting yet. Its link and photo are
+// there only where the rule of its search's page allows them
+// (listing.Shown: the store may hold alerts from before the rule, and a
+// photo on another local port would be asked for by the very browser that
+// has the window's session); its words are cleaned as every channel's are.
 func buildListing(l listing.Alert, leftOut string, now time.Time, loc *time.Location) listingView {
-	v := listingView{ID: l.ID, URL: l.URL, Title: l.Title, Price: l.Price, Place: l.Place, Image: webLink(l.Image),
-		Size: l.SizeM2, Search: l.SearchName, FoundAt: when(l.FoundAt), LeftOut: leftOut, Link: webLink(l.URL)}
+	l = listing.Shown(l)
+	v := listingView{ID: l.ID, URL: l.URL, Title: words.Clean(l.Title), Price: words.Clean(l.Price), Place: words.Clean(l.Place),
+		Image: webLink(l.Image), Size: l.SizeM2, Search: words.Clean(l.SearchName), FoundAt: when(l.FoundAt), LeftOut: leftOut,
+		Link: webLink(l.URL)}
 	if l.SearchURL != "" {
 		v.SearchID = searchID(l.SearchURL)
 	}
@@ -137,7 +147,9 @@ func pickListings(all []seen.Listed, names map[string]string, q listingsQuery, n
 			v.LeftOut++
 		}
 		if v.Total >= from && v.Total < from+q.PerPage {
-			v.Listings = append(v.Listings, buildListing(l.Alert, l.LeftOut, now, loc))
+			lv := buildListing(l.Alert, l.LeftOut, now, loc)
+			lv.Reply, lv.ReplyTone = replyWords(l.Reply, l.ReplyWhy)
+			v.Listings = append(v.Listings, lv)
 		}
 		v.Total++
 	}

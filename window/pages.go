@@ -29,7 +29,7 @@ var uiFiles embed.FS
 var staticFS embed.FS
 
 // pageNames are the pages; each has ui/NAME.html defining "main".
-var pageNames = []string{"searches", "listings", "settings", "activity"}
+var pageNames = []string{"searches", "listings", "settings", "activity", "check"}
 
 var pageTitles = map[string]string{"searches": "Searches", "listings": "Listings", "settings": "Settings", "activity": "Activity"}
 
@@ -65,7 +65,7 @@ var funcs = template.FuncMap{
 }
 
 func parsePages() (*pageSet, error) {
-	base, err := template.New("").Funcs(funcs).ParseFS(uiFiles, "ui/layout.html", "ui/parts.html")
+	base, err := template.New("").Funcs(funcs).ParseFS(uiFiles, "ui/layout.html", "ui/parts.html", "ui/reply.html")
 	if err != nil {
 		return nil, fmt.Errorf("window: templates: %w", err)
 	}
@@ -90,6 +90,7 @@ type pageData struct {
 	Listings    listingsView
 	Settings    settingsView
 	Activity    []activityDay
+	Check       checkPage // the check by hand's page (checkview.go)
 }
 
 // page serves one of the pages.

@@ -1,6 +1,7 @@
 package window
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -65,7 +66,7 @@ func TestPages(t *testing.T) {
 		{"/listings", []string{"2 listings (1 left out by a filter)", "&lt;img src=x onerror=alert(1)&gt;", "Studio Jordaan",
 			"Left out by the filter, not alerted: € 1.450 is over your limit of 1200", `src="https://img.example/2.jpg"`,
 			`referrerpolicy="no-referrer"`}},
-		{"/settings", []string{"Send test email", "RENTWATCH_SMTP_PASSWORD", "Pause until tomorrow 07:00", `value="45s"`, "Start rentwatch when I log in"}},
+		{"/settings", []string{"Send test email", "a file only you can read", "Pause until tomorrow 07:00", `value="45s"`, "Start rentwatch when I log in"}},
 		{"/activity", []string{"Today", "Yesterday", "&lt;img src=x onerror=alert(1)&gt;", "Kamernet West"}},
 	}
 	for _, tt := range tests {
@@ -83,6 +84,29 @@ func TestPages(t *testing.T) {
 			}
 			checkNoInline(t, html)
 		})
+	}
+}
+
+// TestPauseSection: the settings page's Pause section says the pause in
+// its own words, whatever the header says (it read "...the listings are
+// kept for it.: no site is checked and nothing is alerted" while email was
+// refused), and the header leads with the pause.
+func TestPauseSection(t *testing.T) {
+	r := startRig(t, withComments)
+	r.watcher.setState(engine.Snapshot{At: r.now, Overall: engine.AllPaused, Paused: true, PausedUntil: r.now.Add(time.Hour),
+		Delivery: engine.Delivery{Refused: true, Email: true, Since: r.now.Add(-time.Hour), Reason: "the password was refused (535 5.7.8)"},
+		Searches: []engine.SearchView{{Name: "Kamernet West", URL: "https://kamernet.nl/huren/kamers-amsterdam", Host: "kamernet.nl",
+			Status: engine.Paused}}})
+	html := r.page(r.browserClient(), "/settings")
+	want := "Paused until " + r.now.Add(time.Hour).Format("15:04") + ": no site is checked and nothing is alerted."
+	if !strings.Contains(html, want) {
+		t.Errorf("the Pause section does not say %q", want)
+	}
+	if strings.Contains(html, ".: no site is checked") {
+		t.Error("the Pause section is garbled: another sentence runs into it")
+	}
+	if code, v := r.api("GET", "/api/state", nil); code != 200 || !strings.HasPrefix(fmt.Sprint(v["status"]), "Paused until ") {
+		t.Errorf("GET /api/state: %d, the header says %q; want the pause first", code, v["status"])
 	}
 }
 

@@ -207,7 +207,10 @@ func buildPreview(e *previewEntry, f config.Filter, pick *string, set config.Set
 		} else {
 			v.LeftOut++
 		}
-		v.Listings = append(v.Listings, buildListing(listing.Alert{Listing: l}, why, now, loc))
+		// read off the page the preview loaded: its rule for links
+		lv := buildListing(listing.Alert{Listing: l, SearchURL: previewPage(p.Page.URL, e.url)}, why, now, loc)
+		lv.SearchID = "" // not yet a saved search's
+		v.Listings = append(v.Listings, lv)
 	}
 	v.Read = len(shown.listings)
 	v.Words = "The page loaded and rentwatch read " + words.Plural(v.Read, "listing", "listings") + " on it."
@@ -223,6 +226,15 @@ func buildPreview(e *previewEntry, f config.Filter, pick *string, set config.Set
 		v.Tone = toneWait
 	}
 	return v
+}
+
+// previewPage is the page a preview's listings were read off: where the
+// browser ended up, else the address asked for.
+func previewPage(final, asked string) string {
+	if final != "" {
+		return final
+	}
+	return asked
 }
 
 // previewWarnings are what the user should know before relying on a search

@@ -46,10 +46,14 @@ type Deps struct {
 	Mailer    Mailer
 	Keychain  Keychain
 	Autostart Autostart
+	// Checks shows a check by hand in the window's page (checkview.go);
+	// nil: the page says it cannot.
+	Checks CheckView
 	// TestPush sends a test message through one push URL; its error
 	// says why it did not arrive, in words that never hold the URL. nil:
 	// the outbox's, as `rentwatch test-push` sends it.
 	TestPush func(ctx context.Context, url string) error
+	Replies  Replies // nil: no dry run of the auto-reply here
 	// OpenSettingsFile and OpenLog open the settings file and the log
 	// file in the user's own programs (an editor, a viewer), for whoever
 	// wants to read or change them by hand; nil hides the button.
@@ -75,6 +79,7 @@ type Server struct {
 	srv      *http.Server
 	pages    *pageSet
 	previews *previews
+	dryRuns  dryRuns // the auto-reply's last dry runs (api_reply.go)
 
 	rotating sync.Mutex // serialises Rotate: window.url and keys change together
 }

@@ -24,11 +24,13 @@ type stateView struct {
 	Status      string         `json:"status"` // the whole watcher in a sentence
 	Tone        string         `json:"tone"`   // ok, busy, wait, alert, off
 	Paused      bool           `json:"paused"`
+	PauseWords  string         `json:"-"`            // "Paused until 15:02", for the Pause section
 	PausedUntil *time.Time     `json:"paused_until"` // null: not paused, or until resumed
 	Problem     string         `json:"problem,omitempty"`
 	LastCycle   *time.Time     `json:"last_cycle"`
 	NextCycle   *time.Time     `json:"next_cycle"`
 	Manual      string         `json:"manual,omitempty"` // the URL open for a check by hand
+	Awake       string         `json:"awake,omitempty"`  // the computer is kept awake, in words
 	MaxSearches int            `json:"max_searches"`
 	Searches    []searchView   `json:"searches"`
 	Channels    []channelView  `json:"channels"` // where alerts go: pop-ups, email, each push URL
@@ -131,8 +133,8 @@ type hourCell struct {
 // settings file that does not load leaves the engine's last good searches
 // shown, and says what is wrong.
 func buildState(st engine.Snapshot, set config.Settings, setErr error, alerted map[string]int, now time.Time, loc *time.Location) stateView {
-	v := stateView{At: now, Overall: st.Overall, Paused: st.Paused, PausedUntil: when(st.PausedUntil),
-		Problem: st.Problem, LastCycle: when(st.LastCycle), NextCycle: when(st.NextCycle), Manual: st.Manual,
+	v := stateView{At: now, Overall: st.Overall, Paused: st.Paused, PauseWords: words.Paused(st.PausedUntil, now, loc), PausedUntil: when(st.PausedUntil),
+		Problem: st.Problem, LastCycle: when(st.LastCycle), NextCycle: when(st.NextCycle), Manual: st.Manual, Awake: st.Awake,
 		MaxSearches: config.MaxSearches, Searches: []searchView{}}
 	if setErr != nil && v.Problem == "" {
 		v.Problem = setErr.Error()
@@ -172,7 +174,7 @@ func buildState(st engine.Snapshot, set config.Settings, setErr error, alerted m
 		v.Channels = append(v.Channels, cv)
 	}
 	v.Status, v.Tone = statusLine(st, len(v.Searches), now, loc)
-	if v.Problem != "" && st.Problem == "" {
+	if v.Problem != "" && st.Problem == "" && !st.Paused {
 		v.Status, v.Tone = v.Problem, toneAlert
 	}
 	return v

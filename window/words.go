@@ -68,7 +68,11 @@ func searchWords(v engine.SearchView) (string, string) {
 // statusLine is the page's one-line summary of the whole watcher, which
 // has searches saved searches.
 func statusLine(s engine.Snapshot, searches int, now time.Time, loc *time.Location) (string, string) {
+	// A pause leads whatever else is wrong: while paused nothing is
+	// checked or alerted, and that is what the user must know first.
 	switch {
+	case s.Paused:
+		return words.Paused(s.PausedUntil, now, loc), toneOff
 	case s.Problem != "":
 		return s.Problem, toneAlert
 	case s.Delivery.Refused || s.Delivery.Failing:
@@ -77,10 +81,6 @@ func statusLine(s engine.Snapshot, searches int, now time.Time, loc *time.Locati
 		return "No searches yet: paste a search page's address below to start", toneOff
 	case s.Manual != "":
 		return "Checking by hand: close that browser window when you are done", toneBusy
-	case s.Paused && !s.PausedUntil.IsZero():
-		return "Paused until " + words.Clock(s.PausedUntil, now, loc), toneOff
-	case s.Paused:
-		return "Paused until you resume", toneOff
 	}
 	switch s.Overall {
 	case engine.NeedsYou:

@@ -92,6 +92,10 @@ func TestStatusLine(t *testing.T) {
 		{engine.Snapshot{Problem: "Settings file: config.toml:3: ..."}, 2, "Settings file: config.toml:3"},
 		{engine.Snapshot{Paused: true}, 2, "Paused until you resume"},
 		{engine.Snapshot{Paused: true, PausedUntil: now.Add(time.Hour)}, 2, "Paused until 15:02"},
+		// Paused leads, before what else is wrong.
+		{engine.Snapshot{Paused: true, Delivery: engine.Delivery{Refused: true, Email: true, Reason: "the password was refused"}}, 2,
+			"Paused until you resume"},
+		{engine.Snapshot{Paused: true, Problem: "Settings file: config.toml:3: ..."}, 2, "Paused until you resume"},
 		{engine.Snapshot{Overall: engine.AllGood}, 2, "Starting: the first check"},
 		{engine.Snapshot{Overall: engine.AllGood, LastCycle: now.Add(-2 * time.Minute)}, 2, "All quiet: checked 2 min ago"},
 		{engine.Snapshot{Overall: engine.NeedsYou}, 2, "A search needs you"},

@@ -220,3 +220,38 @@ func Clip(s string, n int) string {
 	}
 	return strings.TrimRightFunc(string(keep), func(c rune) bool { return unicode.IsSpace(c) || c == ',' || c == ':' || c == ';' }) + "…"
 }
+
+// LoginNotFrom says what to do when From was left blank and the login it
+// then defaults to is no email address ("watcher" at a company server):
+// the user never typed a From, so the words name the field to fill in,
+// not an error in a field they never saw.
+func LoginNotFrom(login string) string {
+	return fmt.Sprintf("your login %q is not an email address, so fill in From with the address the email should come from", Clean(login))
+}
+
+// Paused says how long everything is paused: "Paused until 14:00",
+// "Paused until tomorrow 07:00", or "Paused until you resume" for a zero
+// until. It leads whatever else is said about the watcher: while paused,
+// nothing is checked and nothing is alerted, whatever else is wrong.
+func Paused(until, now time.Time, loc *time.Location) string {
+	if until.IsZero() {
+		return "Paused until you resume"
+	}
+	return "Paused until " + Clock(until, now, loc)
+}
+
+// CheckByHand is what the window of a check by hand says first, in a tab
+// of its own beside the site's: its title, and what to do, step by step,
+// for the site named site ("Funda").
+func CheckByHand(site string) (title string, steps []string) {
+	return "rentwatch: pass the check, then close this window", []string{
+		"Pass " + site + "'s check in the next tab, then close this window; rentwatch goes on by itself.",
+		"While this window is open, " + site + " is not watched; your other sites are.",
+		"rentwatch keeps what passing the check gives the browser (its cookies), so " + site + " lets it in again.",
+	}
+}
+
+// NoPopUps is said once, in the log and the activity, when the computer
+// shows no desktop pop-ups (a server, no notification service): there is
+// no pop-up channel, and alerts go by email and phone only.
+const NoPopUps = "This computer shows no desktop pop-ups, so rentwatch alerts you by email and on your phone only: set them up in Settings if you have not."

@@ -76,6 +76,7 @@ type Portal struct {
 	searches map[string][]Room // by path
 	limited  bool              // answer 429 with Retry-After: 120 to everything
 	denied   bool              // answer 403, Cloudflare's Error 1020, to everything
+	buttons  string            // non-empty: a button wall (ButtonWall), its link away
 	requests []PortalRequest
 }
 
@@ -107,6 +108,13 @@ func (p *Portal) serve(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(req.Status)
 		fmt.Fprint(w, `<!DOCTYPE html><html><head><title>429 Too Many Requests</title></head>`+
 			`<body><h1>Too Many Requests</h1><p>Please try again later.</p></body></html>`)
+		return
+	}
+	if p.buttons != "" && !passedWall(r) {
+		req.Status = http.StatusForbidden
+		w.Header().Set("Server", "cloudflare")
+		w.WriteHeader(req.Status)
+		fmt.Fprint(w, buttonWallPage(p.buttons))
 		return
 	}
 	if p.denied {

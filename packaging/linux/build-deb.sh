@@ -15,11 +15,19 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 
 cd "$root"
-install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/share/applications" "$stage/usr/share/doc/rentwatch"
+install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/share/applications" "$stage/usr/share/doc/rentwatch" \
+  "$stage/usr/lib/systemd/system" "$stage/usr/lib/systemd/user"
 GOOS=linux GOARCH="$arch" CGO_ENABLED=0 go build -trimpath \
   -ldflags "-s -w -X main.version=$version" -o "$stage/usr/bin/rentwatch" .
 install -m 0644 packaging/linux/rentwatch.desktop "$stage/usr/share/applications/rentwatch.desktop"
 install -m 0644 packaging/linux/copyright "$stage/usr/share/doc/rentwatch/copyright"
+# The service for an always-on box (its own user), and the same as a user
+# service; neither is enabled by installing: the README says how.
+install -m 0644 packaging/linux/rentwatch.service "$stage/usr/lib/systemd/system/rentwatch.service"
+install -m 0644 packaging/linux/rentwatch-user.service "$stage/usr/lib/systemd/user/rentwatch.service"
+for script in postinst prerm postrm; do
+  install -m 0755 "packaging/linux/$script" "$stage/DEBIAN/$script"
+done
 for n in 16 22 24 32 48 64 128 256 512; do
   install -D -m 0644 "assets/app/rentwatch-$n.png" "$stage/usr/share/icons/hicolor/${n}x${n}/apps/rentwatch.png"
 done
@@ -41,8 +49,8 @@ Description: tells you the moment a new rental listing appears
  listing shows up, backing off politely when a site pushes back.
 CONTROL
 # Menus and the icon cache pick the new files up by themselves (dpkg
-# triggers of desktop-file-utils and the hicolor theme), so no maintainer
-# scripts are needed.
+# triggers of desktop-file-utils and the hicolor theme); the maintainer
+# scripts only make the service's user and tell systemd.
 chmod -R u=rwX,go=rX "$stage"
 chmod 0755 "$stage/usr/bin/rentwatch"
 deb="$out/rentwatch_${debversion}_${arch}.deb"

@@ -19,7 +19,16 @@ if ! { dpkg-query -W -f='${Status}\n' chromium google-chrome-stable chromium-bro
   echo "note: no chromium/google-chrome-stable installed; installing with --force-depends"
   force=(--force-depends)
 fi
-cleanup() { dpkg -r "${force[@]}" rentwatch >/dev/null 2>&1 || true; }
+# The package makes a system user for its service; one made by this test
+# is deleted at the end, so the machine is left as it was.
+had_user=no
+if getent passwd rentwatch >/dev/null; then had_user=yes; fi
+[ ! -e /var/lib/rentwatch ] || fail "/var/lib/rentwatch already exists before installing; not touching this machine"
+forget_user() {
+  if [ "$had_user" = no ] && getent passwd rentwatch >/dev/null; then userdel rentwatch >/dev/null 2>&1 || true; fi
+  rm -rf /var/lib/rentwatch
+}
+cleanup() { dpkg -r "${force[@]}" rentwatch >/dev/null 2>&1 || true; forget_user; }
 trap cleanup EXIT
 
 dpkg -i "${force[@]}" "$deb" >/dev/null || fail "dpkg -i $deb"
@@ -28,8 +37,14 @@ got=$(/usr/bin/rentwatch version) || fail "rentwatch version exited $?"
 for f in $files; do
   [ -e "$f" ] || fail "$f not installed"
 done
+getent passwd rentwatch >/dev/null || fail "postinst made no rentwatch user"
+[ "$(stat -c '%U %a' /var/lib/rentwatch)" = "rentwatch 700" ] || fail "/var/lib/rentwatch is $(stat -c '%U %a' /var/lib/rentwatch), want rentwatch 700"
 dpkg -r "${force[@]}" rentwatch >/dev/null || fail "dpkg -r rentwatch"
 trap - EXIT
+[ -e /var/lib/rentwatch ] || fail "dpkg -r removed /var/lib/rentwatch: a remove keeps the user's data"
+dpkg --purge "${force[@]}" rentwatch >/dev/null || fail "dpkg --purge rentwatch"
+[ ! -e /var/lib/rentwatch ] || fail "dpkg --purge left /var/lib/rentwatch"
+forget_user
 for f in $files; do
   [ ! -e "$f" ] || fail "$f left behind after dpkg -r"
 done

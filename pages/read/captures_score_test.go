@@ -254,6 +254,18 @@ func diagnoseCapture(t *testing.T, name string, tf truthFile, got []listing.List
 			t.Logf("   title %q want %q | price %q want %q", l.Title, w.Title, l.Price, w.Price)
 		}
 	}
+	var miss [3]int
+	for i, l := range matched {
+		w := tf.Listings[i]
+		for k, gap := range [3]bool{w.Size != "" && l.Size == "", w.Rooms != nil && l.Rooms == 0, w.Image != "" && l.Image == ""} {
+			if gap {
+				miss[k]++
+			}
+		}
+	}
+	if miss != [3]int{} {
+		t.Logf("   fields not given where shown: size %d, rooms %d, photo %d", miss[0], miss[1], miss[2])
+	}
 	for i, u := range s.missing {
 		if i < 3 {
 			t.Logf("   missing %s", u)

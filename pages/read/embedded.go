@@ -15,6 +15,9 @@ import (
 type embedded struct {
 	listings []listing.Listing
 	unread   int
+	// aside: the listings are a side array's (a map's markers, a rail of
+	// similar homes), not the page's list of results
+	aside bool
 }
 
 // maxPatternRecords and maxPatternLinks bound the search for a detail URL
@@ -29,7 +32,7 @@ const (
 // page's links (a rendered card, a "recently viewed" link) whose URL holds
 // one record's id or slug, else the portal definition's DetailURL.
 func readEmbedded(root *html.Node, pc pageContext, def *portalDef) embedded {
-	recs := embeddedList(scriptData(root))
+	recs, aside := embeddedList(scriptData(root))
 	if len(recs) == 0 {
 		return embedded{}
 	}
@@ -40,7 +43,7 @@ func readEmbedded(root *html.Node, pc pageContext, def *portalDef) embedded {
 			pattern = def.DetailURL
 		}
 	}
-	var out embedded
+	out := embedded{aside: aside}
 	for _, r := range recs {
 		u := recordURL(r, pc, pattern)
 		if u == "" {
@@ -149,6 +152,9 @@ func useEmbedded(htmlListings []listing.Listing, emb embedded) (listings []listi
 		return htmlListings, unread
 	case len(htmlListings) == 0:
 		return emb.listings, ""
+	case emb.aside:
+		// a map's markers (every result of the search, other pages' too)
+		// or a rail: never more listings than the page's list shows
 	case len(htmlListings) <= maxFewCards && len(emb.listings) >= 3 && overlap(htmlListings, emb.listings):
 		// one to three cards rendered on the server (the first result, a
 		// strip) of the list the data holds: the data's list, with the

@@ -131,6 +131,15 @@ func assignedData(text string) []any {
 			v, err = parseNuxtCall(text[start:])
 		}
 		if err == nil && v != nil {
+			// a map's markers assigned to "propertiesMapData" are a side
+			// array as they would be under that key
+			name := text[m[2]:m[3]]
+			if i := strings.LastIndexAny(name, ".["); i >= 0 {
+				name = strings.Trim(name[i+1:], `"']`)
+			}
+			if sideKey(name) {
+				v = map[string]any{name: v}
+			}
 			out = append(out, v)
 		}
 	}

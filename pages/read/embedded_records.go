@@ -337,8 +337,8 @@ func keyWords(k string) []string {
 
 // embeddedList is the best array of listing-like objects in the data: the
 // biggest outside the side arrays (sideWords in its key or its parent's),
-// else the biggest side array.
-func embeddedList(data []any) []record {
+// else the biggest side array, and whether it is a side array.
+func embeddedList(data []any) ([]record, bool) {
 	var best, side []record
 	sideKeys := map[string]bool{} // a page's data repeats its keys
 	isSide := func(k string) bool {
@@ -386,9 +386,9 @@ func embeddedList(data []any) []record {
 		walk(v, 0, false)
 	}
 	if len(best) == 0 {
-		return side
+		return side, len(side) > 0
 	}
-	return best
+	return best, false
 }
 
 // recordsIn reads an array's listing-like objects; nil unless at least

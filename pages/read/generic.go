@@ -49,6 +49,17 @@ type pageContext struct {
 	base *url.URL // resolves relative links (<base href> or the page URL)
 	page *url.URL // the page itself
 	site string   // the page's registrable domain
+	// cards, when not nil, keeps the most cards one list or layout of the
+	// page had: a reader stops at MaxListings, and Reading.Cut says how
+	// many it left.
+	cards *int
+}
+
+// sawCards notes that a list or layout of the page had n cards.
+func (pc pageContext) sawCards(n int) {
+	if pc.cards != nil && n > *pc.cards {
+		*pc.cards = n
+	}
 }
 
 // maxClimb bounds every walk up the tree: a result list sits a few levels
@@ -154,7 +165,25 @@ func skipChrome(n *html.Node, inCard bool) bool {
 	case "navigation", "banner", "contentinfo", "search":
 		return !inCard
 	}
-	return false
+	return !inCard && pageFooter(n)
+}
+
+// pageFooterRe names the page's footer in a class or id: "site-footer",
+// "section-footer-top", "footerTop", "footer-links"; not a card's own
+// "card-footer".
+var (
+	pageFooterClassRe = regexp.MustCompile(`(?i)(?:^|\s)(?:(?:site|page|main|global|section|layout)[-_]footer|footer(?:[-_](?:top|wrapper|container|links?|nav|menu|columns?|widgets?|area|inner|bottom))?)(?:[-_]|\s|$)`)
+	pageFooterIDRe    = regexp.MustCompile(`(?i)^(?:site|page|main|global)?[-_]?footer`)
+)
+
+// pageFooter reports a <div> or <section> that is the page's footer by
+// its class or id (a teaser block of other categories' listings lives
+// there, never the search's results).
+func pageFooter(n *html.Node) bool {
+	if n.DataAtom != atom.Div && n.DataAtom != atom.Section && n.DataAtom != atom.Aside {
+		return false
+	}
+	return pageFooterIDRe.MatchString(attrOf(n, "id")) || pageFooterClassRe.MatchString(attrOf(n, "class"))
 }
 
 // sameSearch reports a link to the search page itself (pagination,
@@ -253,7 +282,11 @@ func readCards(links []pageLink, usable []int, pc pageContext, strict bool, name
 	if bestScore == 0 {
 		return nil
 	}
-	return withOffsiteCards(best, readResultList(links, usable, best, pc, strict), pc)
+	got := readResultList(links, usable, best, pc, strict)
+	if len(got) >= MaxListings {
+		return got // the page has more than is read: none is looked for elsewhere
+	}
+	return withOffsiteCards(best, got, pc)
 }
 
 // sectionUnions are the groups of id links that differ only in their

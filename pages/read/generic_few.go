@@ -26,7 +26,9 @@ func showsAmount(card *html.Node) bool {
 	if s, _ := findSize(t); s != "" {
 		return true
 	}
-	return findRooms(t) > 0
+	// a count of rooms, not a bedroom count: "2 bed flat" names a type,
+	// and says nothing of whether the card is a result
+	return roomsCount(t) > 0
 }
 
 // readFew reads a search with one to five results, which readCards

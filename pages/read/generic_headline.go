@@ -79,7 +79,7 @@ func headline(n *html.Node) string {
 // titleChunks are n's texts, element by element, without badges.
 func titleChunks(n *html.Node) []string {
 	var out []string
-	for _, c := range strings.Split(priceText(n), elementBreak) {
+	for _, c := range strings.Split(priceTextSkip(n, badgeElement), elementBreak) {
 		if t := cleanText(c); t != "" && !badgeText(t) {
 			out = append(out, t)
 		}

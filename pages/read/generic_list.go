@@ -265,7 +265,12 @@ func readResultList(links []pageLink, usable []int, rl resultList, pc pageContex
 		}
 	}
 	var out []listing.Listing
+	pc.sawCards(len(cards))
+	read := map[string]bool{}
 	for _, cl := range cards {
+		if len(read) >= MaxListings {
+			break // a page of thousands: the first MaxListings are read (Reading.Cut)
+		}
 		// a paid card often marks only its links (wg-gesucht's premium_ads)
 		if (strict && cl.ad) || isAdBlock(cl.node) || hasAdBadge(cl.node) {
 			continue
@@ -280,6 +285,7 @@ func readResultList(links []pageLink, usable []int, rl resultList, pc pageContex
 				same = append(same, links[i].node)
 			}
 		}
+		read[links[main].url] = true
 		out = append(out, readCard(cl.node, links[main].url, same, pc))
 	}
 	return out
@@ -361,35 +367,6 @@ func cardPlace(card *html.Node) string {
 		return ""
 	}
 	return nodeText(n)
-}
-
-// cardImage is the first image of the card, lazy-loading attributes first.
-func cardImage(card *html.Node, pc pageContext) string {
-	img := findFirst(card, func(n *html.Node) bool { return n.DataAtom == atom.Img })
-	if img == nil {
-		return ""
-	}
-	// in a <picture>, the first <source> is what a browser shows
-	if p := img.Parent; p != nil && p.DataAtom == atom.Picture {
-		if src := findFirst(p, func(n *html.Node) bool { return n.DataAtom == atom.Source }); src != nil {
-			for _, k := range []string{"data-srcset", "srcset"} {
-				v, _, _ := strings.Cut(strings.TrimSpace(attrOf(src, k)), " ")
-				if u := canonicalImage(pc, strings.TrimSuffix(v, ",")); u != "" {
-					return u
-				}
-			}
-		}
-	}
-	for _, k := range []string{"data-src", "data-lazy-src", "data-original", "src", "srcset", "data-srcset"} {
-		v := strings.TrimSpace(attrOf(img, k))
-		if k == "srcset" || k == "data-srcset" {
-			v, _, _ = strings.Cut(v, " ")
-		}
-		if u := canonicalImage(pc, v); u != "" {
-			return u
-		}
-	}
-	return ""
 }
 
 func canonicalImage(pc pageContext, v string) string {

@@ -34,7 +34,7 @@ func isBadge(n *html.Node) bool {
 		return false
 	}
 	t := strings.ToLower(nodeText(n))
-	return t != "" && len(t) <= 24 && (badgeWords[t] || adBadges[t])
+	return t != "" && ((len(t) <= 24 && (badgeWords[t] || adBadges[t])) || badgeElement(n))
 }
 
 // cardTitle picks the card's title; mains are its main link's elements.
@@ -111,7 +111,7 @@ func titleIn(card *html.Node, mains []*html.Node, strict bool) string {
 func firstTitleText(root *html.Node, ok func(*html.Node) bool, strict bool) string {
 	var out string
 	findFirst(root, func(n *html.Node) bool {
-		if !ok(n) {
+		if !ok(n) || inBadge(n, root) {
 			return false
 		}
 		if t := headline(n); titleText(t, strict) {
@@ -127,8 +127,8 @@ func firstTitleText(root *html.Node, ok func(*html.Node) bool, strict bool) stri
 // that is a title: a link around the whole card starts with its price
 // ("<b>€1,650</b> 3 bed apt · Phibsboro").
 func firstChunk(link *html.Node, strict bool) string {
-	whole := nodeText(link)
-	for _, c := range strings.Split(priceText(link), elementBreak) {
+	whole := nodeTextSkip(link, badgeElement)
+	for _, c := range strings.Split(priceTextSkip(link, badgeElement), elementBreak) {
 		if t := cleanText(c); titleText(t, strict) {
 			if t == whole || strict || len(t) > 2 {
 				return t

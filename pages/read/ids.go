@@ -104,7 +104,8 @@ func SiteOf(host string) string {
 // idToken finds the listing id inside one path segment or query value:
 // a run of at least 5 digits (or a whole numeric segment of 3+), or a
 // letters-and-digits token of 6+ characters with at least 2 digits
-// (pararius' 61d026c2, immowelt's 246rt5r). "" when there is none.
+// (pararius' 61d026c2, immowelt's 246rt5r), or a code after "ID" with one
+// digit at least (otodom's ID2UtbD). "" when there is none.
 func idToken(seg string) string {
 	seg = strings.ToLower(seg)
 	if allDigits(strings.TrimSuffix(seg, ".html")) && len(strings.TrimSuffix(seg, ".html")) >= 3 {
@@ -127,7 +128,10 @@ func idToken(seg string) string {
 				letters++
 			}
 		}
-		ok := (letters == 0 && digits >= 5) || (letters > 0 && len(tok) >= 6 && len(tok) <= 40 && digits >= 2)
+		// an id written after "ID" ("...-ID2UtbD.html", olx's "IDi6Fcf"):
+		// a short code whose one digit is enough
+		idCode := strings.HasPrefix(tok, "id") && len(tok) >= 6 && len(tok) <= 16 && digits >= 1
+		ok := (letters == 0 && digits >= 5) || (letters > 0 && len(tok) >= 6 && len(tok) <= 40 && digits >= 2) || idCode
 		if ok && len(tok) > len(best) {
 			best = tok
 		}

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"rentwatch/listing"
+	"rentwatch/words"
 )
 
 // Drop is a link the readers left out, and why: a card whose only link is
@@ -37,7 +38,17 @@ type Reading struct {
 	// Dropped are listing links the readers left out (at most maxDrops),
 	// for a log line: they do no I/O themselves.
 	Dropped []Drop
+	// Cut is how many more listings the page showed than were read: a
+	// page shows at most MaxListings, the first ones; 0 for every page
+	// within that. The caller says so in its log.
+	Cut int
 }
+
+// MaxListings is the most listings read off one page: a search page shows
+// tens, a broken or hostile one can show 100,000 (which took 5 s and
+// 300 MB to read, and made a 45 MB email). New listings come first on a
+// search page, so the first are the ones that matter.
+const MaxListings = 500
 
 // Read finds the listings on a search page. pageURL resolves relative links
 // and picks the portal definition, whose reading is checked against the
@@ -66,6 +77,8 @@ func readWith(pageURL string, raw []byte, defs []portalDef) Reading {
 	if def == nil {
 		r.Listings, r.Unread = useEmbedded(dedupe(readGeneric(root, pc)), emb)
 		r.Listings = keepPublic(pc.page, dedupe(r.Listings))
+		r.Listings, r.Cut = firstListings(r.Listings, *pc.cards)
+		cleanWords(r.Listings)
 		r.Dropped = droppedLinks(root, pc, r.Listings)
 		return r
 	}
@@ -79,8 +92,35 @@ func readWith(pageURL string, raw []byte, defs []portalDef) Reading {
 	emb.listings = def.portalIDs(emb.listings)
 	r.Listings, r.Unread = useEmbedded(r.Listings, emb)
 	r.Listings = keepPublic(pc.page, dedupe(r.Listings))
+	r.Listings, r.Cut = firstListings(r.Listings, *pc.cards)
+	cleanWords(r.Listings)
 	r.Dropped = droppedLinks(root, pc, r.Listings)
 	return r
+}
+
+// cleanWords passes every listing's text through the one cleaner of the
+// words the user reads (words.Clean), as it leaves the readers: whatever
+// reader found it, no control character and no bidirectional override
+// (U+202E turns "‮gpj.exe" around) reaches a pop-up, an email, a push or
+// the window.
+func cleanWords(ls []listing.Listing) {
+	for i := range ls {
+		l := &ls[i]
+		l.Title, l.Price, l.Size, l.Place = words.Clean(l.Title), words.Clean(l.Price), words.Clean(l.Size), words.Clean(l.Place)
+	}
+}
+
+// firstListings is the first MaxListings of ls, and how many more the
+// page showed: what the readers read past the cap, or the most cards a
+// reader saw before it stopped at it.
+func firstListings(ls []listing.Listing, cards int) ([]listing.Listing, int) {
+	if len(ls) > MaxListings {
+		return ls[:MaxListings], max(len(ls), cards) - MaxListings
+	}
+	if len(ls) == MaxListings && cards > MaxListings {
+		return ls, cards - MaxListings
+	}
+	return ls, 0
 }
 
 // newPageContext works out the page's URL, its <base href> and its site.
@@ -89,7 +129,7 @@ func newPageContext(pageURL string, root *html.Node) (pageContext, bool) {
 	if !ok {
 		return pageContext{}, false
 	}
-	pc := pageContext{base: page, page: page, site: SiteOf(page.Host)}
+	pc := pageContext{base: page, page: page, site: SiteOf(page.Host), cards: new(int)}
 	if b := findFirst(root, func(n *html.Node) bool { return n.DataAtom == atom.Base && attrOf(n, "href") != "" }); b != nil {
 		if u, ok := resolveLink(page, attrOf(b, "href")); ok {
 			pc.base = u

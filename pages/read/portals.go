@@ -65,10 +65,13 @@ func (d *portalDef) read(root *html.Node, pc pageContext) []listing.Listing {
 	doc := goquery.NewDocumentFromNode(root)
 	for _, lay := range d.Layouts {
 		var out []listing.Listing
-		doc.Find(lay.Card).Each(func(_ int, card *goquery.Selection) {
+		cards := doc.Find(lay.Card)
+		pc.sawCards(cards.Length())
+		cards.EachWithBreak(func(_ int, card *goquery.Selection) bool {
 			if l, ok := d.readCard(card, lay, pc); ok {
 				out = append(out, l)
 			}
+			return len(out) < MaxListings // a page of thousands: the first are read (Reading.Cut)
 		})
 		if len(out) > 0 {
 			return out

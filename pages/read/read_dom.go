@@ -78,7 +78,12 @@ func nodeTextSkip(n *html.Node, skip func(*html.Node) bool) string {
 // priceText is nodeText with elementBreak between the texts of different
 // text nodes, so findPrice can tell "1 650 €" written as one number from a
 // counter "1" in one element next to "650 €" in the next.
-func priceText(n *html.Node) string {
+func priceText(n *html.Node) string { return priceTextSkip(n, nil) }
+
+// priceTextSkip is priceText without the elements below n that skip
+// reports (the badges of a card, see badgeElement).
+func priceTextSkip(n *html.Node, skip func(*html.Node) bool) string {
+	top := n
 	var b strings.Builder
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
@@ -95,7 +100,7 @@ func priceText(n *html.Node) string {
 			}
 			return
 		case html.ElementNode:
-			if hidesText(n) || crossedOut(n) {
+			if hidesText(n) || crossedOut(n) || (skip != nil && n != top && skip(n)) {
 				return
 			}
 		}
@@ -299,14 +304,21 @@ func classSignature(n *html.Node) string {
 	words := strings.Fields(strings.ToLower(attrOf(n, "class")))
 	keep := words[:0]
 	for _, w := range words {
-		if strings.Contains(w, "--") || hiddenClasses[w] {
-			continue // BEM modifiers and state differ between cards of one list
+		if strings.Contains(w, "--") || hiddenClasses[w] || itemIDClassRe.MatchString(w) {
+			// BEM modifiers, state and the item's own id ("ad_id2UtbD",
+			// "post-4711") differ between cards of one list
+			continue
 		}
 		keep = append(keep, strings.Map(dropDigit, w))
 	}
 	sort.Strings(keep)
 	return n.Data + "." + strings.Join(keep, ".")
 }
+
+// itemIDClassRe is a class word that is one item's id: an id-like word
+// ("id", "ad_id", "post", "item", "listing", "property", "offer") joined
+// to a code with a digit in it.
+var itemIDClassRe = regexp.MustCompile(`^(?:[a-z]+[-_])?(?:id|ad[-_]?id|post|item|listing|property|offer|obj|object|estate)[-_]?[a-z0-9]*[0-9][a-z0-9]*$`)
 
 func dropDigit(r rune) rune {
 	if r >= '0' && r <= '9' {

@@ -12,23 +12,15 @@ import (
 
 // A card's size and rooms, as shown and as numbers. Both are read only
 // where the card says them in so many words ("65 m²", "650 sq ft", "3
-// Zimmer", "Rooms: 2"): bedrooms are not rooms, and a field a card does
-// not show stays empty.
+// Zimmer", "Rooms: 2", see text_rooms.go), and a field a card does not
+// show stays empty.
 
-var (
-	sizeRe = regexp.MustCompile(`(?i)(?:^|[^\d.,/])(\d{1,3}(?:[.,']\d{3})*(?:[.,]\d{1,2})?|\d{1,5}(?:[.,]\d{1,2})?)` +
-		`[\s\x{2063}]*(m²|m2\b|qm\b|sqm\b|m\^2|m\x{2063}2\b|kvm\b|㎡|м²|м2|кв\.?\s?м|sq\.?\s?ft\.?|sqft\b|ft²|square\s+feet|sq\.?\s?m\b)`)
-	roomsAfterRe = regexp.MustCompile(`(?i)(?:^|[^\d.,])(\d{1,2}(?:[.,]5)?)[\s\x{2063}]*-?[\s\x{2063}]*` +
-		`(zimmer|zi\.|rooms?\b|kamers?\b|pièces?\b|pieces?\b|rum\b|locali\b|pokoje\b|pokoi\b|pokój\b|værelser\b|rok\b)`)
-	roomsBeforeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(zimmer|rooms|kamers|pièces|locali)[\s\x{2063}]*:?[\s\x{2063}]*(\d{1,2}(?:[.,]5)?)(?:[^\d.,]|$)`)
-)
+var sizeRe = regexp.MustCompile(`(?i)(?:^|[^\d.,/])(\d{1,3}(?:[.,']\d{3})*(?:[.,]\d{1,2})?|\d{1,5}(?:[.,]\d{1,2})?)` +
+	`[\s\x{2063}]*(m²|m2\b|qm\b|sqm\b|m\^2|m\x{2063}2\b|kvm\b|㎡|м²|м2|кв\.?\s?м|sq\.?\s?ft\.?|sqft\b|ft²|square\s+feet|sq\.?\s?m\b)`)
 
-// sizeHints and roomHints are in every text sizeRe or the rooms patterns
-// match (lowercase), a cheap test before the regexps.
-var (
-	sizeHints = []string{"m²", "m2", "qm", "sq", "ft", "m^2", "m\u20632", "kvm", "㎡", "м²", "м2", "кв"}
-	roomHints = []string{"zimmer", "zi.", "room", "kamer", "pièce", "piece", "rum", "locali", "pok", "værelse", "rok"}
-)
+// sizeHints are in every text sizeRe matches (lowercase), a cheap test
+// before the regexp.
+var sizeHints = []string{"m²", "m2", "qm", "sq", "ft", "m^2", "m\u20632", "kvm", "㎡", "м²", "м2", "кв"}
 
 // hasAny reports whether the lowercased text holds one of hints.
 func hasAny(text string, hints []string) bool {
@@ -65,28 +57,11 @@ func findSize(text string) (string, float64) {
 	return "", 0
 }
 
-// findRooms returns the number of rooms written in text, 0 when none.
-func findRooms(text string) float64 {
-	if !hasAny(text, roomHints) {
-		return 0
-	}
-	if m := roomsAfterRe.FindStringSubmatch(text); m != nil {
-		if v, ok := parseAmount(strings.ReplaceAll(m[1], ",", ".")); ok && v > 0 && v < 30 {
-			return v
-		}
-	}
-	if m := roomsBeforeRe.FindStringSubmatch(text); m != nil {
-		if v, ok := parseAmount(strings.ReplaceAll(m[2], ",", ".")); ok && v > 0 && v < 30 {
-			return v
-		}
-	}
-	return 0
-}
-
-// cardFacts fills a listing's size and rooms from its card's text.
+// cardFacts fills a listing's size and rooms from its card (see
+// cardRooms).
 func cardFacts(card *html.Node, l *listing.Listing) {
 	text := priceText(card)
 	l.Size, l.SizeM2 = findSize(text)
-	l.Rooms = findRooms(text)
+	l.Rooms = cardRooms(card, text)
 	l.PriceValue = priceValue(l.Price)
 }

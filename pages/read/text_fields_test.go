@@ -55,13 +55,14 @@ func TestFindSizeAndRooms(t *testing.T) {
 		rooms float64
 	}{
 		{"71 m² · 3 Zimmer · Berlin", "71 m²", 71, 3},
-		{"2 bds 1 ba 850 sqft", "850 sqft", 79, 0},
-		{"650 sq ft, 2 bedrooms", "650 sq ft", 60.4, 0},
+		// bedrooms count where no count of rooms is written
+		{"2 bds 1 ba 850 sqft", "850 sqft", 79, 2},
+		{"650 sq ft, 2 bedrooms", "650 sq ft", 60.4, 2},
 		{"3,5-Zimmer-Wohnung, 88,5 m2", "88,5 m2", 88.5, 3.5},
 		{"Wohnfläche 45 qm", "45 qm", 45, 0},
 		{"Rooms: 2 · 54 m²", "54 m²", 54, 2},
-		// a price per square metre is no size; bedrooms are not rooms
-		{"18,12 €/m² 3 slaapkamers", "", 0, 0},
+		// a price per square metre is no size
+		{"18,12 €/m² 3 slaapkamers", "", 0, 3},
 		{"4 kamers, 120 m²", "120 m²", 120, 4},
 	}
 	for _, tt := range tests {

@@ -18,10 +18,13 @@ import (
 // priceText); thousands groups may not, so a counter in its own element
 // ("<span>1</span> <span>650 €</span>") never joins the price.
 const (
-	priceCurrency = `(?:€|£|\$|¥|₹|₽|EUR|GBP|USD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|zł|Kč|kr\.?|Fr\.|R\$)`
-	priceAmount   = `(?:\d{1,3}(?:[.,'\x{00A0}\x{202F} ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:,-|\.-|,–|\.–)?`
-	gap           = `[\s\x{2063}]`
-	priceOne      = `(?:` + priceCurrency + gap + `{0,3}` + priceAmount + `|` + priceAmount + gap + `{0,3}` + priceCurrency + `)`
+	priceCurrency = `(?:€|£|\$|¥|₹|₽|₺|₴|₪|₩|EUR|GBP|USD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|TRY|AUD|CAD|NZD|MXN|BRL|ARS|COP|CLP|AED|ZAR|INR|ILS|` +
+		`zł|Kč|kr\.?|Fr\.|R\$|руб\.?|грн\.?|лв\.?)`
+	priceAmount = `(?:\d{1,3}(?:[.,'\x{00A0}\x{202F} ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:,-|\.-|,–|\.–)?`
+	gap         = `[\s\x{2063}]`
+	// "$ 6,500,000 MXN", "$1,200 CAD": a dollar sign and the country's code
+	priceCodeTail = `(?:` + gap + `{1,3}(?:USD|CAD|AUD|NZD|MXN|ARS|COP|CLP|SGD|HKD|TWD)\b)?`
+	priceOne      = `(?:` + priceCurrency + gap + `{0,3}` + priceAmount + priceCodeTail + `|` + priceAmount + gap + `{0,3}` + priceCurrency + `)`
 	pricePeriod   = `(?:` + gap + `*(?:/` + gap + `*(?:maand|mnd|month|mois|monat|mese|mes|mth|week|wk|pw|pcm|night|nacht|mies|mc|mo|m)\.?` +
 		`|per\s+(?:maand|month|week|night|mnd|monat)|p\.\s?c\.\s?m\.?|pcm|p\.\s?w\.?|pw\b|p\.\s?m\.?|mtl\.?|monatlich|al\s+mese?|par\s+mois))?`
 	priceRange = `(?:` + gap + `*(?:-|–|—|to|tot|bis)` + gap + `*(?:` + priceOne + `|` + priceAmount + `))?`
@@ -52,6 +55,9 @@ var (
 func findPrice(text string) string {
 	if !strings.ContainsAny(text, "0123456789") || !hasPriceMarker(text) {
 		return "" // most texts tried are titles and places: skip the regexps
+	}
+	if p := findMyriadPrice(text); p != "" {
+		return p
 	}
 	for _, re := range []*regexp.Regexp{priceRe, barePriceRe} {
 		for pos := 0; pos < len(text); {
@@ -84,11 +90,12 @@ func findPrice(text string) string {
 // priceMarkers are the currency words and periods one of which every
 // price matched by priceRe or barePriceRe contains (lowercase).
 var priceMarkers = []string{"eur", "gbp", "usd", "chf", "sek", "nok", "dkk", "pln", "czk", "huf", "zł", "kč", "kr",
-	"fr.", "pcm", "pw", "p.c.m", "per"}
+	"fr.", "pcm", "pw", "p.c.m", "per", "ron", "bgn", "try", "aud", "cad", "nzd", "mxn", "brl", "ars", "cop", "clp",
+	"aed", "zar", "inr", "ils", "руб", "грн", "лв", "円", "元"}
 
 // hasPriceMarker is a cheap test run before the price regexps.
 func hasPriceMarker(text string) bool {
-	if strings.ContainsAny(text, "€£$¥₹₽") {
+	if strings.ContainsAny(text, "€£$¥₹₽₺₴₪₩") {
 		return true
 	}
 	lower := strings.ToLower(text)
@@ -147,7 +154,8 @@ func perArea(m, after string) bool {
 		return true
 	}
 	la := strings.ToLower(after)
-	for _, p := range []string{"/m²", "/m2", "/ m²", "/qm", "per m²", "pro m²", "per sq", "/sq"} {
+	for _, p := range []string{"/m²", "/m2", "/ m²", "/qm", "per m²", "pro m²", "per sq", "/sq", "/м²", "/м2", "/ м²", "за м²",
+		"/кв", "за кв", "/㎡", "/平米", "/坪"} {
 		if strings.HasPrefix(la, p) {
 			return true
 		}
@@ -167,7 +175,8 @@ func tidyPrice(m string) string {
 var priceWords = []string{"price", "prijs", "preis", "precio", "prezzo", "preco", "miete", "rent-", "cost"}
 
 func isPriceElement(n *html.Node) bool {
-	v := strings.ToLower(attrOf(n, "class") + " " + attrOf(n, "data-testid") + " " + attrOf(n, "data-test") + " " + attrOf(n, "itemprop"))
+	v := strings.ToLower(attrOf(n, "class") + " " + attrOf(n, "data-testid") + " " + attrOf(n, "data-test") + " " + attrOf(n, "itemprop") +
+		" " + attrOf(n, "data-mark") + " " + attrOf(n, "data-name"))
 	for _, w := range priceWords {
 		if strings.Contains(v, w) {
 			return true
@@ -182,7 +191,9 @@ func isPriceElement(n *html.Node) bool {
 func cardPrice(card *html.Node) string {
 	var priced []*html.Node
 	forEachElement(card, func(n *html.Node) {
-		if len(priced) < 8 && isPriceElement(n) && !inCrossedOut(n, card) {
+		// a badge named after the price ("brandTagPriceUpdate": "price
+		// updated") holds none
+		if len(priced) < 8 && isPriceElement(n) && !inCrossedOut(n, card) && !badgeElement(n) {
 			priced = append(priced, n)
 		}
 	})
@@ -197,9 +208,12 @@ func cardPrice(card *html.Node) string {
 	if p := findPrice(priceText(card)); p != "" {
 		return p
 	}
+	if p := priceOnRequest(card); p != "" {
+		return p
+	}
 	for _, n := range priced {
 		if t := nodeText(n); t != "" && len([]rune(t)) <= 30 {
-			return t
+			return unlabelPrice(t)
 		}
 	}
 	return ""
@@ -222,6 +236,9 @@ var amountRe = regexp.MustCompile(`\d[\d.,'\x{00A0}\x{202F} ]*`)
 // ("€ 1.200 - € 1.500" is 1200, "515,36 €" is 515.36); 0 when it shows
 // none ("Prijs op aanvraag").
 func priceValue(price string) float64 {
+	if v := myriadValue(price); v > 0 {
+		return v
+	}
 	if v := priceAmounts(price, 1); len(v) > 0 {
 		return v[0]
 	}

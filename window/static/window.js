@@ -353,8 +353,45 @@
     run(btn, btn.dataset.api, body, btn.closest(".actions, section, form")?.querySelector("[data-result]"));
   });
 
+  // The auto-reply's message as it would go, redrawn as it is typed
+  // (the server fills the placeholders: one rule, the app's own).
+  const replyTyped = debounce(async () => {
+    const form = document.getElementById("reply-form");
+    if (!form) return;
+    try {
+      const data = await api("POST", "/api/reply/preview", { message: form.elements.message.value, name: form.elements.name.value });
+      document.getElementById("rp-preview").textContent = data.text || "";
+      document.getElementById("rp-problem").textContent = data.problem || "";
+    } catch (e) { /* the next keystroke tries again */ }
+  }, 200);
+
+  // A dry run of the auto-reply: the form filled in on the portal, nothing
+  // sent; what it did comes back drawn by the server.
+  async function replyDryRun(form) {
+    const out = form.querySelector("[data-result]");
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true; button.setAttribute("aria-busy", "true");
+    say(out, "Filling the form in on the listing's page, the way an auto-reply would… (nothing is sent)", true);
+    try {
+      const data = await api("POST", "/api/reply/dry-run", { url: form.elements.url.value.trim(), search: form.elements.search.value });
+      const doc = await fetchPage("/part/reply-dry-run/" + encodeURIComponent(data.id));
+      const fresh = doc.querySelector("section.dry-run");
+      if (fresh) document.getElementById("reply-dry-run").replaceChildren(document.importNode(fresh, true));
+      say(out, data.words, data.would_send);
+    } catch (e) {
+      say(out, e.message, false);
+    } finally {
+      button.disabled = false; button.removeAttribute("aria-busy");
+    }
+  }
+
   document.addEventListener("submit", async (ev) => {
     const form = ev.target;
+    if (form.matches("[data-reply-dry-run]")) {
+      ev.preventDefault();
+      replyDryRun(form);
+      return;
+    }
     if (form.matches("[data-preview]")) {
       ev.preventDefault();
       form.elements.url.value = withScheme(form.elements.url.value);
@@ -427,6 +464,7 @@
     if (!form) return;
     if (form.matches("[data-save-search]") && ev.target.name.startsWith("filter.")) previewFilterChanged();
     if (form.matches("[data-live-filter]") && ev.target.name === "q") listingsTyped(form);
+    if (ev.target.matches("[data-reply-message], [data-reply-name]")) replyTyped();
   });
   const listingsTyped = debounce(reloadListings, 250);
 

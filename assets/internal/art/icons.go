@@ -7,7 +7,7 @@ import (
 )
 
 // States are the tray states, in the order the menu documents them.
-var States = []string{"ok", "checking", "waiting", "attention", "error", "paused"}
+var States = []string{"ok", "checking", "waiting", "attention", "error", "paused", "setup"}
 
 // badgeColour is each state's badge; chosen so that no two neighbours on a
 // traffic-light reading (waiting/attention/error) share a hue family.
@@ -18,6 +18,7 @@ var badgeColour = map[string]rgba{
 	"attention": hex(0xea580c), // orange: needs the user
 	"error":     hex(0xdc2626), // red: broken
 	"paused":    hex(0x64748b), // slate: off on purpose
+	"setup":     hex(0x64748b), // slate too: nothing watched yet, nothing wrong
 }
 
 var (
@@ -79,6 +80,9 @@ func (g trayGeometry) symbol(state string) (shape, error) {
 	case "paused":
 		bw := math.Max(0.13*r, 0.7*g.px)
 		return union(box(at(-0.26, 0), vec{bw, 0.45 * r}, bw/3), box(at(0.26, 0), vec{bw, 0.45 * r}, bw/3)), nil
+	case "setup":
+		// A plus: add a search. Not a check mark: nothing is watched yet.
+		return union(segment(at(0, -0.5), at(0, 0.5), w), segment(at(-0.5, 0), at(0.5, 0), w)), nil
 	}
 	return nil, fmt.Errorf("unknown tray state %q (want one of %v)", state, States)
 }

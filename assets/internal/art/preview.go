@@ -11,7 +11,8 @@ import (
 // person to look at (`go run ./assets/gen -preview sheet.png`).
 func Preview() (*image.NRGBA, error) {
 	const rowH, pad = 100, 8
-	sheet := image.NewNRGBA(image.Rect(0, 0, 1100, rowH*5+300))
+	width := pad + len(States)*(16+22+32+3*4+22*4+pad) // each state's three sizes and its magnified one
+	sheet := image.NewNRGBA(image.Rect(0, 0, width, rowH*5+300))
 	bars := []color.NRGBA{{0xf2, 0xf2, 0xf2, 255}, {0x20, 0x20, 0x24, 255}, {0x3b, 0x6e, 0xa8, 255}}
 	for i, bg := range bars {
 		bar := image.Rect(0, i*rowH, sheet.Rect.Dx(), (i+1)*rowH)
