@@ -16,7 +16,7 @@ import (
 type Window struct {
 	// Listen is host:port ("0.0.0.0:17345", "192.168.1.20:17345",
 	// ":17345"); "" is 127.0.0.1 on the default port. Anything but
-	// loopback is served over HTTPS only and needs PasswordHash.
+	// 127.0.0.1 (Loopback) is served over HTTPS only and needs PasswordHash.
 	Listen string `toml:"listen"`
 	// PasswordHash is the bcrypt hash of the window's password, written by
 	// `rentwatch set-password` or the window's Settings; "" is none.
@@ -63,8 +63,11 @@ func PasswordMatches(hash, password string) bool {
 	return hash != "" && bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) == nil
 }
 
-// Loopback reports whether the window listens on this computer only: no
-// listen address, or one on a loopback IP or "localhost".
+// Loopback reports whether the window listens where it always has, for
+// this computer's own browser: no listen address, or 127.0.0.1, ::1 or
+// localhost. Any other address, another of 127.0.0.0/8 included, is
+// treated as the home network (HTTPS and the password): rentwatch cannot
+// know what forwards to it.
 func (w Window) Loopback() bool {
 	if w.Listen == "" {
 		return true
@@ -77,7 +80,7 @@ func (w Window) Loopback() bool {
 		return true
 	}
 	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return ip != nil && (ip.Equal(net.IPv4(127, 0, 0, 1)) || ip.Equal(net.IPv6loopback))
 }
 
 func decodeWindow(v any, ps *problems) Window {

@@ -38,6 +38,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("PUT /api/settings/email", s.apiSetEmail)
 	mux.HandleFunc("DELETE /api/settings/email", s.apiRemoveEmail)
 	mux.HandleFunc("POST /api/settings/password", s.apiPassword)
+	mux.HandleFunc("POST /api/settings/window-password", s.apiWindowPassword)
 	mux.HandleFunc("POST /api/test-email", s.apiTestEmail)
 	mux.HandleFunc("POST /api/push", s.apiAddPush)
 	mux.HandleFunc("POST /api/push/test", s.apiPushTest)

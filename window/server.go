@@ -75,6 +75,11 @@ type Server struct {
 	srv      *http.Server
 	pages    *pageSet
 	previews *previews
+	lan      *lan         // nil on loopback (lan.go)
+	plain    *http.Server // beyond loopback: the redirect to https
+	// lanProblem says why the window is not on the address the settings
+	// ask (no password yet); "" when it is.
+	lanProblem string
 
 	rotating sync.Mutex // serialises Rotate: window.url and keys change together
 }
@@ -105,12 +110,24 @@ func Start(dataDir string, d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	ln, err := listen(d.Port)
+	l, problem, err := lanOf(dataDir, &d)
+	if err != nil {
+		return nil, err
+	}
+	var ln net.Listener
+	if l != nil {
+		ln, err = net.Listen("tcp", l.listen)
+		if err != nil {
+			err = fmt.Errorf("window: listen on %s (the settings' [window] listen): %w", l.listen, err)
+		}
+	} else {
+		ln, err = listen(d.Port)
+	}
 	if err != nil {
 		return nil, err
 	}
 	s := &Server{d: d, urlFile: urlFile, keys: newKeys(token), codes: newCodes(), ln: ln,
-		port: ln.Addr().(*net.TCPAddr).Port, previews: newPreviews()}
+		port: ln.Addr().(*net.TCPAddr).Port, previews: newPreviews(), lan: l, lanProblem: problem}
 	if s.pages, err = parsePages(); err != nil {
 		ln.Close()
 		return nil, err
@@ -120,6 +137,10 @@ func Start(dataDir string, d Deps) (*Server, error) {
 		return nil, err
 	}
 	s.srv = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	if s.lan != nil {
+		s.serveLAN(ln)
+		return s, nil
+	}
 	go func() {
 		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			d.Log.Error("window stopped", "err", err)
@@ -152,7 +173,16 @@ func listen(port int) (net.Listener, error) {
 // Never hand it to a browser (the window refuses it there): PageURL is the
 // browser's.
 func (s *Server) URL() string {
-	return fmt.Sprintf("http://127.0.0.1:%d/?token=%s", s.port, s.apiKey())
+	return s.base() + "/?token=" + s.apiKey()
+}
+
+// base is the window's own address without a path: http://127.0.0.1:PORT
+// on loopback, https://... beyond it.
+func (s *Server) base() string {
+	if s.lan != nil {
+		return s.lan.base(s.port)
+	}
+	return "http://127.0.0.1:" + strconv.Itoa(s.port)
 }
 
 func (s *Server) apiKey() string { return s.keys.apiKey() }
@@ -164,7 +194,8 @@ func (s *Server) apiKey() string { return s.keys.apiKey() }
 // sends the browser on to the address without it; the browser keeps the
 // fragment across that redirect. It is safe on a command line.
 func (s *Server) PageURL(path, fragment string) string {
-	u := url.URL{Scheme: "http", Host: "127.0.0.1:" + strconv.Itoa(s.port), Path: path,
+	base, _ := url.Parse(s.base())
+	u := url.URL{Scheme: base.Scheme, Host: base.Host, Path: path,
 		RawQuery: url.Values{"code": {s.codes.mint(s.d.Now())}}.Encode(), Fragment: fragment}
 	return u.String()
 }
@@ -180,7 +211,7 @@ func (s *Server) Rotate() error {
 	if err != nil {
 		return err
 	}
-	addr := fmt.Sprintf("http://127.0.0.1:%d/?token=%s", s.port, token)
+	addr := s.base() + "/?token=" + token
 	if err := writeURLFile(s.urlFile, addr); err != nil {
 		return err
 	}
@@ -196,6 +227,9 @@ func (s *Server) Port() int { return s.port }
 func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
+	if s.lan != nil {
+		return errors.Join(s.plain.Shutdown(ctx), s.srv.Shutdown(ctx), ignoreClosed(s.ln.Close()))
+	}
 	return s.srv.Shutdown(ctx)
 }
 
@@ -206,9 +240,15 @@ func (s *Server) Handler() http.Handler {
 	port := strconv.Itoa(s.port)
 	hosts := []string{"127.0.0.1:" + port, "localhost:" + port}
 	origins := []string{"http://" + hosts[0], "http://" + hosts[1]}
+	if s.lan != nil {
+		hosts, origins = s.lan.hosts, s.lan.origins()
+	}
 	var h http.Handler = s.routes()
 	h = csrfGuard{keys: s.keys, origins: origins, next: h}
-	h = tokenGuard{keys: s.keys, codes: s.codes, port: port, origins: origins, now: s.d.Now, next: h}
+	h = tokenGuard{keys: s.keys, codes: s.codes, port: port, origins: origins, now: s.d.Now, lan: s.lan, next: h}
+	if s.lan != nil {
+		h = loginGuard{lan: s.lan, keys: s.keys, port: port, origins: origins, now: s.d.Now, next: h}
+	}
 	h = withHost(hosts, h)
 	return withHeaders(h)
 }
