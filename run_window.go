@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"time"
@@ -42,7 +41,7 @@ func (a *app) startWindow() {
 	}
 	a.window = srv
 	// The address without its token: the log is not private.
-	a.log.Info("window", "address", fmt.Sprintf("http://127.0.0.1:%d/", srv.Port()),
+	a.log.Info("window", "address", srv.Address(),
 		"token_in", filepath.Join(a.dataDir, window.URLFile), "opened_by", "rentwatch open")
 }
 

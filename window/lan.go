@@ -259,3 +259,7 @@ func ignoreClosed(err error) error {
 	}
 	return err
 }
+
+// Address is where the window answers, without a key or code:
+// http://127.0.0.1:PORT/ on loopback, https://ADDRESS:PORT/ beyond it.
+func (s *Server) Address() string { return s.base() + "/" }

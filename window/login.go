@@ -209,8 +209,23 @@ func (g loginGuard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// formFrom says why a form posted to /login or /logout is not from the
+// window's own pages, or "". A page served with Referrer-Policy:
+// no-referrer (every page of the window but the login page) makes the
+// browser send "Origin: null" with a form it posts; Sec-Fetch-Site, which
+// no page can set, then says whether it is the window's own.
+func formFrom(r *http.Request, origins []string) string {
+	if r.Header.Get("Origin") == "null" {
+		if r.Header.Get("Sec-Fetch-Site") == "same-origin" {
+			return ""
+		}
+		return "refused: the form was not sent from rentwatch's window"
+	}
+	return fromElsewhere(r, origins)
+}
+
 func (g loginGuard) login(w http.ResponseWriter, r *http.Request) {
-	if why := fromElsewhere(r, g.origins); why != "" {
+	if why := formFrom(r, g.origins); why != "" {
 		refuse(w, r, http.StatusForbidden, why)
 		return
 	}
@@ -240,7 +255,7 @@ func (g loginGuard) locked(w http.ResponseWriter, until, now time.Time) {
 }
 
 func (g loginGuard) logout(w http.ResponseWriter, r *http.Request) {
-	if why := fromElsewhere(r, g.origins); why != "" {
+	if why := formFrom(r, g.origins); why != "" {
 		refuse(w, r, http.StatusForbidden, why)
 		return
 	}
@@ -287,6 +302,9 @@ var loginPage = template.Must(template.New("login").Parse(`<!doctype html>
 
 func (g loginGuard) page(w http.ResponseWriter, code int, problem string) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	// The login page's address holds nothing secret: its form may say
+	// where it comes from (Origin), which the check of POST /login reads.
+	w.Header().Set("Referrer-Policy", "same-origin")
 	w.WriteHeader(code)
 	_ = loginPage.Execute(w, struct{ Problem string }{problem})
 }
