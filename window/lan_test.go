@@ -393,3 +393,31 @@ func TestLANSilentClientHoldsNothing(t *testing.T) {
 		t.Fatalf("a raw plain request: %q, want a 301", line)
 	}
 }
+
+// A form posted from a page served with Referrer-Policy: no-referrer
+// says "Origin: null"; Sec-Fetch-Site, which no page can set, decides.
+func TestLANLoginFormOrigin(t *testing.T) {
+	port := freeLANPort(t)
+	r := startRig(t, lanSettings(t, port, lanPassword))
+	base := fmt.Sprintf("https://127.0.0.5:%d", port)
+	for _, c := range []struct {
+		origin, site string
+		want         int
+	}{
+		{base, "same-origin", http.StatusSeeOther},
+		{"null", "same-origin", http.StatusSeeOther},
+		{"null", "cross-site", http.StatusForbidden},
+		{"null", "", http.StatusForbidden},
+		{"https://evil.example", "cross-site", http.StatusForbidden},
+		{fmt.Sprintf("http://127.0.0.5:%d", port), "", http.StatusForbidden}, // plain http is not the window's origin here
+	} {
+		h := map[string]string{"Origin": c.origin}
+		if c.site != "" {
+			h["Sec-Fetch-Site"] = c.site
+		}
+		res, _ := send(t, phone(t, r.srv.lan.fingerprint), "POST", base+"/login", url.Values{"password": {lanPassword}}, h)
+		if res.StatusCode != c.want {
+			t.Errorf("POST /login with Origin %q, Sec-Fetch-Site %q: %d, want %d", c.origin, c.site, res.StatusCode, c.want)
+		}
+	}
+}
