@@ -28,8 +28,13 @@ func init() {
 // command line was wrong.
 func cmdSetPassword(g globals, args []string, stdout, stderr io.Writer) int {
 	flags := newFlags("set-password", &g, stderr)
-	if err := flags.Parse(args); err != nil || flags.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: rentwatch set-password (type it twice, or pipe it in once)")
+	const usage = "usage: rentwatch set-password (type it twice, or pipe it in once)"
+	if err := flags.Parse(args); err != nil {
+		fmt.Fprintln(stderr, usage)
+		return 2
+	}
+	if flags.NArg() > 0 {
+		fmt.Fprintf(stderr, "rentwatch set-password: it takes no arguments (got %q): the password is typed, never on the command line, where others could read it (%s)\n", flags.Arg(0), usage)
 		return 2
 	}
 	path, _, created, err := readSettings(g, true)
