@@ -47,6 +47,7 @@ type lanRig struct {
 	portal         *testkit.Portal
 	port           int
 	base           string // https://127.0.0.5:PORT
+	local          string // http://127.0.0.1:PORT, window.url's
 	token          string
 	fingerprint    string // as the app logs it
 	leaf           *x509.Certificate
@@ -85,7 +86,7 @@ func TestAppWindowFromThePhone(t *testing.T) {
 	}{
 		{"the certificate is the data folder's, private, and the one the log names", r.certificate},
 		{"plain HTTP answers only a redirect to https", r.plainRedirects},
-		{"a page needs the login; scripts keep X-API-Key", r.loginRequired},
+		{"a page needs the login; scripts keep X-API-Key; 127.0.0.1 is as before", r.loginRequired},
 		{"ten wrong passwords from one device: 429, and words on the login page", r.wrongLimited},
 		{"a phone logs in and adds a search, which the engine checks", func(t *testing.T) { r.phoneAddsSearch(t, searchURL) }},
 	}
@@ -124,11 +125,12 @@ func (r *lanRig) readWindow(t *testing.T) {
 			return err
 		}
 		addr := strings.TrimSpace(string(b))
-		tok, ok := strings.CutPrefix(addr, r.base+"/?token=")
-		if !ok {
-			return fmt.Errorf("window.url holds %q, want %s/?token=T", addr, r.base)
+		m := windowURLRe.FindStringSubmatch(addr)
+		if m == nil {
+			return fmt.Errorf("window.url holds %q, want http://127.0.0.1:PORT/?token=T (this computer's window, as before)", addr)
 		}
-		r.token = tok
+		r.local = "http://127.0.0.1:" + m[1]
+		r.token = strings.TrimPrefix(addr, r.local+"/?token=")
 		return nil
 	})
 	r.app.waitOutput(t, "fingerprint=", 1)
@@ -200,6 +202,14 @@ func (r *lanRig) plainRedirects(t *testing.T) {
 }
 
 func (r *lanRig) loginRequired(t *testing.T) {
+	// This computer's window is as before: the key, no password.
+	req, _ := http.NewRequest("GET", r.local+"/api/state", nil)
+	req.Header.Set("X-API-Key", r.token)
+	if res, err := http.DefaultClient.Do(req); err != nil || res.StatusCode != 200 {
+		t.Fatalf("GET %s/api/state with the key: %v %v", r.local, res, err)
+	} else {
+		res.Body.Close()
+	}
 	c := r.device("127.0.0.6")
 	res, err := c.Get(r.base + "/settings")
 	if err != nil {

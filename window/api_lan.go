@@ -22,10 +22,10 @@ type windowView struct {
 }
 
 func (s *Server) windowNow(set config.Settings) windowView {
-	v := windowView{Listen: set.Window.Listen, Address: s.base() + "/", PasswordSet: set.Window.PasswordHash != "",
+	v := windowView{Listen: set.Window.Listen, Address: s.Address(), PasswordSet: set.Window.PasswordHash != "",
 		Problem: s.lanProblem}
 	if s.lan != nil {
-		v.Network, v.Fingerprint = true, s.lan.fingerprint
+		v.Network, v.Fingerprint, v.Address = true, s.lan.fingerprint, s.NetworkAddress()
 	}
 	return v
 }
@@ -72,8 +72,8 @@ func (s *Server) apiWindowPassword(w http.ResponseWriter, r *http.Request) {
 		writeOwnerError(w, err)
 		return
 	}
-	if id, err := hex.DecodeString(sessionOf(r)); err == nil && len(id) == sessionIDLen && s.lan != nil {
-		s.lan.setLANCookie(w, s.keys, strconv.Itoa(s.port), id, s.d.Now())
+	if id, err := hex.DecodeString(sessionOf(r)); err == nil && len(id) == sessionIDLen && s.lan != nil && r.TLS != nil {
+		s.lan.setLANCookie(w, s.keys, strconv.Itoa(s.lanPort), id, s.d.Now())
 	}
 	msg := "Saved the password. Phones and other browsers on your home network log in with it from now on."
 	if s.lanProblem != "" {

@@ -107,11 +107,16 @@ func (l *lan) base(port int) string {
 	return "https://" + net.JoinHostPort(host, strconv.Itoa(port))
 }
 
-// serveLAN serves s on ln: TLS connections to the window, plain HTTP ones
-// to the redirect.
-func (s *Server) serveLAN(ln net.Listener) {
+// serveLAN serves the window on the home network: TLS connections to it,
+// with the password, plain HTTP ones to the redirect. The window on
+// 127.0.0.1 goes on beside it, as before: this computer's tray, `rentwatch
+// open` and scripts use it, with no certificate to accept.
+func (s *Server) serveLAN() {
+	ln := s.lanLn
+	s.lanPort = ln.Addr().(*net.TCPAddr).Port
 	tlsConns, plainConns := newConnQueue(ln.Addr()), newConnQueue(ln.Addr())
 	s.plain = &http.Server{Handler: s.lan.redirect(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 10 * time.Second}
+	s.lanSrv = &http.Server{Handler: s.lanHandler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	go func() {
 		err := sniff(ln, tlsConns, plainConns)
 		if !errors.Is(err, net.ErrClosed) {
@@ -120,7 +125,7 @@ func (s *Server) serveLAN(ln net.Listener) {
 	}()
 	go s.plain.Serve(plainConns)
 	go func() {
-		if err := s.srv.Serve(tls.NewListener(tlsConns, s.lan.tls)); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		if err := s.lanSrv.Serve(tls.NewListener(tlsConns, s.lan.tls)); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			s.d.Log.Error("window stopped", "err", err)
 		}
 	}()
@@ -260,6 +265,35 @@ func ignoreClosed(err error) error {
 	return err
 }
 
-// Address is where the window answers, without a key or code:
-// http://127.0.0.1:PORT/ on loopback, https://ADDRESS:PORT/ beyond it.
+// lanHandler is the window on the home network with its guards: those of
+// Handler, with the machine's names and https origins, and the login in
+// front of the token guard.
+func (s *Server) lanHandler() http.Handler {
+	port, origins := strconv.Itoa(s.lanPort), s.lan.origins()
+	var h http.Handler = s.routes()
+	h = csrfGuard{keys: s.keys, origins: origins, next: h}
+	h = tokenGuard{keys: s.keys, codes: s.codes, port: port, origins: origins, now: s.d.Now, lan: s.lan, next: h}
+	h = loginGuard{lan: s.lan, keys: s.keys, port: port, origins: origins, now: s.d.Now, next: h}
+	return withHeaders(withHost(s.lan.hosts, h))
+}
+
+// Address is where the window answers on this computer, without a key or
+// code: http://127.0.0.1:PORT/.
 func (s *Server) Address() string { return s.base() + "/" }
+
+// NetworkAddress is where the window answers on the home network,
+// https://ADDRESS:PORT/; "" when it does not.
+func (s *Server) NetworkAddress() string {
+	if s.lan == nil {
+		return ""
+	}
+	return s.lan.base(s.lanPort) + "/"
+}
+
+// closeListeners closes what Start listened on, when it fails after.
+func (s *Server) closeListeners() {
+	s.ln.Close()
+	if s.lanLn != nil {
+		s.lanLn.Close()
+	}
+}

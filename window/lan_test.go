@@ -104,9 +104,18 @@ func TestLANServesHTTPSOnlyWithItsOwnCertificate(t *testing.T) {
 	port := freeLANPort(t)
 	r := startRig(t, lanSettings(t, port, lanPassword))
 	base := fmt.Sprintf("https://127.0.0.5:%d", port)
-	if got := r.srv.URL(); !strings.HasPrefix(got, base+"/?token=") {
-		t.Fatalf("window.url's address = %s, want %s/?token=...", got, base)
+	if got := r.srv.NetworkAddress(); got != base+"/" {
+		t.Fatalf("the window on the home network is at %q, want %s/", got, base)
 	}
+	// This computer keeps today's window: window.url on 127.0.0.1, plain
+	// HTTP, the key and the one-time codes, no password.
+	if got := r.srv.URL(); !strings.HasPrefix(got, "http://127.0.0.1:") {
+		t.Fatalf("window.url's address = %s, want http://127.0.0.1:PORT/?token=...", got)
+	}
+	if code, _ := r.api("GET", "/api/state", nil); code != 200 {
+		t.Fatalf("GET /api/state on 127.0.0.1 with the key: %d", code)
+	}
+	r.session() // a one-time address lets a browser in on 127.0.0.1, no login
 	// The certificate: in the data folder, private, naming the address.
 	for _, f := range []string{CertFile, KeyFile} {
 		st, err := os.Stat(filepath.Join(r.dir, f))

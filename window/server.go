@@ -75,8 +75,13 @@ type Server struct {
 	srv      *http.Server
 	pages    *pageSet
 	previews *previews
-	lan      *lan         // nil on loopback (lan.go)
-	plain    *http.Server // beyond loopback: the redirect to https
+	// Beyond loopback (lan.go): the window on the home network, served
+	// beside the one on 127.0.0.1, which keeps today's ways in.
+	lan     *lan
+	lanLn   net.Listener
+	lanPort int
+	lanSrv  *http.Server // HTTPS, with the password
+	plain   *http.Server // the redirect to https
 	// lanProblem says why the window is not on the address the settings
 	// ask (no password yet); "" when it is.
 	lanProblem string
@@ -114,32 +119,32 @@ func Start(dataDir string, d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ln net.Listener
-	if l != nil {
-		ln, err = net.Listen("tcp", l.listen)
-		if err != nil {
-			err = fmt.Errorf("window: listen on %s (the settings' [window] listen): %w", l.listen, err)
+	var lanLn net.Listener
+	if l != nil { // first: its port may be the one 127.0.0.1 would take
+		if lanLn, err = net.Listen("tcp", l.listen); err != nil {
+			return nil, fmt.Errorf("window: listen on %s (the settings' [window] listen): %w", l.listen, err)
 		}
-	} else {
-		ln, err = listen(d.Port)
 	}
+	ln, err := listen(d.Port)
 	if err != nil {
+		if lanLn != nil {
+			lanLn.Close()
+		}
 		return nil, err
 	}
 	s := &Server{d: d, urlFile: urlFile, keys: newKeys(token), codes: newCodes(), ln: ln,
-		port: ln.Addr().(*net.TCPAddr).Port, previews: newPreviews(), lan: l, lanProblem: problem}
+		port: ln.Addr().(*net.TCPAddr).Port, previews: newPreviews(), lan: l, lanLn: lanLn, lanProblem: problem}
 	if s.pages, err = parsePages(); err != nil {
-		ln.Close()
+		s.closeListeners()
 		return nil, err
 	}
 	if err := writeURLFile(urlFile, s.URL()); err != nil {
-		ln.Close()
+		s.closeListeners()
 		return nil, err
 	}
 	s.srv = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	if s.lan != nil {
-		s.serveLAN(ln)
-		return s, nil
+		s.serveLAN()
 	}
 	go func() {
 		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -176,14 +181,9 @@ func (s *Server) URL() string {
 	return s.base() + "/?token=" + s.apiKey()
 }
 
-// base is the window's own address without a path: http://127.0.0.1:PORT
-// on loopback, https://... beyond it.
-func (s *Server) base() string {
-	if s.lan != nil {
-		return s.lan.base(s.port)
-	}
-	return "http://127.0.0.1:" + strconv.Itoa(s.port)
-}
+// base is the window's own address on this computer, without a path:
+// http://127.0.0.1:PORT.
+func (s *Server) base() string { return "http://127.0.0.1:" + strconv.Itoa(s.port) }
 
 func (s *Server) apiKey() string { return s.keys.apiKey() }
 
@@ -228,7 +228,7 @@ func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	if s.lan != nil {
-		return errors.Join(s.plain.Shutdown(ctx), s.srv.Shutdown(ctx), ignoreClosed(s.ln.Close()))
+		return errors.Join(s.plain.Shutdown(ctx), s.lanSrv.Shutdown(ctx), ignoreClosed(s.lanLn.Close()), s.srv.Shutdown(ctx))
 	}
 	return s.srv.Shutdown(ctx)
 }
@@ -240,15 +240,9 @@ func (s *Server) Handler() http.Handler {
 	port := strconv.Itoa(s.port)
 	hosts := []string{"127.0.0.1:" + port, "localhost:" + port}
 	origins := []string{"http://" + hosts[0], "http://" + hosts[1]}
-	if s.lan != nil {
-		hosts, origins = s.lan.hosts, s.lan.origins()
-	}
 	var h http.Handler = s.routes()
 	h = csrfGuard{keys: s.keys, origins: origins, next: h}
-	h = tokenGuard{keys: s.keys, codes: s.codes, port: port, origins: origins, now: s.d.Now, lan: s.lan, next: h}
-	if s.lan != nil {
-		h = loginGuard{lan: s.lan, keys: s.keys, port: port, origins: origins, now: s.d.Now, next: h}
-	}
+	h = tokenGuard{keys: s.keys, codes: s.codes, port: port, origins: origins, now: s.d.Now, next: h}
 	h = withHost(hosts, h)
 	return withHeaders(h)
 }
