@@ -2,6 +2,7 @@ package window
 
 import (
 	"bufio"
+	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/tls"
@@ -231,6 +232,27 @@ func TestLANLogin(t *testing.T) {
 	}
 	if code := req(map[string]string{"Origin": base, "X-CSRF-Token": csrf}); code != http.StatusCreated && code != 200 {
 		t.Errorf("a change from the page: %d", code)
+	}
+	// The machine's own name is one of the window's names, in Host and in
+	// the certificate.
+	// The machine's own name is one of the window's names: a phone that
+	// reaches it by name logs in there, and the certificate names it.
+	if h, err := os.Hostname(); err == nil && h != "" {
+		h = strings.ToLower(h)
+		byName := phone(t, r.srv.lan.fingerprint)
+		byName.Transport.(*http.Transport).DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
+			return (&net.Dialer{}).DialContext(ctx, network, fmt.Sprintf("127.0.0.5:%d", port))
+		}
+		named := fmt.Sprintf("https://%s:%d", h, port)
+		res, _ := send(t, byName, "POST", named+"/login", url.Values{"password": {lanPassword}}, map[string]string{"Origin": named})
+		if res.StatusCode != http.StatusSeeOther {
+			t.Errorf("logging in at %s (the machine's name): %d, want 303", named, res.StatusCode)
+		} else if err := res.TLS.PeerCertificates[0].VerifyHostname(h); err != nil {
+			t.Errorf("the certificate does not name the machine: %v", err)
+		}
+		if res, _ := send(t, byName, "GET", named+"/", nil, nil); res.StatusCode != 200 {
+			t.Errorf("GET %s/ logged in: %d, want 200", named, res.StatusCode)
+		}
 	}
 	// Another Host: refused, whatever the cookie.
 	if res, _ := send(t, c, "GET", base+"/", nil, map[string]string{"Host": "evil.example:" + strconv.Itoa(port)}); res.StatusCode != http.StatusForbidden {
