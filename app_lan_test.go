@@ -272,6 +272,11 @@ func (r *lanRig) phoneAddsSearch(t *testing.T, searchURL string) {
 	pageSays(t, ctx, "main", "After ten wrong passwords in a minute")
 	run(t, ctx, chromedp.SendKeys(chromedp.ID("password"), lanAppPassword), chromedp.Submit(chromedp.ID("password")),
 		chromedp.WaitVisible(chromedp.CSS("#preview-form #add-url")))
+	// The page's script is running before the form is used: a form sent
+	// before it would go as a plain GET.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.readyState === "complete"`, chromedp.WithPollingTimeout(testkit.Patience))); err != nil {
+		t.Fatal(err)
+	}
 	cookies, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.cookie`))
 	if err != nil || cookies != "" {
 		t.Errorf("the page's script sees cookies %q (%v); the session cookie is HttpOnly", cookies, err)
@@ -316,7 +321,7 @@ func (r *lanRig) phoneAddsSearch(t *testing.T, searchURL string) {
 func phoneTab(t *testing.T, spki string) context.Context {
 	t.Helper()
 	actx, stop := chromedp.NewExecAllocator(context.Background(), append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(testkit.Chromium(t)), chromedp.WindowSize(412, 915),
+		chromedp.ExecPath(testkit.Chromium(t)), chromedp.WindowSize(1280, 900),
 		chromedp.Flag("ignore-certificate-errors-spki-list", spki),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("no-pings", true))...)
