@@ -147,6 +147,7 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 		"test-push":  {"test-push", "junk"},
 		"version":    {"version", "junk"},
 	}
+	extra["set-password"] = []string{"set-password", "junk"}
 	for _, name := range commandNames() {
 		t.Run(name, func(t *testing.T) {
 			args, ok := extra[name]

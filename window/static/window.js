@@ -426,6 +426,7 @@
       preview = { url: "", id: "", pick: null };
     }
     if (form.id === "password-form") form.querySelector("input.secret").value = "";
+    if (form.id === "window-password-form") for (const e of form.querySelectorAll("input.secret")) e.value = "";
     if (form.matches("[data-push-form]") && !(btn && btn.dataset.api)) {
       // Saved: a fresh form (a new random topic), the secrets typed gone.
       let doc;
