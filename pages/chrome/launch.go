@@ -165,7 +165,7 @@ func Start(ctx context.Context, o Options) (*Process, error) {
 		err = p.learn()
 	}
 	if err != nil {
-		p.Stop()
+		p.abandon()
 		if errors.Is(err, chromedp.ErrNoDisplay) {
 			return nil, ErrNoDisplay
 		}
@@ -187,6 +187,24 @@ func (p *Process) learn() error {
 	}
 	p.Product, p.UserAgent = v.Product, v.UserAgent
 	return nil
+}
+
+// abandon ends a Chrome whose start was given up (the app told to quit,
+// the Load cancelled, no answer in time, no version): killed at once by
+// the allocator's stop, never asked to close. Asking first (Stop) waits
+// out stopTimeout twice for a Chrome not yet listening: a Quit while
+// Chrome started took 10 s.
+func (p *Process) abandon() {
+	p.allocStop()
+	// The context's cancel waits for a Chrome that is gone by now, or for
+	// good for one chromedp never heard from: bounded, as in Stop.
+	waited := make(chan struct{})
+	go func() { p.cancel(); close(waited) }()
+	select {
+	case <-waited:
+	case <-time.After(stopTimeout):
+	}
+	KillLeftovers(p.profile)
 }
 
 // Stop ends this Chrome: gracefully if it answers, killed if not, and then
