@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
@@ -78,6 +79,10 @@ type Process struct {
 	profile   string
 	cancel    context.CancelFunc
 	allocStop context.CancelFunc
+	// stopped makes Stop run once: the check by hand's window and the
+	// app's quit may both stop the same Chrome at the same moment, and
+	// chromedp's Cancel closes a channel that must be closed once.
+	stopped sync.Once
 }
 
 // allocatorOptions are Chrome's switches: chromedp's defaults, a closed
@@ -208,8 +213,11 @@ func (p *Process) abandon() {
 }
 
 // Stop ends this Chrome: gracefully if it answers, killed if not, and then
-// whatever of its process tree outlived it on its profile.
-func (p *Process) Stop() {
+// whatever of its process tree outlived it on its profile. Calling it
+// again, or from two goroutines at once, waits for the one stop.
+func (p *Process) Stop() { p.stopped.Do(p.stop) }
+
+func (p *Process) stop() {
 	cctx, cancel := context.WithTimeout(p.Ctx, stopTimeout)
 	_ = chromedp.Cancel(cctx)
 	cancel()

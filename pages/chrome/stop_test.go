@@ -2,6 +2,7 @@ package chrome
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -52,5 +53,23 @@ func TestAQuitWhileChromeStartsDoesNotWaitForIt(t *testing.T) {
 		if procs := testkit.Matching("--user-data-dir=" + profile + "\x00"); len(procs) != 0 {
 			t.Errorf("quit %v into the start: Chrome processes left on the profile: %v", after, procs)
 		}
+	}
+}
+
+// Two stops of one Chrome at the same moment (the check by hand's window
+// closing while the app quits) end it once: chromedp's Cancel closed a
+// channel twice ("close of closed channel") before Stop ran once.
+func TestTwoStopsAtOnce(t *testing.T) {
+	p, err := Start(context.Background(), Options{Path: testkit.Chromium(t), Profile: t.TempDir() + "/profile"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(p.Stop)
+	}
+	wg.Wait()
+	if p.Ctx.Err() == nil {
+		t.Error("Chrome's context is not done after Stop")
 	}
 }
