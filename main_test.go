@@ -143,6 +143,7 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 		"reply":      {"reply", "--dry-run", "https://example.test/rooms/1", "junk"},
 		"run":        {"run", "--once", "junk"},
 		"searches":   {"searches", "list", "junk"},
+		"status":     {"status", "junk"},
 		"test-email": {"test-email", "junk"},
 		"test-push":  {"test-push", "junk"},
 		"version":    {"version", "junk"},

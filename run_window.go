@@ -44,7 +44,9 @@ func (a *app) startWindow() {
 	a.window = srv
 	// An alert that names only the first of many listings says the rest
 	// are on the window's Listings page: its plain address, no code, no key.
-	a.outbox.SetListingsLink(srv.Link("/listings"))
+	if a.outbox != nil {
+		a.outbox.SetListingsLink(srv.Link("/listings"))
+	}
 	// The address without its token: the log is not private.
 	a.log.Info("window", "address", srv.Address(),
 		"token_in", filepath.Join(a.dataDir, window.URLFile), "opened_by", "rentwatch open")
