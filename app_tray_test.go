@@ -16,6 +16,7 @@ import (
 	"rentwatch/assets"
 	"rentwatch/internal/testkit"
 	"rentwatch/seen"
+	"rentwatch/words"
 )
 
 // The real rentwatch binary in a private desktop session: a session bus
@@ -108,8 +109,10 @@ func (r *trayRig) baseline(t *testing.T) {
 	r.waitIcon(t, "waiting")
 	testkit.Eventually(t, "the tooltip sums up the searches", testkit.Patience, func() error {
 		tip, err := r.item.ToolTip()
-		// What is wrong comes first: the 429 host makes us wait.
-		if err == nil && !regexp.MustCompile(`^Busy Site makes us wait · 2 searches · last check \d\d:\d\d`).MatchString(tip.Title) {
+		// What is wrong comes first: the 429 host makes us wait, named as
+		// people call its site (an IP address stays as it is).
+		slowSite := words.Site(strings.TrimPrefix(r.slow.URL, "http://"))
+		if err == nil && !regexp.MustCompile(`^`+regexp.QuoteMeta(slowSite)+` makes us wait · 2 searches · last check \d\d:\d\d`).MatchString(tip.Title) {
 			err = fmt.Errorf("ToolTip title %q", tip.Title)
 		}
 		return err

@@ -21,8 +21,10 @@ require (
 	github.com/gofrs/flock v0.13.2
 	github.com/nicholas-fedor/shoutrrr v0.13.2
 	github.com/zalando/go-keyring v0.2.8
+	golang.org/x/crypto v0.58.0
 	golang.org/x/net v0.62.0
 	golang.org/x/sys v0.49.0
+	golang.org/x/term v0.47.0
 	golang.org/x/text v0.43.0
 )
 
@@ -46,6 +48,5 @@ require (
 	go.opentelemetry.io/otel v1.41.0 // indirect
 	go.opentelemetry.io/otel/metric v1.41.0 // indirect
 	go.opentelemetry.io/otel/trace v1.41.0 // indirect
-	golang.org/x/term v0.47.0 // indirect
 	google.golang.org/protobuf v1.36.11 // indirect
 )

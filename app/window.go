@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"time"
@@ -45,9 +44,11 @@ func (a *app) startWindow() {
 	a.window = srv
 	// An alert that names only the first of many listings says the rest
 	// are on the window's Listings page: its plain address, no code, no key.
-	a.outbox.SetListingsLink(fmt.Sprintf("http://127.0.0.1:%d/listings", srv.Port()))
+	if a.outbox != nil {
+		a.outbox.SetListingsLink(srv.Link("/listings"))
+	}
 	// The address without its token: the log is not private.
-	a.log.Info("window", "address", fmt.Sprintf("http://127.0.0.1:%d/", srv.Port()),
+	a.log.Info("window", "address", srv.Address(),
 		"token_in", filepath.Join(a.dataDir, window.URLFile), "opened_by", "rentwatch open")
 }
 

@@ -33,17 +33,18 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"run":        {"run [--no-tray] [--once]          watch; --no-tray for a machine without a tray", cmdRun},
-	"check":      {"check URL [--pick KEY] [--json]   load one page now, print verdict, lists and listings", cmdCheck},
-	"inspect":    {"inspect FILE --url URL [--status N] [--header 'K: V']... [--pick KEY] [--json]", cmdInspect},
-	"ladders":    {"ladders                           print the backoff policy and run its checks", cmdLadders},
-	"searches":   {"searches list | add URL [--name NAME] | remove NAME-OR-URL", cmdSearches},
-	"open":       {"open [--print]                    open the window in the default browser (or print a one-time address)", cmdOpen},
-	"reply":      {"reply --dry-run LISTING-URL [--search NAME] fill a listing's contact form, screenshot, send nothing (--yes sends)", cmdReply},
-	"status":     {"status [--json]                   print what the tray would show (for a machine without a tray)", cmdStatus},
-	"test-email": {"test-email                        send a test email with the current settings", cmdTestEmail},
-	"test-push":  {"test-push                         send a test to every push URL, one result per channel", cmdTestPush},
-	"version":    {"version                           print the version", cmdVersion},
+	"run":          {"run [--no-tray] [--once]          watch; --no-tray for a machine without a tray", cmdRun},
+	"check":        {"check URL [--pick KEY] [--json]   load one page now, print verdict, lists and listings", cmdCheck},
+	"inspect":      {"inspect FILE --url URL [--status N] [--header 'K: V']... [--pick KEY] [--json]", cmdInspect},
+	"ladders":      {"ladders                           print the backoff policy and run its checks", cmdLadders},
+	"searches":     {"searches list | add URL [--name NAME] | remove NAME-OR-URL", cmdSearches},
+	"open":         {"open [--print]                    open the window in the default browser (or print a one-time address)", cmdOpen},
+	"reply":        {"reply --dry-run LISTING-URL [--search NAME] fill a listing's contact form, screenshot, send nothing (--yes sends)", cmdReply},
+	"set-password": {"set-password                      set the window's password (needed to open it to your home network)", cmdSetPassword},
+	"status":       {"status [--json]                   print what the tray would show (for a machine without a tray)", cmdStatus},
+	"test-email":   {"test-email                        send a test email with the current settings", cmdTestEmail},
+	"test-push":    {"test-push                         send a test to every push URL, one result per channel", cmdTestPush},
+	"version":      {"version                           print the version", cmdVersion},
 }
 
 // Main runs rentwatch with the process's arguments and environment and

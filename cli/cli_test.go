@@ -133,17 +133,18 @@ func TestCommandLineMistakesExit2(t *testing.T) {
 	global := []string{"--config", filepath.Join(dir, "config.toml"), "--data", filepath.Join(dir, "data")}
 	// Each subcommand's command line with one argument too many.
 	extra := map[string][]string{
-		"check":      {"check", "https://example.test/rooms", "junk"},
-		"inspect":    {"inspect", page, "junk", "--url", "https://example.test/rooms"},
-		"ladders":    {"ladders", "junk"},
-		"open":       {"open", "--print", "junk"},
-		"reply":      {"reply", "--dry-run", "https://example.test/rooms/1", "junk"},
-		"run":        {"run", "--once", "junk"},
-		"searches":   {"searches", "list", "junk"},
-		"status":     {"status", "junk"},
-		"test-email": {"test-email", "junk"},
-		"test-push":  {"test-push", "junk"},
-		"version":    {"version", "junk"},
+		"check":        {"check", "https://example.test/rooms", "junk"},
+		"inspect":      {"inspect", page, "junk", "--url", "https://example.test/rooms"},
+		"ladders":      {"ladders", "junk"},
+		"open":         {"open", "--print", "junk"},
+		"reply":        {"reply", "--dry-run", "https://example.test/rooms/1", "junk"},
+		"run":          {"run", "--once", "junk"},
+		"searches":     {"searches", "list", "junk"},
+		"set-password": {"set-password", "junk"},
+		"status":       {"status", "junk"},
+		"test-email":   {"test-email", "junk"},
+		"test-push":    {"test-push", "junk"},
+		"version":      {"version", "junk"},
 	}
 	for _, name := range commandNames() {
 		t.Run(name, func(t *testing.T) {

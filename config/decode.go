@@ -16,11 +16,12 @@ import (
 
 // known lists the keys each table may hold; anything else is reported.
 var known = map[string][]string{
-	"":        {"version", "interval", "keep_awake", "email", "push", "browser", "reply", "search"},
+	"":        {"version", "interval", "keep_awake", "email", "push", "browser", "reply", "window", "search"},
 	"push":    {"urls"},
 	"email":   {"to", "from", "host", "port", "security", "username", "ca_file"},
 	"browser": {"path"},
 	"reply":   {"name", "email", "phone", "message", "consent"},
+	"window":  {"listen", "password_hash"},
 	"search":  {"name", "url", "enabled", "reply", "reply_message", "max_price", "min_size", "require", "exclude", "pick"},
 }
 
@@ -81,6 +82,9 @@ func decodeMap(m map[string]any, ps *problems) Settings {
 		} else {
 			ps.add("reply", "must be a table: write it as [reply] with its keys below")
 		}
+	}
+	if v, ok := m["window"]; ok {
+		s.Window = decodeWindow(v, ps)
 	}
 	if v, ok := m["search"]; ok {
 		s.Searches = decodeSearches(v, ps)

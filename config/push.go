@@ -125,7 +125,9 @@ const noPush = `# Alerts on your phone or in a chat: remove the "# " in front of
 `
 
 // mayHoldSecret says whether the settings file's bytes hold, or may hold,
-// a secret: a line that is not a comment and names push, or holds a URL
+// a secret: a line that is not a comment and names push or password_hash
+// (a hash is not the password, but it lets anyone who reads it guess
+// offline), or holds a URL
 // that is not http or https (a push URL, however badly written). It reads
 // the bytes, not the settings, so a file that does not load is judged too.
 func mayHoldSecret(data []byte) bool {
@@ -134,7 +136,7 @@ func mayHoldSecret(data []byte) bool {
 		if len(t) == 0 || t[0] == '#' {
 			continue
 		}
-		if bytes.Contains(bytes.ToLower(t), []byte("push")) {
+		if low := bytes.ToLower(t); bytes.Contains(low, []byte("push")) || bytes.Contains(low, []byte("password_hash")) {
 			return true
 		}
 		for _, m := range anyURL.FindAllSubmatch(t, -1) {

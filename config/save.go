@@ -174,6 +174,7 @@ func render(s Settings) string {
 	b.WriteString("# The Chrome or Chromium rentwatch drives. Empty: found on the system.\n[browser]\n")
 	fmt.Fprintf(&b, "path = %s\n\n", quote(s.Browser.Path))
 	renderReply(&b, s.Reply)
+	renderWindow(&b, s.Window)
 	b.WriteString(searchHelp)
 	for _, sr := range s.Searches {
 		fmt.Fprintf(&b, "\n[[search]]\nname = %s\nurl = %s\nenabled = %t\n", quote(sr.Name), quote(sr.URL), sr.Enabled)

@@ -26,6 +26,7 @@ type Settings struct {
 	Push     *Push         `toml:"push"`     // nil: no phone or chat channels
 	Browser  Browser       `toml:"browser"`
 	Reply    *Reply        `toml:"reply"` // nil: no [reply] table (see Search.Reply)
+	Window   Window        `toml:"window"`
 	Searches []Search      `toml:"search"`
 
 	// KeepAwake keeps the computer from sleeping while rentwatch watches,

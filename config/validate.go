@@ -39,6 +39,7 @@ func (s Settings) validate(ps *problems) {
 	validateFilters(s.Searches, ps)
 	validatePicks(s.Searches, ps)
 	validateReply(s, ps)
+	validateWindow(s.Window, ps)
 }
 
 // intervalProblem says why every cannot be the time between cycles, or "".

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -134,7 +135,7 @@ func TestLoadDismissesDialogs(t *testing.T) {
 		name    string
 		path    string
 		noEarly bool
-		dialogs int // logged for the Load; 0: no log line; -1: at most one
+		dialogs int // logged for the Load; 0: no log line; -1: at most one; -2: one line, one or more
 		title   string
 	}{
 		// The early read may be done before the parser gets to the alert.
@@ -143,7 +144,9 @@ func TestLoadDismissesDialogs(t *testing.T) {
 		// Dismissed: confirm says false, prompt null.
 		{name: "confirm and prompt", path: "/confirm-prompt", noEarly: true, dialogs: 2, title: "answers false null"},
 		{name: "alert while settling", path: "/settle", dialogs: 1},
-		{name: "alert while a challenge is waited out", path: "/challenge", dialogs: 1},
+		// On a busy machine the challenge page may run its script twice
+		// before its cookie takes: two alerts, still one line.
+		{name: "alert while a challenge is waited out", path: "/challenge", dialogs: -2},
 		// Without a user's gesture Chrome shows no "leave?" when the tab
 		// closes; TestTabAnswersLeavePage has one.
 		{name: "onbeforeunload set", path: "/leave", noEarly: true},
@@ -175,7 +178,9 @@ func TestLoadDismissesDialogs(t *testing.T) {
 			switch {
 			case tc.dialogs == 0 && len(logged) > 0:
 				t.Errorf("logged dialogs for a page without any: %q", logged)
-			case tc.dialogs < 0 && (len(logged) > 1 || len(logged) == 1 && !strings.Contains(logged[0], "dialogs=1")):
+			case tc.dialogs == -2 && (len(logged) != 1 || !regexp.MustCompile(`dialogs=[1-9]`).MatchString(logged[0])):
+				t.Errorf("log lines %q; want one, with one dialog or more", logged)
+			case tc.dialogs == -1 && (len(logged) > 1 || len(logged) == 1 && !strings.Contains(logged[0], "dialogs=1")):
 				t.Errorf("logged %q, want at most one line, with dialogs=1", logged)
 			case tc.dialogs > 0 && (len(logged) != 1 || !strings.Contains(logged[0], want) || !strings.Contains(logged[0], "level=DEBUG")):
 				t.Errorf("log lines %q; want one at debug with %s", logged, want)

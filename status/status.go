@@ -108,11 +108,14 @@ func Text(s State, now time.Time, loc *time.Location) string {
 	for _, sr := range s.Searches {
 		fmt.Fprintf(&b, "  %s — %s\n", searchName(sr), searchLine(sr, s.Paused, now, loc))
 	}
-	if len(s.Channels) > 0 {
-		b.WriteString("\nAlerts go to:\n")
-		for _, c := range s.Channels {
-			fmt.Fprintf(&b, "  %s — %s\n", words.Clean(c.Name), words.Clean(c.Words))
-		}
+	b.WriteString("\nAlerts go to:\n")
+	for _, c := range s.Channels {
+		fmt.Fprintf(&b, "  %s — %s\n", words.Clean(c.Name), words.Clean(c.Words))
+	}
+	if len(s.Channels) == 0 {
+		// A box without a desktop shows no pop-ups: without email or a
+		// push channel every listing found waits, unseen, for one.
+		b.WriteString("  nowhere yet: new listings wait until you set up email or a phone channel (`rentwatch open`, Settings)\n")
 	}
 	return b.String()
 }

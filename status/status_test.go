@@ -33,7 +33,8 @@ func TestText(t *testing.T) {
 		{"paused", State{Status: "Paused — choose Resume to watch again", Paused: true, NextCycle: at(time.Minute), Searches: []Search{quiet}},
 			[]string{"  Pararius Amsterdam — Watching\n"}},
 		{"awake and no searches", State{Status: "No searches yet — add one to start watching", Awake: "Keeping this computer awake while watching"},
-			[]string{"Keeping this computer awake while watching\n", "none yet: add one with `rentwatch searches add URL`"}},
+			[]string{"Keeping this computer awake while watching\n", "none yet: add one with `rentwatch searches add URL`",
+				"Alerts go to:\n  nowhere yet: new listings wait"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Text(tc.state, now, time.UTC)

@@ -44,6 +44,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/reply/preview", s.apiReplyPreview)
 	mux.HandleFunc("POST /api/reply/dry-run", s.apiReplyDryRun)
 	mux.HandleFunc("GET /api/reply/dry-run/{id}/screenshot", s.apiReplyScreenshot)
+	mux.HandleFunc("POST /api/settings/window-password", s.apiWindowPassword)
 	mux.HandleFunc("POST /api/test-email", s.apiTestEmail)
 	mux.HandleFunc("POST /api/push", s.apiAddPush)
 	mux.HandleFunc("POST /api/push/test", s.apiPushTest)

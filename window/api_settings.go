@@ -23,6 +23,7 @@ type settingsView struct {
 	StartAtLogin *bool        `json:"start_at_login"` // null: not available here
 	Password     passwordView `json:"password"`
 	Push         []pushView   `json:"push"`              // phone and chat channels, masked
+	Window       windowView   `json:"window"`            // where the window answers, its password
 	Problem      string       `json:"problem,omitempty"` // the settings file does not load
 	// Path is the settings file, where its owner says (config.Owner does).
 	Path  string    `json:"path,omitempty"`
@@ -66,6 +67,7 @@ func (s *Server) settingsNow() settingsView {
 	}
 	v.Password = s.passwordNow(set.Email)
 	v.Push = pushChannels(set, s.d.Watcher.Snapshot(), s.d.Now(), s.d.Location)
+	v.Window = s.windowNow(set)
 	v.PushServices, v.Topic = pushServices, randomTopic()
 	v.Reply = buildReplyView(set)
 	if p, ok := s.d.Settings.(interface{ Path() string }); ok {

@@ -3,7 +3,6 @@ package window
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -188,5 +187,5 @@ func (s *Server) apiCheckDone(w http.ResponseWriter, r *http.Request) {
 // hand of searchURL is passed (/check/{id}), for the needs-you notices'
 // links. A browser without a session of the window is let in first.
 func (s *Server) CheckPageURL(searchURL string) string {
-	return fmt.Sprintf("http://127.0.0.1:%d/check/%s", s.port, searchID(searchURL))
+	return s.Link("/check/" + searchID(searchURL))
 }

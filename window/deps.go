@@ -73,6 +73,9 @@ type Settings interface {
 	// them, or stop, at once.
 	AddPush(url string) error
 	RemovePush(url string) error
+	// SetPasswordHash writes the window's password hash
+	// (config.HashPassword's) to the settings file.
+	SetPasswordHash(hash string) error
 }
 
 // Mailer sends the test email.

@@ -38,6 +38,7 @@ type tokenGuard struct {
 	port    string
 	origins []string // the window's own origins, http://127.0.0.1:PORT ...
 	now     func() time.Time
+	lan     *lan // beyond loopback: sessions from the password (login.go); nil on loopback
 	next    http.Handler
 }
 
@@ -68,7 +69,11 @@ func (g tokenGuard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		g.next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), byKey{}, true)))
 		return
 	}
-	id, ok := g.session(r)
+	id, ok := g.session(w, r)
+	if !ok && g.lan != nil && (r.Method == http.MethodGet || r.Method == http.MethodHead) && !strings.HasPrefix(r.URL.Path, "/api/") {
+		http.Redirect(w, r, "/login", http.StatusSeeOther) // a person on the network: the password lets them in
+		return
+	}
 	if !ok {
 		refuse(w, r, http.StatusForbidden, noAccess)
 		return
@@ -87,11 +92,16 @@ func (g tokenGuard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // just goes on.
 func (g tokenGuard) exchange(w http.ResponseWriter, r *http.Request, q url.Values) {
 	now := g.now()
-	if g.codes.take(q.Get("code"), now) {
+	switch {
+	case !g.codes.take(q.Get("code"), now):
+		if _, ok := g.session(nil, r); !ok {
+			refuse(w, r, http.StatusForbidden, codeUsed)
+			return
+		}
+	case g.lan != nil:
+		g.lan.newLANSession(w, g.keys, g.port, now)
+	default:
 		g.keys.setSession(w, g.port, now)
-	} else if _, ok := g.session(r); !ok {
-		refuse(w, r, http.StatusForbidden, codeUsed)
-		return
 	}
 	q.Del("code")
 	to := r.URL.Path
@@ -104,8 +114,13 @@ func (g tokenGuard) exchange(w http.ResponseWriter, r *http.Request, q url.Value
 	http.Redirect(w, r, to, http.StatusSeeOther)
 }
 
-// session is the id of r's session cookie, when it is one of ours.
-func (g tokenGuard) session(r *http.Request) (string, bool) {
+// session is the id of r's session cookie, when it is one of ours. Beyond
+// loopback it is a session from the password, whose cookie is renewed on
+// w (when not nil) as it is used.
+func (g tokenGuard) session(w http.ResponseWriter, r *http.Request) (string, bool) {
+	if g.lan != nil {
+		return g.lan.session(w, r, g.keys, g.port, g.now())
+	}
 	c, err := r.Cookie(sessionCookieName(g.port))
 	if err != nil {
 		return "", false

@@ -87,6 +87,7 @@ type pageData struct {
 	NowMS       int64  // the server's clock, so live countdowns agree with it
 	CSRF        string // the session's CSRF token, sent back with every change
 	Version     string
+	Network     bool // served to the home network (HTTPS, the password)
 	Listings    listingsView
 	Settings    settingsView
 	Activity    []activityDay
@@ -98,7 +99,7 @@ func (s *Server) page(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		now := s.d.Now()
 		d := pageData{Page: name, Title: pageTitles[name], State: s.state(), NowMS: now.UnixMilli(),
-			CSRF: s.csrfOf(r), Version: s.d.Version}
+			CSRF: s.csrfOf(r), Version: s.d.Version, Network: s.lan != nil}
 		switch name {
 		case "listings":
 			v, err := s.listingsFor(r)

@@ -80,6 +80,16 @@ type Server struct {
 	pages    *pageSet
 	previews *previews
 	dryRuns  dryRuns // the auto-reply's last dry runs (api_reply.go)
+	// Beyond loopback (lan.go): the window on the home network, served
+	// beside the one on 127.0.0.1, which keeps today's ways in.
+	lan     *lan
+	lanLn   net.Listener
+	lanPort int
+	lanSrv  *http.Server // HTTPS, with the password
+	plain   *http.Server // the redirect to https
+	// lanProblem says why the window is not on the address the settings
+	// ask (no password yet); "" when it is.
+	lanProblem string
 
 	rotating sync.Mutex // serialises Rotate: window.url and keys change together
 }
@@ -110,21 +120,37 @@ func Start(dataDir string, d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	ln, err := listen(d.Port)
+	l, problem, err := lanOf(dataDir, &d)
 	if err != nil {
 		return nil, err
 	}
+	var lanLn net.Listener
+	if l != nil { // first: its port may be the one 127.0.0.1 would take
+		if lanLn, err = net.Listen("tcp", l.listen); err != nil {
+			return nil, fmt.Errorf("window: listen on %s (the settings' [window] listen): %w", l.listen, err)
+		}
+	}
+	ln, err := listen(d.Port)
+	if err != nil {
+		if lanLn != nil {
+			lanLn.Close()
+		}
+		return nil, err
+	}
 	s := &Server{d: d, urlFile: urlFile, keys: newKeys(token), codes: newCodes(), ln: ln,
-		port: ln.Addr().(*net.TCPAddr).Port, previews: newPreviews()}
+		port: ln.Addr().(*net.TCPAddr).Port, previews: newPreviews(), lan: l, lanLn: lanLn, lanProblem: problem}
 	if s.pages, err = parsePages(); err != nil {
-		ln.Close()
+		s.closeListeners()
 		return nil, err
 	}
 	if err := writeURLFile(urlFile, s.URL()); err != nil {
-		ln.Close()
+		s.closeListeners()
 		return nil, err
 	}
 	s.srv = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	if s.lan != nil {
+		s.serveLAN()
+	}
 	go func() {
 		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			d.Log.Error("window stopped", "err", err)
@@ -157,8 +183,12 @@ func listen(port int) (net.Listener, error) {
 // Never hand it to a browser (the window refuses it there): PageURL is the
 // browser's.
 func (s *Server) URL() string {
-	return fmt.Sprintf("http://127.0.0.1:%d/?token=%s", s.port, s.apiKey())
+	return s.base() + "/?token=" + s.apiKey()
 }
+
+// base is the window's own address on this computer, without a path:
+// http://127.0.0.1:PORT.
+func (s *Server) base() string { return "http://127.0.0.1:" + strconv.Itoa(s.port) }
 
 func (s *Server) apiKey() string { return s.keys.apiKey() }
 
@@ -169,7 +199,8 @@ func (s *Server) apiKey() string { return s.keys.apiKey() }
 // sends the browser on to the address without it; the browser keeps the
 // fragment across that redirect. It is safe on a command line.
 func (s *Server) PageURL(path, fragment string) string {
-	u := url.URL{Scheme: "http", Host: "127.0.0.1:" + strconv.Itoa(s.port), Path: path,
+	base, _ := url.Parse(s.base())
+	u := url.URL{Scheme: base.Scheme, Host: base.Host, Path: path,
 		RawQuery: url.Values{"code": {s.codes.mint(s.d.Now())}}.Encode(), Fragment: fragment}
 	return u.String()
 }
@@ -185,7 +216,7 @@ func (s *Server) Rotate() error {
 	if err != nil {
 		return err
 	}
-	addr := fmt.Sprintf("http://127.0.0.1:%d/?token=%s", s.port, token)
+	addr := s.base() + "/?token=" + token
 	if err := writeURLFile(s.urlFile, addr); err != nil {
 		return err
 	}
@@ -201,6 +232,9 @@ func (s *Server) Port() int { return s.port }
 func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
+	if s.lan != nil {
+		return errors.Join(s.plain.Shutdown(ctx), s.lanSrv.Shutdown(ctx), ignoreClosed(s.lanLn.Close()), s.srv.Shutdown(ctx))
+	}
 	return s.srv.Shutdown(ctx)
 }
 

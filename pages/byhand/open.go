@@ -93,6 +93,7 @@ func (win *Window) Open(ctx context.Context, pageURL string) error {
 	if err := s.run.SetCookies(s.run.Ctx, seed); err != nil {
 		win.opts.Log.Warn("the window opens without the watcher's cookies", "err", err)
 	}
+	s.size(win.opts.Log)
 	err = s.wait(ctx, s.navigate(pageURL), win.opts.Log)
 	if earned := earnedCookies(seed, s.cookies); len(earned) > 0 {
 		if cerr := win.carryBack(earned); cerr != nil && !errors.Is(cerr, pages.ErrClosed) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"rentwatch/pages"
@@ -105,17 +106,21 @@ func (win *Window) closeWindow(s *session) {
 	}
 }
 
-// navigate opens pageURL in the window's first tab, the one Chrome opened
-// with it, and does not wait: the window is the user's from then on. A
-// slow site (its first answer later than any call timeout) keeps loading
-// in front of the user, and the user may close the window before it has.
-// The call's result comes on the channel, only to be logged.
+// navigate shows what to do in the window's first tab, the one Chrome
+// opened with it (guide.go), and opens pageURL in a second tab in front of
+// it; it does not wait for the site: the window is the user's from then
+// on. A slow site (its first answer later than any call timeout) keeps
+// loading in front of the user, and the user may close the window before
+// it has. The calls' result comes on the channel, only to be logged.
 func (s *session) navigate(pageURL string) <-chan error {
 	done := make(chan error, 1)
 	go func() {
-		// Bound by the window's Chrome only: the call ends when the page
-		// commits, or when the tab or Chrome is gone.
-		_, err := chromedp.Call(s.run.Ctx, page.Navigate, page.NavigateParams{URL: pageURL})
+		// Bound by the window's Chrome only: the calls end when the page
+		// commits or the tab is made, or when the tab or Chrome is gone.
+		_, err := chromedp.Call(s.run.Ctx, page.Navigate, page.NavigateParams{URL: guidePage(pageURL)})
+		if err == nil {
+			_, err = chromedp.CallBrowser(s.run.Ctx, target.CreateTarget, target.CreateTargetParams{URL: pageURL})
+		}
 		done <- err
 	}()
 	return done

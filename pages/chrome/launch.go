@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
@@ -78,6 +79,10 @@ type Process struct {
 	profile   string
 	cancel    context.CancelFunc
 	allocStop context.CancelFunc
+	// stopped makes Stop run once: the check by hand's window and the
+	// app's quit may both stop the same Chrome at the same moment, and
+	// chromedp's Cancel closes a channel that must be closed once.
+	stopped sync.Once
 }
 
 // allocatorOptions are Chrome's switches: chromedp's defaults, a closed
@@ -165,7 +170,7 @@ func Start(ctx context.Context, o Options) (*Process, error) {
 		err = p.learn()
 	}
 	if err != nil {
-		p.Stop()
+		p.abandon()
 		if errors.Is(err, chromedp.ErrNoDisplay) {
 			return nil, ErrNoDisplay
 		}
@@ -189,9 +194,30 @@ func (p *Process) learn() error {
 	return nil
 }
 
+// abandon ends a Chrome whose start was given up (the app told to quit,
+// the Load cancelled, no answer in time, no version): killed at once by
+// the allocator's stop, never asked to close. Asking first (Stop) waits
+// out stopTimeout twice for a Chrome not yet listening: a Quit while
+// Chrome started took 10 s.
+func (p *Process) abandon() {
+	p.allocStop()
+	// The context's cancel waits for a Chrome that is gone by now, or for
+	// good for one chromedp never heard from: bounded, as in Stop.
+	waited := make(chan struct{})
+	go func() { p.cancel(); close(waited) }()
+	select {
+	case <-waited:
+	case <-time.After(stopTimeout):
+	}
+	KillLeftovers(p.profile)
+}
+
 // Stop ends this Chrome: gracefully if it answers, killed if not, and then
-// whatever of its process tree outlived it on its profile.
-func (p *Process) Stop() {
+// whatever of its process tree outlived it on its profile. Calling it
+// again, or from two goroutines at once, waits for the one stop.
+func (p *Process) Stop() { p.stopped.Do(p.stop) }
+
+func (p *Process) stop() {
 	cctx, cancel := context.WithTimeout(p.Ctx, stopTimeout)
 	_ = chromedp.Cancel(cctx)
 	cancel()

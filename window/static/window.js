@@ -69,21 +69,29 @@
     if (trigger.dataset.confirm && !window.confirm(trigger.dataset.confirm)) return null;
     const [method, path] = [spec.slice(0, spec.indexOf(" ")), spec.slice(spec.indexOf(" ") + 1)];
     const buttons = trigger.tagName === "FORM" ? [...trigger.querySelectorAll("button")] : [trigger];
+    const ready = () => buttons.forEach((b) => { b.disabled = false; b.removeAttribute("aria-busy"); });
     buttons.forEach((b) => { b.disabled = true; b.setAttribute("aria-busy", "true"); });
     say(resultEl, "Working…", true);
+    let data;
     try {
-      const data = await api(method, path, body);
-      if (data.csrf) csrf = data.csrf;
-      say(resultEl, data.message || "Saved.", true);
-      if (trigger.tagName === "FORM") sent(trigger);
-      await refresh(true, trigger);
-      return data;
+      data = await api(method, path, body);
     } catch (e) {
       say(resultEl, e.message, false);
+      ready();
       return null;
-    } finally {
-      buttons.forEach((b) => { b.disabled = false; b.removeAttribute("aria-busy"); });
     }
+    if (data.csrf) csrf = data.csrf;
+    say(resultEl, data.message || "Saved.", true);
+    if (trigger.tagName === "FORM") sent(trigger);
+    // The buttons work again as soon as the outcome is said: a click on
+    // one still greyed while the page redraws was lost without a word.
+    ready();
+    try {
+      await refresh(true, trigger);
+    } catch (e) {
+      say(resultEl, e.message, false);
+    }
+    return data;
   }
 
   async function fetchPage(url) {
@@ -426,6 +434,7 @@
       preview = { url: "", id: "", pick: null };
     }
     if (form.id === "password-form") form.querySelector("input.secret").value = "";
+    if (form.id === "window-password-form") for (const e of form.querySelectorAll("input.secret")) e.value = "";
     if (form.matches("[data-push-form]") && !(btn && btn.dataset.api)) {
       // Saved: a fresh form (a new random topic), the secrets typed gone.
       let doc;
