@@ -46,7 +46,7 @@ func (l *pageLoad) earlyRead(ctx context.Context, doc mainDoc) (res Result, ok b
 	if err != nil || len(body.Body) == 0 {
 		return res, false
 	}
-	return l.readEarly(blocks.Page{Status: status, Header: headerOf(doc.resp.Headers), URL: doc.resp.URL, HTML: body.Body}, began)
+	return l.readEarly(blocks.Page{Status: status, Header: HeaderOf(doc.resp.Headers), URL: doc.resp.URL, HTML: body.Body}, began)
 }
 
 // earlyReadHeld is earlyRead of a response the interception holds

@@ -178,11 +178,11 @@ func (w *tabWatch) document() (int, http.Header, string) {
 	if w.doc == nil {
 		return 0, nil, ""
 	}
-	return int(w.doc.Status), headerOf(w.doc.Headers), w.doc.URL
+	return int(w.doc.Status), HeaderOf(w.doc.Headers), w.doc.URL
 }
 
-// headerOf converts DevTools headers; repeated headers come joined by "\n".
-func headerOf(h network.Headers) http.Header {
+// HeaderOf converts DevTools headers; repeated headers come joined by "\n".
+func HeaderOf(h network.Headers) http.Header {
 	out := make(http.Header, len(h))
 	for k, v := range h {
 		s, ok := v.(string)

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"rentwatch/pages"
 	"rentwatch/pages/read"
 )
 
@@ -170,7 +171,7 @@ func (w *requests) candidate(ev *network.EventRequestWillBeSent) *request {
 
 // answer notes the portal's answer to r; the caller holds w.mu.
 func (w *requests) answer(r *request, resp *network.Response) {
-	r.answered, r.status, r.header = true, int(resp.Status), headerOf(resp.Headers)
+	r.answered, r.status, r.header = true, int(resp.Status), pages.HeaderOf(resp.Headers)
 	w.wake()
 }
 
@@ -240,19 +241,4 @@ func neverLeft(why string) bool {
 		}
 	}
 	return false
-}
-
-// headerOf converts DevTools headers; repeated headers come joined by "\n".
-func headerOf(h network.Headers) http.Header {
-	out := make(http.Header, len(h))
-	for k, v := range h {
-		s, ok := v.(string)
-		if !ok {
-			continue
-		}
-		for _, line := range strings.Split(s, "\n") {
-			out.Add(k, line)
-		}
-	}
-	return out
 }
