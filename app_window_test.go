@@ -425,7 +425,11 @@ func appTab(t *testing.T) (context.Context, *tabLog) {
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("no-pings", true))...)
 	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, testkit.Patience) // bounds a hang only
+	// The tab lives the whole test: its bound is a hang's, not a step's
+	// (each step waits at most Patience). At Patience itself a test of
+	// many steps on a busy machine lost its tab mid-way (TestAppCheckHere,
+	// 192 s under load: "#check-say never said").
+	ctx, cancelTime := context.WithTimeout(ctx, 5*testkit.Patience)
 	t.Cleanup(func() { cancelTime(); cancel(); stop() })
 	l := &tabLog{}
 	run(t, ctx, chromedp.EmulateViewport(1280, 900))
