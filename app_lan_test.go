@@ -326,7 +326,7 @@ func phoneTab(t *testing.T, spki string) context.Context {
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("no-pings", true))...)
 	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, testkit.Patience) // bounds a hang only
+	ctx, cancelTime := context.WithTimeout(ctx, 5*testkit.Patience) // the whole test's tab: bounds a hang only
 	t.Cleanup(func() { cancelTime(); cancel(); stop() })
 	return ctx
 }

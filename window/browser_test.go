@@ -61,7 +61,7 @@ func newTab(t *testing.T, width, height int64, extra ...chromedp.ExecAllocatorOp
 		chromedp.Flag("no-pings", true))
 	actx, stop := chromedp.NewExecAllocator(context.Background(), append(opts, extra...)...)
 	ctx, cancel := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute) // bounds a hang only
+	ctx, cancelTime := context.WithTimeout(ctx, 15*time.Minute) // the whole test's tab: bounds a hang only
 	t.Cleanup(func() { cancelTime(); cancel(); stop() })
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, height)); err != nil {
 		t.Fatal(err)
