@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+	"time"
 )
 
 // KillLeftovers kills processes still running with our profile as
@@ -14,13 +15,25 @@ import (
 // children (zygote, network service) can outlive a killed parent, and while
 // they do they hold the profile: the next Chrome on it would refuse to start.
 // Every process matched was started by us, for this profile.
+//
+// It looks again until none is left (a second at most): a child Chrome
+// forked just before its parent died appears after the first look, and a
+// process killed is still listed until it has gone.
 func KillLeftovers(dir string) {
 	want := []byte("--user-data-dir=" + dir + "\x00")
+	for end := time.Now().Add(time.Second); killMatching(want) > 0 && time.Now().Before(end); {
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// killMatching sends SIGKILL to every process whose command line holds
+// want, and says how many it found.
+func killMatching(want []byte) int {
 	entries, err := os.ReadDir("/proc")
 	if err != nil {
-		return
+		return 0
 	}
-	self := os.Getpid()
+	self, found := os.Getpid(), 0
 	for _, e := range entries {
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil || pid == self {
@@ -30,6 +43,8 @@ func KillLeftovers(dir string) {
 		if err != nil || !bytes.Contains(append(cmdline, 0), want) {
 			continue
 		}
+		found++
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 	}
+	return found
 }

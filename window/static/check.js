@@ -59,7 +59,8 @@
       if (!res.ok) {
         let data = null;
         try { data = await res.json(); } catch (e) { /* not JSON */ }
-        finish((data && data.error) || "The check by hand is over.");
+        // After Done the picture's end is expected: Done's own words stay.
+        if (!over) finish((data && data.error) || "The check by hand is over.");
         break;
       }
       waiting = false;
@@ -184,11 +185,16 @@
     }
   });
   doneBtn.addEventListener("click", async () => {
+    // The picture stops as the tab closes; that end is this Done's, and
+    // the words are Done's ("rentwatch checks ... again now"), not "over".
+    over = true;
     try {
       const data = await post("/api/check/" + id + "/done");
       finish(data.message || "Done.");
     } catch (e) {
+      over = false;
       say(e.message, false);
+      frames(false);
     }
   });
 
