@@ -159,8 +159,10 @@ func Start(ctx context.Context, o Options) (*Process, error) {
 	// one has no deadline; the wait for it does.
 	go func() { started <- chromedp.Do(bctx) }()
 	var err error
+	pending := started // the first Do, until it has answered
 	select {
 	case err = <-started:
+		pending = nil
 	case <-time.After(StartTimeout):
 		err = fmt.Errorf("no answer after %v", StartTimeout)
 	case <-ctx.Done():
@@ -170,7 +172,7 @@ func Start(ctx context.Context, o Options) (*Process, error) {
 		err = p.learn()
 	}
 	if err != nil {
-		p.abandon()
+		p.abandon(pending)
 		if errors.Is(err, chromedp.ErrNoDisplay) {
 			return nil, ErrNoDisplay
 		}
@@ -199,8 +201,18 @@ func (p *Process) learn() error {
 // the allocator's stop, never asked to close. Asking first (Stop) waits
 // out stopTimeout twice for a Chrome not yet listening: a Quit while
 // Chrome started took 10 s.
-func (p *Process) abandon() {
+//
+// pending is the first Do when it has not answered yet: it may be starting
+// Chrome still, so the leftovers are looked for once it is over (a Chrome
+// started just after the look outlived it).
+func (p *Process) abandon(pending <-chan error) {
 	p.allocStop()
+	if pending != nil {
+		select {
+		case <-pending:
+		case <-time.After(stopTimeout):
+		}
+	}
 	// The context's cancel waits for a Chrome that is gone by now, or for
 	// good for one chromedp never heard from: bounded, as in Stop.
 	waited := make(chan struct{})
