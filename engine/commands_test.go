@@ -111,7 +111,7 @@ func TestASearchEditKeepsTheEmailProblemNewEmailSettingsClearIt(t *testing.T) {
 		p.post(west, "a")
 		list := searches(west)
 		r := newRig(store, p, list, 19)
-		r.mail.fail = func(int) error {
+		r.mail.fail = func(context.Context, int) error {
 			return &outbox.DeliveryError{Permanent: true, Stage: "auth", Code: 535, Err: errors.New("bad password")}
 		}
 		go func() { time.Sleep(40 * time.Second); p.post(west, "b") }()

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"testing"
@@ -38,7 +39,7 @@ func TestTimeToAlertRunsFromTheFirstSighting(t *testing.T) {
 		west := fiveOnOneHost[0]
 		p.post(west, "a")
 		r := newRig(openStore(t), p, searches(west), 25)
-		r.mail.fail = func(n int) error {
+		r.mail.fail = func(_ context.Context, n int) error {
 			if n <= 2 { // the first listing's first two tries
 				return &outbox.DeliveryError{Stage: "connect", Err: errors.New("connection refused")}
 			}

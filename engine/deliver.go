@@ -161,11 +161,42 @@ func (e *Engine) deliver(ctx context.Context) {
 		k.busy = true
 		msg := outbox.Message{Alerts: alerts, Notices: notices}
 		go func() {
-			err := c.Send(ctx, msg)
+			sctx, done := graced(ctx)
+			err := c.Send(sctx, msg)
+			done()
 			e.do(func() { e.sent(ctx, k, alerts, notices, err) })
 		}()
 	}
 	e.st.mail = e.worstTrouble()
+}
+
+// SendGrace is how long a send under way when the app stops may go on.
+// The server may have taken the message already and only its answer be
+// on the way: a send cut short is not recorded, so the next start would
+// send it again, a duplicate on the user's phone. Long enough for a
+// server that took the message to answer, short enough that quitting is
+// not held up by one that hangs.
+const SendGrace = 10 * time.Second
+
+// graced is a context for one send: it ends SendGrace after ctx ends, or
+// when done is called (the send is over).
+func graced(ctx context.Context) (sctx context.Context, done func()) {
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	over := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+			t := time.NewTimer(SendGrace)
+			defer t.Stop()
+			select {
+			case <-t.C:
+				cancel()
+			case <-over:
+			}
+		case <-over:
+		}
+	}()
+	return sctx, func() { close(over); cancel() }
 }
 
 // NoticeHold is how long a notice that may wait (Notice.MayWait) waits

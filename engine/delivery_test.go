@@ -45,7 +45,7 @@ func TestFailedSendKeepsListingsUnseenAndRetries(t *testing.T) {
 		west := fiveOnOneHost[0]
 		p.post(west, "a")
 		r := newRig(store, p, searches(west), 9)
-		r.mail.fail = func(n int) error {
+		r.mail.fail = func(_ context.Context, n int) error {
 			if n == 1 {
 				return &outbox.DeliveryError{Stage: "data", Code: 451, Err: errors.New("try later")}
 			}
@@ -282,7 +282,7 @@ func TestRepliesWaitForTheAlert(t *testing.T) {
 		replier := &timedReplier{}
 		r.e.d.Replier, r.e.d.ReplyMin, r.e.d.ReplyMax = replier, time.Second, 2*time.Second
 		var delivered time.Time
-		r.mail.fail = func(n int) error {
+		r.mail.fail = func(_ context.Context, n int) error {
 			if n <= 2 { // two tries without email (30 s apart, then a minute)
 				return &outbox.DeliveryError{Stage: "connect", Err: errors.New("connection refused")}
 			}
@@ -307,7 +307,9 @@ func TestRepliesWaitForTheAlert(t *testing.T) {
 // is recorded before Run returns: the listing was delivered, and leaving it
 // in the channel's queue would send it again at the next start. (The real
 // app's fault matrix caught it: Quit a moment after a pop-up and an email
-// went out, and both queues still held the room.)
+// went out, and both queues still held the room; and again under load,
+// where the stop cut the push's request short after the server had it.)
+// The channel here gives up when its context ends, as every real one does.
 func TestASendDoneAsTheAppStopsIsRecorded(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		store := openStore(t)
@@ -315,23 +317,55 @@ func TestASendDoneAsTheAppStopsIsRecorded(t *testing.T) {
 		west := fiveOnOneHost[0]
 		p.post(west, "a")
 		r := newRig(store, p, searches(west), 9)
-		entered, release := make(chan struct{}), make(chan struct{})
-		r.mail.fail = func(int) error {
+		entered := make(chan struct{})
+		r.mail.fail = func(ctx context.Context, n int) error {
 			close(entered)
-			<-release // the server answers 250 after the stop came
-			return nil
+			// The server has the message; its answer comes 3 s later,
+			// after the stop.
+			select {
+			case <-time.After(3 * time.Second):
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
 		stop := running(t, r.e)
 		time.Sleep(40 * time.Second) // after the baseline
 		p.post(west, "new")
 		<-entered
-		stopped := make(chan struct{})
-		go func() { stop(); close(stopped) }()
-		synctest.Wait() // the engine has seen the stop
-		close(release)
-		<-stopped
+		stop()
 		if q, err := store.Queue("outbox"); err != nil || len(q) != 0 {
 			t.Errorf("after the stop the channel's queue holds %v (err %v), want nothing: it was delivered", q, err)
+		}
+	})
+}
+
+// A server that never answers does not hold the stop: the send is cut
+// SendGrace after it, and the listing stays queued for the next start.
+func TestAHungSendEndsSendGraceAfterTheStop(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		store := openStore(t)
+		p := newPortal()
+		west := fiveOnOneHost[0]
+		p.post(west, "a")
+		r := newRig(store, p, searches(west), 9)
+		entered := make(chan struct{})
+		r.mail.fail = func(ctx context.Context, n int) error {
+			close(entered)
+			<-ctx.Done()
+			return ctx.Err()
+		}
+		stop := running(t, r.e)
+		time.Sleep(40 * time.Second)
+		p.post(west, "new")
+		<-entered
+		asked := time.Now()
+		stop()
+		if took := time.Since(asked); took != SendGrace {
+			t.Errorf("the stop took %v, want SendGrace (%v)", took, SendGrace)
+		}
+		if q, err := store.Queue("outbox"); err != nil || len(q) != 1 {
+			t.Errorf("after the stop the channel's queue holds %v (err %v), want the one listing never delivered", q, err)
 		}
 	})
 }

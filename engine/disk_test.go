@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"rentwatch/listing"
 	"slices"
 	"strings"
@@ -116,7 +117,7 @@ func TestAnAlertSentAsTheDiskFillsIsRecordedNotRepeated(t *testing.T) {
 		west := fiveOnOneHost[0]
 		p.post(west, "a")
 		r := newRig(disk, p, searches(west), 32)
-		r.mail.fail = func(int) error {
+		r.mail.fail = func(context.Context, int) error {
 			disk.full.Store(true) // it went out; then the disk filled
 			return nil
 		}

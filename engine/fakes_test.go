@@ -145,7 +145,7 @@ func always(int) bool { return true }
 type mailbox struct {
 	mu      sync.Mutex
 	batches [][]listing.Alert
-	fail    func(n int) error // n counts attempts from 1
+	fail    func(ctx context.Context, n int) error // n counts attempts from 1; ctx is the send's
 	tries   int
 }
 
@@ -168,7 +168,7 @@ func (m *mailbox) Deliver(ctx context.Context, batch []listing.Alert) error {
 	defer m.mu.Unlock()
 	m.tries++
 	if m.fail != nil {
-		if err := m.fail(m.tries); err != nil {
+		if err := m.fail(ctx, m.tries); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -104,7 +105,7 @@ func TestActivitySaysWhatHappened(t *testing.T) {
 		p.post(west, "a")
 		p.answer(kamernet, wall(blocks.RateLimited, 0, func(n int) bool { return n == 3 }))
 		r := newRig(openStore(t), p, searches(west), 31)
-		r.mail.fail = func(n int) error {
+		r.mail.fail = func(_ context.Context, n int) error {
 			if n == 1 {
 				return errors.New("connection refused")
 			}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -66,7 +67,7 @@ func TestLastingMailTroubleIsShownAndClearsOnDelivery(t *testing.T) {
 				r := newRig(openStore(t), p, searches(west), 17)
 				r.e.st.settings.Interval = tt.interval
 				var tries []time.Time
-				r.mail.fail = func(n int) error {
+				r.mail.fail = func(_ context.Context, n int) error {
 					tries = append(tries, time.Now())
 					return tt.fail(n)
 				}

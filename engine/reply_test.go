@@ -102,7 +102,7 @@ func TestAReplyHoldsItsLaneOnlyForItsRequests(t *testing.T) {
 		r, replier, _ := replyRig(t, openStore(t), p, 4*time.Minute, west)
 		r.e.d.ReplyMin, r.e.d.ReplyMax = 20*time.Second, 21*time.Second
 		var delivered []time.Time // when each batch was delivered
-		r.mail.fail = func(int) error { delivered = append(delivered, time.Now()); return nil }
+		r.mail.fail = func(context.Context, int) error { delivered = append(delivered, time.Now()); return nil }
 		var postedB time.Time
 		go func() {
 			time.Sleep(40 * time.Second)

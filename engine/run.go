@@ -51,8 +51,9 @@ func (e *Engine) run(ctx context.Context, once bool) error {
 		e.joinProbes(ctx)
 		wake := e.dispatch(ctx)
 		e.maybeRelease(e.d.Clock.Now(), wake)
-		// Stopping waits for the loads and sends under way (the stop cuts
-		// them short): a send the server took is recorded, not sent again.
+		// Stopping waits for the loads and sends under way: the stop cuts
+		// loads short at once and sends after SendGrace, so a send the
+		// server took is recorded, not sent again.
 		if ctx.Err() != nil && e.st.inflight == 0 && !e.sending() && e.st.replyRuns == 0 {
 			if once {
 				return ctx.Err()
