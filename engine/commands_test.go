@@ -228,6 +228,18 @@ func TestWatchingGoesOnDuringACheckByHand(t *testing.T) {
 		if n := notices[0]; n.Open != (outbox.Action{Kind: outbox.OpenManual, URL: fiveOnOneHost[0]}) || !strings.Contains(n.Body, "Kamernet") || n.Key == "" {
 			t.Errorf("reminder %+v: want it about the search in the window", n)
 		}
+		// A nudge, not news: it follows the listings of a message and
+		// waits for them in an email; once the window closed, no channel
+		// still holding it tells it.
+		if n := notices[0]; !n.Reminder {
+			t.Errorf("reminder %+v: not marked a reminder, so it would lead a batch email", n)
+		}
+		board.mu.Lock()
+		withdrawn, withdrawnAt := slices.Clone(board.withdrawn), slices.Clone(board.withdrawnAt)
+		board.mu.Unlock()
+		if len(withdrawn) != 1 || withdrawn[0] != notices[0].Key || withdrawnAt[0].Before(closed) || withdrawnAt[0].Sub(closed) > time.Second {
+			t.Errorf("withdrawn %v at %v, want the reminder %q once the window closed at %v", withdrawn, withdrawnAt, notices[0].Key, closed)
+		}
 	})
 }
 

@@ -87,11 +87,13 @@ type Outbox interface {
 // Notices holds, per channel, what needs the user (a channel stopped for
 // good, a site that wants a check by hand) until that channel told it;
 // *outbox.Outbox is one. Tell queues a notice on every channel (once per
-// Key), Notices and Told are one channel's queue, Forget drops the queues
-// of channels no longer in force, and wake (SetWake) is called when a
-// notice was told, so delivery runs at once.
+// Key), Notices and Told are one channel's queue, Withdraw takes a notice
+// back from the channels yet to tell it, Forget drops the queues of
+// channels no longer in force, and wake (SetWake) is called when a notice
+// was told, so delivery runs at once.
 type Notices interface {
 	Tell(n outbox.Notice)
+	Withdraw(key string)
 	Notices(channel string) []outbox.Notice
 	Told(channel string, keys []string)
 	Forget(keep []string)

@@ -321,9 +321,17 @@ func (r *rig) hostWait(host string) (entry blocks.Entry, waiting bool) {
 // noticeBoard is Deps.Notices for tests that only need what was told, and
 // when: it keeps no per-channel queue.
 type noticeBoard struct {
-	mu     sync.Mutex
-	told   []outbox.Notice
-	toldAt []time.Time
+	mu          sync.Mutex
+	told        []outbox.Notice
+	toldAt      []time.Time
+	withdrawn   []string // keys, in order
+	withdrawnAt []time.Time
+}
+
+func (b *noticeBoard) Withdraw(key string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.withdrawn, b.withdrawnAt = append(b.withdrawn, key), append(b.withdrawnAt, time.Now())
 }
 
 func (b *noticeBoard) Tell(n outbox.Notice) {

@@ -36,6 +36,7 @@ type state struct {
 	manual          string          // the search URL open in the window for a check by hand
 	manualEpoch     int             // windows opened and closed so far
 	manualClosed    chan struct{}   // closed when the window of the check by hand closes
+	manualReminder  string          // the key of its reminder to close it (withdrawn once closed)
 	told            map[string]bool // Notice keys told
 	mayWait         map[string]bool // Notice keys that may wait for the next email
 	lastCycle       time.Time

@@ -26,6 +26,9 @@ type Notice struct {
 	// NoticeHold for listings to go with it (deliver.go); the other
 	// channels tell it at once.
 	MayWait bool
+	// Reminder: a nudge that follows the listings in a message that has
+	// any (outbox.Notice.Reminder).
+	Reminder bool
 	// Here: the notice asks for a check by hand, which can be passed from
 	// any browser in the window's page (Deps.CheckPage): its link goes
 	// there, and its body says so.
@@ -44,7 +47,7 @@ func (e *Engine) tell(n Notice) {
 	e.d.Log.Info("notice", "title", n.Title, "body", n.Body)
 	e.note(EventInfo, "", "", n.Title+": "+n.Body)
 	if e.d.Notices != nil {
-		o := outbox.Notice{Key: n.Key, Title: n.Title, Body: n.Body}
+		o := outbox.Notice{Key: n.Key, Title: n.Title, Body: n.Body, Reminder: n.Reminder}
 		if n.SearchURL != "" {
 			o.Open = outbox.Action{Kind: outbox.OpenManual, URL: n.SearchURL}
 		}
@@ -66,6 +69,10 @@ func (e *Engine) manualReminder(s *searchState, opened time.Time) Notice {
 		Key:       fmt.Sprintf("manual-open %s %s", s.url, opened.Format(time.RFC3339Nano)),
 		Title:     "Close the window when you are done",
 		SearchURL: s.url,
+		Reminder:  true,
+		// An email of its own only when no listing goes out within
+		// NoticeHold, and none once the window closed (endManual).
+		MayWait: true,
 		Body: fmt.Sprintf("The window for %s (%s) has been open for %d minutes. "+
 			"While it is open, %s is not watched; the other sites are. Close it once you have passed the check.",
 			s.name, site, int(ManualReminder/time.Minute), site),

@@ -205,6 +205,7 @@ func (e *Engine) startManual(url string, open func(ctx context.Context, url stri
 		e.do(func() { e.endManual(host, err) })
 	}()
 	reminder := e.manualReminder(v, e.d.Clock.Now())
+	e.st.manualReminder = reminder.Key
 	go func() {
 		t := time.NewTimer(ManualReminder)
 		defer t.Stop()
@@ -236,6 +237,13 @@ func (e *Engine) endManual(host string, err error) {
 		close(e.st.manualClosed)
 		e.st.manualClosed = nil
 	}
+	if e.d.Notices != nil && e.st.manualReminder != "" {
+		// Told or not, "close the window" is moot now: a channel still
+		// holding it (an email waiting for listings, a push retrying)
+		// must not tell it after the window closed.
+		e.d.Notices.Withdraw(e.st.manualReminder)
+	}
+	e.st.manualReminder = ""
 	hs := e.st.host(host)
 	hs.lane.closed = false
 	// Not clearHost: the site has not served us yet. Its episode ends

@@ -241,18 +241,20 @@ func Subject(batch []listing.Alert) string {
 	return fmt.Sprintf("%s on %d searches", news, len(groups))
 }
 
-// messageSubject is Subject of the alerts, or the first notice's title
-// when there are none (with "and N more" for more notices).
+// messageSubject is Subject of the alerts, led by the first leading
+// notice's title (a reminder never leads: Notice.Reminder), or that title
+// alone when there are no alerts (with "and N more" for more notices).
 func messageSubject(m Message) string {
+	lead, _ := m.inOrder()
 	switch {
-	case len(m.Alerts) > 0 && len(m.Notices) > 0:
-		return oneLine(m.Notices[0].Title, 120) + " · " + Subject(m.Alerts)
+	case len(m.Alerts) > 0 && len(lead) > 0:
+		return oneLine(lead[0].Title, 120) + " · " + Subject(m.Alerts)
 	case len(m.Alerts) > 0:
 		return Subject(m.Alerts)
-	case len(m.Notices) == 1:
-		return oneLine(m.Notices[0].Title, 200)
-	case len(m.Notices) > 1:
-		return fmt.Sprintf("%s (and %d more)", oneLine(m.Notices[0].Title, 200), len(m.Notices)-1)
+	case len(lead) == 1:
+		return oneLine(lead[0].Title, 200)
+	case len(lead) > 1:
+		return fmt.Sprintf("%s (and %d more)", oneLine(lead[0].Title, 200), len(lead)-1)
 	}
 	return "rentwatch"
 }
@@ -305,6 +307,10 @@ var textBody = template.Must(template.New("text").Funcs(template.FuncMap{"more":
 {{end}}{{if .Image}}  photo: {{.Image}}
 {{end}}{{end}}{{if .More}}
 {{more .More $.Listings}}
+{{end}}{{end}}{{range .After}}
+!! {{.Title}}
+{{.Body}}
+{{if .Link}}{{.Link}}
 {{end}}{{end}}{{if .Notes}}
 Also:
 {{range .Notes}}* {{.}}
@@ -333,7 +339,8 @@ var htmlBody = htmltemplate.Must(htmltemplate.New("html").Parse(
 {{end}}{{if .Link}}<a href="{{.Link}}" class="button" style="display:inline-block;margin-top:10px;padding:8px 18px;background:#2563eb;color:#fff;border-radius:6px;text-decoration:none;font-weight:600">Open</a>
 {{end}}</div></div>
 {{end}}{{if .More}}<p>and {{.More}} more from this search: every new listing is in rentwatch's window, under {{if $.Listings}}<a href="{{$.Listings}}">Listings</a>{{else}}Listings{{end}}.</p>
-{{end}}{{end}}{{if .Notes}}<h3 style="font-size:16px;margin:16px 0 8px">Also</h3>
+{{end}}{{end}}{{range .After}}<div style="background:#f9fafb;border-left:4px solid #9ca3af;border-radius:6px;padding:10px 14px;margin:12px 0"><b>{{.Title}}</b><br>{{.Body}}{{if .Link}}<br><a href="{{.Link}}">{{.Link}}</a>{{end}}</div>
+{{end}}{{if .Notes}}<h3 style="font-size:16px;margin:16px 0 8px">Also</h3>
 <ul>
 {{range .Notes}}<li>{{.}}</li>
 {{end}}</ul>
@@ -355,22 +362,25 @@ type envelope struct {
 //
 // notes are lines the user should also read, such as an auto-reply that
 // failed; they are page text at heart, so they are flattened and escaped
-// like titles. The message's notices come first: they need the user.
+// like titles. The message's notices come first, they need the user;
+// reminders follow the listings (Notice.Reminder).
 func compose(m Message, env envelope, now time.Time, subject string, notes ...string) ([]byte, error) {
 	if subject == "" {
 		subject = messageSubject(m)
 	}
+	lead, after := m.inOrder()
 	flat := make([]string, len(notes))
 	for i, n := range notes {
 		flat[i] = oneLine(n, 500)
 	}
 	data := struct {
 		Subject  string
-		Notices  []noticeLine
+		Notices  []noticeLine // before the listings
+		After    []noticeLine // after them (reminders)
 		Groups   []searchGroup
 		Notes    []string
 		Listings string // the window's Listings, for the listings only counted
-	}{subject, noticeLines(m.Notices), groupBySearch(m.Alerts, now), flat, webLink(m.listings)}
+	}{subject, noticeLines(lead), noticeLines(after), groupBySearch(m.Alerts, now), flat, webLink(m.listings)}
 
 	var h mail.Header
 	h.SetDate(now)

@@ -45,6 +45,11 @@ type Notice struct {
 	// Skip is the id of a channel not to tell (the one whose trouble the
 	// notice is about: it could not deliver it anyway); "" tells all.
 	Skip string
+	// Reminder: a nudge, not news (close the window of a check by hand).
+	// In a message that carries listings it comes after them and never
+	// in the subject: new rooms are what the user opens a message for. It
+	// is taken back (Withdraw) once it no longer applies.
+	Reminder bool
 }
 
 // Message is one delivery on one channel: the listings a channel still owes
@@ -58,6 +63,21 @@ type Message struct {
 	// only the first of many listings (maxShown) sends the user for the
 	// rest; each channel of the Outbox sets it from SetListingsLink.
 	listings string
+}
+
+// inOrder is the message's notices in the order they are told: those
+// that lead (before the listings, the first one in the subject) and those
+// that follow the listings (reminders, when there are listings: see
+// Notice.Reminder).
+func (m Message) inOrder() (lead, after []Notice) {
+	for _, n := range m.Notices {
+		if n.Reminder && len(m.Alerts) > 0 {
+			after = append(after, n)
+		} else {
+			lead = append(lead, n)
+		}
+	}
+	return lead, after
 }
 
 // Channel is one way of reaching the user. Send returns nil only once the
@@ -263,6 +283,18 @@ func (o *Outbox) Tell(n Notice) {
 	o.mu.Unlock()
 	if wake != nil {
 		go wake()
+	}
+}
+
+// Withdraw takes back the notice with key from every channel that has
+// not told it yet: a reminder to close a window the user has closed
+// since must not reach the phone afterwards. It stays told (Tell drops
+// the key), since its episode is over.
+func (o *Outbox) Withdraw(key string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for id, ns := range o.notices {
+		o.notices[id] = slices.DeleteFunc(ns, func(n Notice) bool { return n.Key == key })
 	}
 }
 

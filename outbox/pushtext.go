@@ -67,16 +67,20 @@ func firstLinks(m Message) (open, image string) {
 }
 
 // plainText is the push's body: notices first, then each search's
-// listings with what the reader found.
+// listings with what the reader found, then reminders (Notice.Reminder).
 func plainText(m Message, now time.Time) string {
 	var b strings.Builder
-	for _, n := range noticeLines(m.Notices) {
-		fmt.Fprintf(&b, "⚠ %s\n%s\n", n.Title, n.Body)
-		if n.Link != "" {
-			b.WriteString(n.Link + "\n")
+	lead, after := m.inOrder()
+	notices := func(ns []Notice) {
+		for _, n := range noticeLines(ns) {
+			fmt.Fprintf(&b, "⚠ %s\n%s\n", n.Title, n.Body)
+			if n.Link != "" {
+				b.WriteString(n.Link + "\n")
+			}
+			b.WriteString("\n")
 		}
-		b.WriteString("\n")
 	}
+	notices(lead)
 	for _, g := range groupBySearch(m.Alerts, now) {
 		fmt.Fprintf(&b, "%s: %d new\n", g.Name, g.New)
 		for _, l := range g.Listings {
@@ -96,6 +100,7 @@ func plainText(m Message, now time.Time) string {
 		}
 		b.WriteString("\n")
 	}
+	notices(after)
 	return strings.TrimSpace(b.String())
 }
 
