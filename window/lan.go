@@ -103,7 +103,9 @@ func (l *lan) origins() []string {
 func (l *lan) base(port int) string {
 	host, _, _ := net.SplitHostPort(l.listen)
 	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
-		host = "127.0.0.1"
+		// On every interface: the address a phone on the home network
+		// reaches, never 127.0.0.1 (the phone's own).
+		host = homeAddress()
 	}
 	return "https://" + net.JoinHostPort(host, strconv.Itoa(port))
 }
@@ -308,11 +310,7 @@ func (s *Server) Link(path string) string {
 	if s.lan == nil {
 		return s.base() + path
 	}
-	host, _, _ := net.SplitHostPort(s.lan.listen)
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
-		host = homeAddress()
-	}
-	return "https://" + net.JoinHostPort(host, strconv.Itoa(s.lanPort)) + path
+	return s.lan.base(s.lanPort) + path
 }
 
 // homeAddress is this computer's address on the home network for a window

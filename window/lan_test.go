@@ -101,6 +101,21 @@ func send(t testing.TB, c *http.Client, method, u string, form url.Values, heade
 	return res, string(b)
 }
 
+// On every interface, the window's home-network address is the one a
+// phone reaches, the same in Settings and in the alerts' links (before,
+// Settings said 127.0.0.1, the phone's own address).
+func TestLANOnEveryInterfaceSaysOneAddress(t *testing.T) {
+	port := freeLANPort(t)
+	r := startRig(t, strings.Replace(lanSettings(t, port, lanPassword), "127.0.0.5", "0.0.0.0", 1))
+	want := fmt.Sprintf("https://%s/", net.JoinHostPort(homeAddress(), strconv.Itoa(port)))
+	if got := r.srv.NetworkAddress(); got != want {
+		t.Errorf("Settings says the window is at %q, want %q", got, want)
+	}
+	if got := r.srv.Link("/listings"); got != want+"listings" {
+		t.Errorf("an alert links to %q, want %q", got, want+"listings")
+	}
+}
+
 func TestLANServesHTTPSOnlyWithItsOwnCertificate(t *testing.T) {
 	port := freeLANPort(t)
 	r := startRig(t, lanSettings(t, port, lanPassword))
