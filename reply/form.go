@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -41,6 +43,9 @@ type state struct {
 	Open    bool   `json:"open"`  // a button to the form is visible
 	Login   bool   `json:"login"` // a login sign is showing
 	Sent    int    `json:"sent"`  // how many Sent signs show
+	// Errors are the words of the form's error signs (a field marked
+	// invalid, an alert in the form), at most five.
+	Errors []string `json:"errors"`
 }
 
 // openForm loads the listing in a tab and gets to its contact form. The
@@ -246,8 +251,11 @@ func (f *form) send(ctx context.Context, before func() error, res *Result) error
 	case req.status >= 400:
 		return fmt.Errorf("%w: it answered %d %s", ErrRefused, req.status, http.StatusText(req.status))
 	}
-	res.Sent = true
-	res.Confirmed = f.confirmed(ctx, before0.Sent)
+	confirmed, refusal := f.answered(ctx, before0)
+	if len(refusal) > 0 {
+		return fmt.Errorf("%w: the portal took the form back with an error: %s", ErrRefused, strings.Join(refusal, "; "))
+	}
+	res.Sent, res.Confirmed = true, confirmed
 	if st, err := f.look(ctx); err == nil {
 		res.URL = st.URL
 	}
@@ -264,15 +272,33 @@ func (f *form) whyNotSent(ctx context.Context, err error) error {
 	return fmt.Errorf("%w (%w)", err, &IncompleteError{Fields: lacking})
 }
 
-// confirmed waits a moment for the recipe's Sent sign to show more often
-// than before the send.
-func (f *form) confirmed(ctx context.Context, before int) bool {
-	s := f.rc.Sent
-	if len(s.CSS)+len(s.Text)+len(s.Paths) == 0 {
-		return false
+// answered waits a moment, after the portal answered the form with
+// success, for what the page then says: the recipe's Sent sign showing
+// more often than before the send (confirmed), or error signs in the
+// form that were not there before (refusal, their words). Many portals
+// check a form on the server and answer 200 with the form again and its
+// errors: the request went, the message did not.
+func (f *form) answered(ctx context.Context, before state) (confirmed bool, refusal []string) {
+	_ = f.until(ctx, confirmWait, func(st state) (bool, error) {
+		confirmed = st.Sent > before.Sent
+		refusal = newErrors(before.Errors, st.Errors)
+		return confirmed || len(refusal) > 0, nil
+	})
+	if confirmed {
+		return true, nil
 	}
-	err := f.until(ctx, confirmWait, func(st state) (bool, error) { return st.Sent > before, nil })
-	return err == nil
+	return false, refusal
+}
+
+// newErrors are the error signs in after that were not in before.
+func newErrors(before, after []string) []string {
+	var out []string
+	for _, e := range after {
+		if !slices.Contains(before, e) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // errWaitOver ends until without the condition met.

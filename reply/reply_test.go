@@ -75,6 +75,10 @@ func TestSend(t *testing.T) {
 		{variant: "postbusy", reply: me, wantWall: blocks.RateLimited, posts: 1, before: 1},
 		{variant: "broken", reply: me, wantErr: ErrUnsure, errHas: "500", posts: 1, before: 1},
 		{variant: "silent", reply: me, posts: 1, wantPost: form, before: 1},
+		// The portal checked the form on the server and gave it back with
+		// an error: it reached the portal, which did not take it.
+		{variant: "invalid", reply: me, wantErr: ErrRefused, posts: 1, wantPost: form, before: 1,
+			errHas: "the portal took the form back with an error: \"Je bericht aan de verhuurder\" is marked wrong; Je bericht is te kort"},
 		{variant: "busy", reply: me, wantWall: blocks.RateLimited},
 	}
 	for i, tc := range tests {

@@ -2,7 +2,8 @@ package reply
 
 // formJS is the script a reply drives a page with, one operation per call:
 //
-//	state   -> {ready, url, msg, open, login, sent}: what the page shows
+//	state   -> {ready, url, msg, open, login, sent, errors}: what the page
+//	           shows; errors are the words of the form's error signs
 //	click   -> true once it clicked the first visible target, false if none
 //	has     -> whether a target is visible
 //	fill    -> "ok" | "missing" | "needed" (required, no value) | "skip" | "refused"
@@ -64,6 +65,21 @@ const nameOf = e => {
   if (!t && e.getAttribute('aria-labelledby')) t = e.getAttribute('aria-labelledby').split(/\s+/).map(id => { const l = document.getElementById(id); return l ? l.innerText : ''; }).join(' ');
   return one(t || e.getAttribute('aria-label') || e.getAttribute('placeholder') || e.name || e.id || e.type);
 };
+// The form's error signs, as a person sees them: a field marked invalid
+// (by name), and the visible words of an alert or an error message in it.
+// The form's own, never the page's: a banner elsewhere is not about it.
+const errs = () => {
+  const b = box();
+  if (!b) return [];
+  const out = [];
+  for (const e of all('[aria-invalid="true"]', b)) if (vis(e)) out.push('"' + nameOf(e) + '" is marked wrong');
+  for (const e of all('[role="alert"], [aria-live="assertive"], [class*="error" i], [class*="invalid" i], .errorlist', b)) {
+    if (!vis(e) || e.matches('input, select, textarea, button, label')) continue;
+    const t = one(e.innerText);
+    if (t) out.push(t);
+  }
+  return Array.from(new Set(out)).slice(0, 5);
+};
 const required = e => e.required || e.getAttribute('aria-required') === 'true';
 const controls = b => all('input, select, textarea', b).filter(e =>
   !e.disabled && !['hidden', 'submit', 'button', 'reset', 'image'].includes(low(e.type)) &&
@@ -73,7 +89,7 @@ const announce = e => { e.dispatchEvent(new Event('input', {bubbles: true})); e.
 switch (op) {
 case 'state':
   return {ready: document.readyState, url: location.href, msg: !!field(R.message), open: !!target(R.open),
-    login: signs(R.login) > 0, sent: signs(R.sent)};
+    login: signs(R.login) > 0, sent: signs(R.sent), errors: errs()};
 case 'click': {
   const e = target(R.targets);
   if (!e) return false;

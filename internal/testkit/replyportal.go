@@ -52,6 +52,9 @@ import (
 //	postbusy   inline; the send is answered 429 with Retry-After: 120
 //	broken     inline; the send is answered 500
 //	silent     inline; the send is answered 200 with no confirmation
+//	invalid    inline; the send is answered 200 with the form again, its
+//	           message marked invalid and an error above the button (the
+//	           portal checked it on the server and did not take it)
 //	busy       the listing page itself is answered 429
 //
 // A room the test removes answers 404, as a taken listing does.
@@ -214,6 +217,9 @@ type listingPage struct {
 	Price string // as the page shows it
 	Path  string
 	Sent  bool // the page after a sent message
+	// Invalid is the form's error as the portal shows it when it did not
+	// take a message ("" before a send).
+	Invalid string
 }
 
 func (p *ReplyPortal) serveListing(w http.ResponseWriter, r *http.Request, id int) {
@@ -280,6 +286,15 @@ func (p *ReplyPortal) respond(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "internal error", http.StatusInternalServerError)
 	case "silent":
 		_, _ = fmt.Fprint(w, `<!DOCTYPE html><html><head><title>Kamernet</title></head><body><p>Bedankt.</p></body></html>`)
+	case "invalid":
+		var b bytes.Buffer
+		err := p.listing.Execute(&b, listingPage{PortalRoom: room, Price: fmt.Sprintf("€ %d,-", room.Price),
+			Path: ListingPath(room.Room), Invalid: "Je bericht is te kort: schrijf minstens 200 tekens over jezelf."})
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		_, _ = w.Write(b.Bytes())
 	default:
 		if isJSON {
 			w.Header().Set("Content-Type", "application/json")
