@@ -74,6 +74,9 @@ func classify(page Page) Verdict {
 		if v, ok := w.plainWall(); ok {
 			return v
 		}
+		if v, ok := w.blockedHeadline(); ok {
+			return v
+		}
 	}
 	if v, ok := w.brandedGate(); ok {
 		return v

@@ -22,6 +22,11 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		names = append(names, t)
 	}
 	for _, t := range names {
+		if rest := afterInterjection(t); rest != "" {
+			names = append(names, rest)
+		}
+	}
+	for _, t := range names {
 		// A server's error page has nothing to fill in; a page titled
 		// "Access denied" with a password field is the site asking us to
 		// log in.
@@ -40,6 +45,9 @@ func (w *wallView) plainWall() (Verdict, bool) {
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `blocked notice "` + t + `"`}, true
 		}
 	}
+	if v, ok := w.refusalWithCheck(vendor); ok {
+		return v, true
+	}
 	widget, wv := w.captchaWidget()
 	if widget == "" {
 		if v, ok := w.captchaField(vendor); ok {
@@ -52,6 +60,12 @@ func (w *wallView) plainWall() (Verdict, bool) {
 			return v, true
 		}
 		if v, ok := w.blockedSentence(vendor); ok {
+			return v, true
+		}
+		if v, ok := w.refusalOpening(vendor); ok {
+			return v, true
+		}
+		if v, ok := w.waitReload(vendor); ok {
 			return v, true
 		}
 		return w.scriptCheck(vendor)
@@ -97,8 +111,10 @@ func (w *wallView) brandedGate() (Verdict, bool) {
 	}
 	widget, vendor := w.captchaWidget()
 	// One text input may be the header's search box; a textarea is a
-	// comment or contact form, never part of a gate.
-	if widget == "" || w.textareas > 0 || w.inputs > 1 || (w.inputs == 1 && w.wallShaped()) {
+	// comment or contact form, never part of a gate. On a small page an
+	// input is counted against it unless it is plainly a search box (a
+	// login's email field with a captcha under "Verify you are human").
+	if widget == "" || w.textareas > 0 || w.inputs > 1 || (w.inputs == 1 && w.searchInputs == 0 && w.wallShaped()) {
 		return Verdict{}, false
 	}
 	if hv := vendorFromHeaders(w.header); hv != "" {
@@ -187,6 +203,14 @@ func (w *wallView) scriptCheck(vendor string) (Verdict, bool) {
 			}
 		}
 	}
+	// Some say it in the first sentence of their text instead, under the
+	// site's name or in a smaller heading (BunkerWeb's "Please wait while
+	// we check if you are a Human", Cloudflare's wording copied by clones).
+	for _, p := range checkingPhrases {
+		if w.saysEarly(p) {
+			return Verdict{Kind: Challenge, Vendor: vendor, Reason: `script check "` + p + `"`}, true
+		}
+	}
 	return Verdict{}, false
 }
 
@@ -201,7 +225,9 @@ var checkingPhrases = []string{"checking your browser", "verifying you are human
 	"verifying your browser", "checking if the site connection is secure",
 	"please wait while your request is being verified",
 	"checking you are not a bot", "checking that you are not a bot", "making sure you're not a bot",
-	"making sure you are not a bot", "verifying you are not a bot", "checking you're not a bot"}
+	"making sure you are not a bot", "verifying you are not a bot", "checking you're not a bot",
+	"check if you are a human", "check if you are human", "checking if you are human",
+	"checking if you are a human", "человек ли вы"}
 
 // rateLimitPhrases and deniedPhrases are the reason phrases of a server's
 // own error page, in English and the languages of the portals we watch.

@@ -30,7 +30,8 @@ func (w *wallView) captchaField(vendor string) (Verdict, bool) {
 
 // blockedWords say "blocked" in the languages of the portals we watch.
 var blockedWords = []string{"blocked", "geblokkeerd", "blockiert", "gesperrt", "bloqué", "bloquée",
-	"bloqueado", "bloqueada", "bloccato", "bloccata"}
+	"bloqueado", "bloqueada", "bloccato", "bloccata", "заблокирован", "заблокировали",
+	"zablokowany", "zablokowana", "zablokowano", "zablokowane"}
 
 // blockedSubjects are who or what a blocked notice says was blocked: the
 // visitor, their address, their access or request ("You have been
@@ -44,6 +45,8 @@ var blockedSubjects = map[string]bool{
 	"vous": true, "votre": true, "accès": true, "requête": true,
 	"has": true, "ha": true, "su": true, "tu": true, "acceso": true, "solicitud": true,
 	"sei": true, "tuo": true, "accesso": true, "richiesta": true,
+	"вы": true, "вас": true, "ваш": true, "ваши": true, "доступ": true, "запрос": true,
+	"twój": true, "twoje": true, "dostęp": true, "zostałeś": true, "zostałaś": true,
 }
 
 // blockedNoticeMax bounds a blocked notice: a title or heading, not a
@@ -57,6 +60,7 @@ func isBlockedNotice(t string) bool {
 	if len(t) > blockedNoticeMax || strings.ContainsAny(t, "?？") {
 		return false
 	}
+	t = strings.ToLower(t) // the scan lowercases ASCII only: "Вы были заблокированы"
 	blocked := false
 	for _, b := range blockedWords {
 		blocked = blocked || hasWord(t, b)
@@ -110,8 +114,11 @@ func (w *wallView) saysAfterApology(phrase string) bool {
 // rateLimitPhrases are how a site without a 429 says we asked too often:
 // GitHub's "Whoa there! You have exceeded a secondary rate limit" and its
 // older "You have triggered an abuse detection mechanism", served with 200
-// or 403 and no vendor's marker; a forum's "you are being rate limited".
+// or 403 and no vendor's marker; a forum's "you are being rate limited";
+// a self-hosted app's "There were too many requests from your network"
+// (Nextcloud's, under a heading that is only the app's name).
 var rateLimitNotices = []string{"you have exceeded a secondary rate limit", "you have exceeded a rate limit",
+	"there were too many requests from your", "too many requests from your",
 	"you have exceeded the rate limit", "you have triggered an abuse detection mechanism",
 	"you are being rate limited", "we've seen too many requests from you", "we have seen too many requests from you"}
 

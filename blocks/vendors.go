@@ -366,6 +366,10 @@ func fastly(w *wallView) (Verdict, bool) {
 // the id anubis_challenge.
 func anubis(w *wallView) (Verdict, bool) {
 	switch {
+	case w.attrIs("id", "anubis_challenge") && w.says("access denied"):
+		// Its error page keeps the element (set to null) and says why:
+		// "Oh noes! Access Denied: error code ...", a refusal.
+		return wall(Denied, `Anubis "Access Denied"`)
 	case w.attrIs("id", "anubis_challenge"):
 		return wall(Challenge, "Anubis proof-of-work challenge")
 	case strings.HasPrefix(w.title, "making sure you're not a bot") && strings.Contains(w.attrs, "anubis"):
