@@ -19,6 +19,19 @@ func afterInterjection(t string) string {
 	return strings.TrimSpace(t[i+1:])
 }
 
+// beforeSiteName returns a title's part before the site's name appended
+// after a separator ("429 Too Many Requests | Example Homes", "Access
+// Denied - Example"), or "": a few words after it, no question.
+func beforeSiteName(t string) string {
+	for _, sep := range []string{" | ", " - ", " — ", " · ", " :: "} {
+		head, site, ok := strings.Cut(t, sep)
+		if ok && head != "" && len(strings.Fields(site)) <= 4 && !strings.ContainsAny(site, "?？") {
+			return strings.TrimSpace(head)
+		}
+	}
+	return ""
+}
+
 // refusalOpenings are how a bare refusal opens when it is all there is:
 // go-away's plain-text block ("access blocked: blocked by administrative
 // rule ...") and deny, a gateway's one-line body.

@@ -25,6 +25,9 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		if rest := afterInterjection(t); rest != "" {
 			names = append(names, rest)
 		}
+		if head := beforeSiteName(t); head != "" {
+			names = append(names, head)
+		}
 	}
 	for _, t := range names {
 		// A server's error page has nothing to fill in; a page titled
@@ -72,8 +75,9 @@ func (w *wallView) plainWall() (Verdict, bool) {
 	}
 	// A wall is a dead end that asks for nothing but its check: a form
 	// with fields, or the site's menus around the widget, make it the
-	// site's own page (a login, a feedback form, a saved search).
-	if w.fields() > 0 || w.links > loneWidgetMaxLinks || !w.asksForHuman() {
+	// site's own page (a login, a feedback form, a saved search). The
+	// widget's own token input (mCaptcha's) is part of the check.
+	if w.fields() > w.captchaFields || w.links > loneWidgetMaxLinks || !w.asksForHuman() {
 		return Verdict{}, false
 	}
 	if vendor == "" {
@@ -227,7 +231,11 @@ var checkingPhrases = []string{"checking your browser", "verifying you are human
 	"checking you are not a bot", "checking that you are not a bot", "making sure you're not a bot",
 	"making sure you are not a bot", "verifying you are not a bot", "checking you're not a bot",
 	"check if you are a human", "check if you are human", "checking if you are human",
-	"checking if you are a human", "человек ли вы"}
+	"checking if you are a human", "человек ли вы",
+	// Cloudflare's "Verifying you are human" in the portals' languages,
+	// which clones copy without Cloudflare's markers.
+	"ob sie ein mensch sind", "que vous êtes un humain", "dat u een mens bent",
+	"que usted es un ser humano", "di essere un essere umano", "czy jesteś człowiekiem"}
 
 // rateLimitPhrases and deniedPhrases are the reason phrases of a server's
 // own error page, in English and the languages of the portals we watch.
@@ -296,6 +304,10 @@ func (w *wallView) captchaWidget() (widget, vendor string) {
 		return "Arkose captcha", ""
 	case w.attr("src", "smartcaptcha.yandexcloud.net"), w.attr("class", "smart-captcha"):
 		return "Yandex SmartCaptcha widget", ""
+	case w.attrIs("id", "mcaptcha__widget-container"), w.attr("src", "mcaptcha"):
+		// The self-hosted proof-of-work captcha (BunkerWeb offers it as
+		// its antibot page); its glue script fills a token input.
+		return "mCaptcha widget", ""
 	}
 	return "", ""
 }

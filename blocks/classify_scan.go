@@ -347,8 +347,8 @@ func (t *tagAttrs) readAny(key string, v []byte) {
 
 // isSiteScript is true for a script src on the site's own paths: relative,
 // and not a wall vendor's path on the site (Cloudflare's /cdn-cgi/,
-// Imperva's /_Incapsula_Resource), which they serve on every site they
-// front.
+// Imperva's /_Incapsula_Resource, Qrator's /__qrator/), which they serve
+// on every site they front.
 func isSiteScript(src []byte) bool {
 	s := strings.ToLower(strings.TrimSpace(string(src)))
 	switch {
@@ -363,7 +363,7 @@ func isSiteScript(src []byte) bool {
 // from on the sites they front.
 func isVendorPath(src []byte) bool {
 	s := strings.ToLower(string(src))
-	return strings.Contains(s, "/cdn-cgi/") || strings.Contains(s, "/_incapsula_resource")
+	return strings.Contains(s, "/cdn-cgi/") || strings.Contains(s, "/_incapsula_resource") || strings.Contains(s, "/__qrator/")
 }
 
 // voidTag is true for the elements that have no end tag.

@@ -61,6 +61,9 @@ func isBlockedNotice(t string) bool {
 		return false
 	}
 	t = strings.ToLower(t) // the scan lowercases ASCII only: "Вы были заблокированы"
+	if cjkBlocked(t) {
+		return true
+	}
 	blocked := false
 	for _, b := range blockedWords {
 		blocked = blocked || hasWord(t, b)
@@ -74,6 +77,19 @@ func isBlockedNotice(t string) bool {
 		}
 	}
 	return false
+}
+
+// cjkBlocked is true for a Chinese notice that the visitor's request or
+// access was intercepted or refused ("您的请求已被拦截", "访问被拒绝"), as
+// the self-hosted Chinese firewalls (SafeLine, the nginx Lua WAFs) say it.
+// Without spaces there are no words to match, so a subject (request,
+// access) and a refusal must both be there: customs "intercepting" goods
+// in a headline names neither.
+func cjkBlocked(t string) bool {
+	subject := strings.Contains(t, "请求") || strings.Contains(t, "访问")
+	refused := strings.Contains(t, "被拦截") || strings.Contains(t, "被拒绝") || strings.Contains(t, "被封禁") ||
+		strings.Contains(t, "被阻止")
+	return subject && refused
 }
 
 // unusualTrafficPhrases are how a site says it saw too much from us
