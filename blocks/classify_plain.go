@@ -242,9 +242,12 @@ var checkingPhrases = []string{"checking your browser", "verifying you are human
 var (
 	rateLimitPhrases = []string{"too many requests", "rate limit exceeded", "rate limited",
 		"zu viele anfragen", "te veel verzoeken", "trop de requêtes", "demasiadas solicitudes",
-		"troppe richieste"}
+		"troppe richieste", "zbyt wiele żądań", "zbyt wiele zapytań", "příliš mnoho požadavků",
+		"för många förfrågningar", "слишком много запросов"}
 	deniedPhrases = []string{"forbidden", "access denied", "access forbidden", "zugriff verweigert",
-		"toegang geweigerd", "accès refusé", "acceso denegado", "accesso negato"}
+		"toegang geweigerd", "accès refusé", "acceso denegado", "accesso negato", "odmowa dostępu",
+		"dostęp zabroniony", "přístup odepřen", "přístup zakázán", "åtkomst nekad", "доступ запрещён",
+		"доступ запрещен"}
 )
 
 // isStatusLine is true when t is no more than a status line: one of the
@@ -257,7 +260,8 @@ func isStatusLine(t, code string, phrases ...string) bool {
 	if len(t) > 48 {
 		return false
 	}
-	rest := statusLineNoise.Replace(t)
+	// The scan lowercases ASCII only: "Слишком много запросов".
+	rest := statusLineNoise.Replace(strings.ToLower(t))
 	words := strings.Fields(rest)
 	kept := words[:0]
 	for _, f := range words {

@@ -28,9 +28,10 @@ func (w *wallView) captchaField(vendor string) (Verdict, bool) {
 	return Verdict{Kind: Challenge, Vendor: vendor, Reason: reason}, true
 }
 
-// blockedWords say "blocked" in the languages of the portals we watch.
+// blockedWords say "blocked" in the languages of the portals we watch, or
+// "banned".
 var blockedWords = []string{"blocked", "geblokkeerd", "blockiert", "gesperrt", "bloqué", "bloquée",
-	"bloqueado", "bloqueada", "bloccato", "bloccata", "заблокирован", "заблокировали",
+	"bloqueado", "bloqueada", "bloccato", "bloccata", "banned", "blacklisted", "заблокирован", "заблокировали",
 	"zablokowany", "zablokowana", "zablokowano", "zablokowane"}
 
 // blockedSubjects are who or what a blocked notice says was blocked: the
@@ -134,7 +135,9 @@ func (w *wallView) saysAfterApology(phrase string) bool {
 // a self-hosted app's "There were too many requests from your network"
 // (Nextcloud's, under a heading that is only the app's name).
 var rateLimitNotices = []string{"you have exceeded a secondary rate limit", "you have exceeded a rate limit",
-	"there were too many requests from your", "too many requests from your",
+	"there were too many requests from your", "too many requests from your", "too many requests from this ip",
+	"rate limit exceeded", "rate limit reached", "you have been rate limited", "you've been rate limited",
+	"you're being rate limited",
 	"you have exceeded the rate limit", "you have triggered an abuse detection mechanism",
 	"you are being rate limited", "we've seen too many requests from you", "we have seen too many requests from you"}
 
@@ -158,7 +161,12 @@ func (w *wallView) rateLimitNotice(vendor string) (Verdict, bool) {
 // ("Blocked", "whoa there, pardner!").
 var blockedSentences = []string{"your request has been blocked", "this ip has been automatically blocked",
 	"your ip has been blocked", "your ip address has been blocked", "your access has been blocked",
-	"access to this site has been blocked", "you have been blocked"}
+	"access to this site has been blocked", "you have been blocked",
+	// A ban (fail2ban behind a site's own page, a forum's IP ban) is a
+	// block that says so in other words.
+	"your ip has been banned", "your ip address has been banned", "you have been banned",
+	"your ip is banned", "your ip address is banned", "your ip has been blacklisted",
+	"your ip address has been blacklisted", "your ip address is blacklisted"}
 
 // blockedSentence recognises a short page whose text opens by saying our
 // request or address was blocked: denied, whoever sent it.
