@@ -89,9 +89,14 @@ func isBlockedNotice(t string) bool {
 func cjkBlocked(t string) bool {
 	subject := strings.Contains(t, "请求") || strings.Contains(t, "访问")
 	refused := strings.Contains(t, "被拦截") || strings.Contains(t, "被拒绝") || strings.Contains(t, "被封禁") ||
-		strings.Contains(t, "被阻止")
+		strings.Contains(t, "被阻止") || strings.Contains(t, "已被") && strings.Contains(t, "拦截")
 	return subject && refused
 }
+
+// cjkOpeningMax is how much of a short page's text a Chinese block notice
+// opens within: the firewall's name, then the sentence ("网站防火墙 您的
+// 请求带有不合法参数，已被网站管理员设置拦截！", the nginx Lua WAFs' page).
+const cjkOpeningMax = 300
 
 // unusualTrafficPhrases are how a site says it saw too much from us
 // ("Our systems have detected unusual traffic from your computer network",
@@ -166,7 +171,11 @@ var blockedSentences = []string{"your request has been blocked", "this ip has be
 	// block that says so in other words.
 	"your ip has been banned", "your ip address has been banned", "you have been banned",
 	"your ip is banned", "your ip address is banned", "your ip has been blacklisted",
-	"your ip address has been blacklisted", "your ip address is blacklisted"}
+	"your ip address has been blacklisted", "your ip address is blacklisted",
+	// The nginx Lua WAFs' English page: "Your request has illegal
+	// parameters and has been blocked by the webmaster."
+	"has been blocked by the webmaster", "has been blocked by the administrator",
+	"has been blocked by the site administrator"}
 
 // blockedSentence recognises a short page whose text opens by saying our
 // request or address was blocked: denied, whoever sent it.
@@ -179,7 +188,26 @@ func (w *wallView) blockedSentence(vendor string) (Verdict, bool) {
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `blocked notice "` + p + `"`}, true
 		}
 	}
+	if w.textBytes < plainMaxText && cjkOpensBlocked(w.text[:min(len(w.text), cjkOpeningMax)]) {
+		return Verdict{Kind: Denied, Vendor: vendor, Reason: "blocked notice (Chinese) opening the text"}, true
+	}
 	return Verdict{}, false
+}
+
+// cjkOpensBlocked is true when one of the first two sentences of opening
+// says the request or access was refused: a news item naming a request
+// in one sentence and a refusal in another is no notice.
+func cjkOpensBlocked(opening string) bool {
+	sentences := strings.FieldsFunc(opening, func(r rune) bool { return strings.ContainsRune("。！？!?；;", r) })
+	for i, s := range sentences {
+		if i == 2 {
+			break
+		}
+		if cjkBlocked(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // saysEarly is says, also after a short greeting the page opens with
