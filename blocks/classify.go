@@ -28,10 +28,17 @@ import (
 //     dead end (no other field to fill in, at most a few links) that asks,
 //     in any of several languages, whether you are a human or a robot; a
 //     notice of unusual traffic with nothing to pass (rate_limited); or a
-//     page whose title or heading starts by saying it is checking your
-//     browser and runs a script to do it. Served with a 429, such a
+//     page whose title or heading, or the first sentence of its text,
+//     says it is checking your browser or whether you are human and runs
+//     a script to do it; a refusal and its reason in the title ("Access
+//     denied: IP problem": a challenge when it offers a captcha, else
+//     denied) or opening the text ("access blocked: blocked by
+//     administrative rule"); a ban said in words; a delay gate asking to
+//     wait some seconds that reloads itself. Served with a 429, such a
 //     captcha page is rate_limited: the site said why it wants the check.
-//     Under a 5xx status a refusal's words are server trouble.
+//     Under a 5xx status a refusal's words are server trouble. A block
+//     notice heading a page with a paragraph or two on why counts at the
+//     size of a vendor's wall page.
 //  4. A verification page dressed in the site's own menus, too big for
 //     step 3: its title or a heading asks whether you are human (a robot
 //     word counts in a question or denied: "Robot or human?", "kein
@@ -72,6 +79,9 @@ func classify(page Page) Verdict {
 			}
 		}
 		if v, ok := w.plainWall(); ok {
+			return v
+		}
+		if v, ok := w.blockedHeadline(); ok {
 			return v
 		}
 	}

@@ -22,6 +22,14 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		names = append(names, t)
 	}
 	for _, t := range names {
+		if rest := afterInterjection(t); rest != "" {
+			names = append(names, rest)
+		}
+		if head := beforeSiteName(t); head != "" {
+			names = append(names, head)
+		}
+	}
+	for _, t := range names {
 		// A server's error page has nothing to fill in; a page titled
 		// "Access denied" with a password field is the site asking us to
 		// log in.
@@ -40,6 +48,9 @@ func (w *wallView) plainWall() (Verdict, bool) {
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `blocked notice "` + t + `"`}, true
 		}
 	}
+	if v, ok := w.refusalWithCheck(vendor); ok {
+		return v, true
+	}
 	widget, wv := w.captchaWidget()
 	if widget == "" {
 		if v, ok := w.captchaField(vendor); ok {
@@ -54,12 +65,19 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		if v, ok := w.blockedSentence(vendor); ok {
 			return v, true
 		}
+		if v, ok := w.refusalOpening(vendor); ok {
+			return v, true
+		}
+		if v, ok := w.waitReload(vendor); ok {
+			return v, true
+		}
 		return w.scriptCheck(vendor)
 	}
 	// A wall is a dead end that asks for nothing but its check: a form
 	// with fields, or the site's menus around the widget, make it the
-	// site's own page (a login, a feedback form, a saved search).
-	if w.fields() > 0 || w.links > loneWidgetMaxLinks || !w.asksForHuman() {
+	// site's own page (a login, a feedback form, a saved search). The
+	// widget's own token input (mCaptcha's) is part of the check.
+	if w.fields() > w.captchaFields || w.links > loneWidgetMaxLinks || !w.asksForHuman() {
 		return Verdict{}, false
 	}
 	if vendor == "" {
@@ -97,8 +115,10 @@ func (w *wallView) brandedGate() (Verdict, bool) {
 	}
 	widget, vendor := w.captchaWidget()
 	// One text input may be the header's search box; a textarea is a
-	// comment or contact form, never part of a gate.
-	if widget == "" || w.textareas > 0 || w.inputs > 1 || (w.inputs == 1 && w.wallShaped()) {
+	// comment or contact form, never part of a gate. On a small page an
+	// input is counted against it unless it is plainly a search box (a
+	// login's email field with a captcha under "Verify you are human").
+	if widget == "" || w.textareas > 0 || w.inputs > 1 || (w.inputs == 1 && w.searchInputs == 0 && w.wallShaped()) {
 		return Verdict{}, false
 	}
 	if hv := vendorFromHeaders(w.header); hv != "" {
@@ -187,6 +207,14 @@ func (w *wallView) scriptCheck(vendor string) (Verdict, bool) {
 			}
 		}
 	}
+	// Some say it in the first sentence of their text instead, under the
+	// site's name or in a smaller heading (BunkerWeb's "Please wait while
+	// we check if you are a Human", Cloudflare's wording copied by clones).
+	for _, p := range checkingPhrases {
+		if w.saysEarly(p) {
+			return Verdict{Kind: Challenge, Vendor: vendor, Reason: `script check "` + p + `"`}, true
+		}
+	}
 	return Verdict{}, false
 }
 
@@ -201,16 +229,25 @@ var checkingPhrases = []string{"checking your browser", "verifying you are human
 	"verifying your browser", "checking if the site connection is secure",
 	"please wait while your request is being verified",
 	"checking you are not a bot", "checking that you are not a bot", "making sure you're not a bot",
-	"making sure you are not a bot", "verifying you are not a bot", "checking you're not a bot"}
+	"making sure you are not a bot", "verifying you are not a bot", "checking you're not a bot",
+	"check if you are a human", "check if you are human", "checking if you are human",
+	"checking if you are a human", "человек ли вы",
+	// Cloudflare's "Verifying you are human" in the portals' languages,
+	// which clones copy without Cloudflare's markers.
+	"ob sie ein mensch sind", "que vous êtes un humain", "dat u een mens bent",
+	"que usted es un ser humano", "di essere un essere umano", "czy jesteś człowiekiem"}
 
 // rateLimitPhrases and deniedPhrases are the reason phrases of a server's
 // own error page, in English and the languages of the portals we watch.
 var (
 	rateLimitPhrases = []string{"too many requests", "rate limit exceeded", "rate limited",
 		"zu viele anfragen", "te veel verzoeken", "trop de requêtes", "demasiadas solicitudes",
-		"troppe richieste"}
+		"troppe richieste", "zbyt wiele żądań", "zbyt wiele zapytań", "příliš mnoho požadavků",
+		"för många förfrågningar", "слишком много запросов"}
 	deniedPhrases = []string{"forbidden", "access denied", "access forbidden", "zugriff verweigert",
-		"toegang geweigerd", "accès refusé", "acceso denegado", "accesso negato"}
+		"toegang geweigerd", "accès refusé", "acceso denegado", "accesso negato", "odmowa dostępu",
+		"dostęp zabroniony", "přístup odepřen", "přístup zakázán", "åtkomst nekad", "доступ запрещён",
+		"доступ запрещен"}
 )
 
 // isStatusLine is true when t is no more than a status line: one of the
@@ -223,7 +260,8 @@ func isStatusLine(t, code string, phrases ...string) bool {
 	if len(t) > 48 {
 		return false
 	}
-	rest := statusLineNoise.Replace(t)
+	// The scan lowercases ASCII only: "Слишком много запросов".
+	rest := statusLineNoise.Replace(strings.ToLower(t))
 	words := strings.Fields(rest)
 	kept := words[:0]
 	for _, f := range words {
@@ -270,6 +308,10 @@ func (w *wallView) captchaWidget() (widget, vendor string) {
 		return "Arkose captcha", ""
 	case w.attr("src", "smartcaptcha.yandexcloud.net"), w.attr("class", "smart-captcha"):
 		return "Yandex SmartCaptcha widget", ""
+	case w.attrIs("id", "mcaptcha__widget-container"), w.attr("src", "mcaptcha"):
+		// The self-hosted proof-of-work captcha (BunkerWeb offers it as
+		// its antibot page); its glue script fills a token input.
+		return "mCaptcha widget", ""
 	}
 	return "", ""
 }

@@ -52,7 +52,11 @@ type scan struct {
 	// captcha: the answer field of a site's own image captcha ("type the
 	// characters below"), the one thing such a gate asks for.
 	captchaFields int
-	scripts       int // <script> elements, inline or not
+	// searchInputs counts the inputs counted above that are plainly a
+	// search box (named q or search): a site's top bar carries one on
+	// its verification page too.
+	searchInputs int
+	scripts      int // <script> elements, inline or not
 	// siteScripts counts scripts loaded from the site's own paths
 	// (relative src, not /cdn-cgi/): an app's bundle. A vendor's wall
 	// page is the vendor's and loads none of the site's code.
@@ -102,7 +106,7 @@ func scanPage(page Page) scan {
 	s.textBytes, s.links, s.scripts, s.siteScripts = b.textBytes, b.links, b.scripts, b.siteScripts
 	s.otherScripts = b.otherScripts
 	s.inputs, s.passwords, s.textareas, s.selects = b.inputs, b.passwords, b.textareas, b.selects
-	s.captchaFields = b.captchaFields
+	s.captchaFields, s.searchInputs = b.captchaFields, b.searchInputs
 	return s
 }
 
@@ -141,8 +145,9 @@ type scanBuilder struct {
 	passwords int
 	textareas int
 	selects   int
-	// captchaFields: see scan.captchaFields.
+	// captchaFields, searchInputs: see scan.
 	captchaFields int
+	searchInputs  int
 	scripts       int
 	siteScripts   int
 	// otherScripts: see scan.otherScripts.
@@ -254,6 +259,9 @@ func (b *scanBuilder) countTag(tag string, t *tagAttrs) {
 		if t.captcha {
 			b.captchaFields++
 		}
+		if t.search {
+			b.searchInputs++
+		}
 	case tag == "textarea" && !t.response:
 		b.textareas++
 	case tag == "script" && isSiteScript(t.src):
@@ -267,6 +275,7 @@ func (b *scanBuilder) countTag(tag string, t *tagAttrs) {
 type tagAttrs struct {
 	input, textInput, password bool
 	captcha                    bool // an input whose name or id says captcha
+	search                     bool // an input named q, or whose name or id says search
 	response                   bool // a captcha's response field (g-recaptcha-response, ...)
 	refresh                    bool
 	hides                      bool // display:none or the hidden attribute
@@ -316,6 +325,7 @@ func (t *tagAttrs) readInput(key string, v []byte) bool {
 	switch key {
 	case "name", "id":
 		t.captcha = t.captcha || containsFold(v, "captcha")
+		t.search = t.search || key == "name" && len(v) == 1 && v[0]|0x20 == 'q' || containsFold(v, "search")
 	case "type":
 		t.textInput = isTextInput(v)
 		t.password = strings.EqualFold(string(v), "password")
@@ -337,8 +347,8 @@ func (t *tagAttrs) readAny(key string, v []byte) {
 
 // isSiteScript is true for a script src on the site's own paths: relative,
 // and not a wall vendor's path on the site (Cloudflare's /cdn-cgi/,
-// Imperva's /_Incapsula_Resource), which they serve on every site they
-// front.
+// Imperva's /_Incapsula_Resource, Qrator's /__qrator/), which they serve
+// on every site they front.
 func isSiteScript(src []byte) bool {
 	s := strings.ToLower(strings.TrimSpace(string(src)))
 	switch {
@@ -353,7 +363,7 @@ func isSiteScript(src []byte) bool {
 // from on the sites they front.
 func isVendorPath(src []byte) bool {
 	s := strings.ToLower(string(src))
-	return strings.Contains(s, "/cdn-cgi/") || strings.Contains(s, "/_incapsula_resource")
+	return strings.Contains(s, "/cdn-cgi/") || strings.Contains(s, "/_incapsula_resource") || strings.Contains(s, "/__qrator/")
 }
 
 // voidTag is true for the elements that have no end tag.

@@ -28,9 +28,11 @@ func (w *wallView) captchaField(vendor string) (Verdict, bool) {
 	return Verdict{Kind: Challenge, Vendor: vendor, Reason: reason}, true
 }
 
-// blockedWords say "blocked" in the languages of the portals we watch.
+// blockedWords say "blocked" in the languages of the portals we watch, or
+// "banned".
 var blockedWords = []string{"blocked", "geblokkeerd", "blockiert", "gesperrt", "bloqué", "bloquée",
-	"bloqueado", "bloqueada", "bloccato", "bloccata"}
+	"bloqueado", "bloqueada", "bloccato", "bloccata", "banned", "blacklisted", "заблокирован", "заблокировали",
+	"zablokowany", "zablokowana", "zablokowano", "zablokowane"}
 
 // blockedSubjects are who or what a blocked notice says was blocked: the
 // visitor, their address, their access or request ("You have been
@@ -44,6 +46,8 @@ var blockedSubjects = map[string]bool{
 	"vous": true, "votre": true, "accès": true, "requête": true,
 	"has": true, "ha": true, "su": true, "tu": true, "acceso": true, "solicitud": true,
 	"sei": true, "tuo": true, "accesso": true, "richiesta": true,
+	"вы": true, "вас": true, "ваш": true, "ваши": true, "доступ": true, "запрос": true,
+	"twój": true, "twoje": true, "dostęp": true, "zostałeś": true, "zostałaś": true,
 }
 
 // blockedNoticeMax bounds a blocked notice: a title or heading, not a
@@ -56,6 +60,10 @@ const blockedNoticeMax = 80
 func isBlockedNotice(t string) bool {
 	if len(t) > blockedNoticeMax || strings.ContainsAny(t, "?？") {
 		return false
+	}
+	t = strings.ToLower(t) // the scan lowercases ASCII only: "Вы были заблокированы"
+	if cjkBlocked(t) {
+		return true
 	}
 	blocked := false
 	for _, b := range blockedWords {
@@ -71,6 +79,24 @@ func isBlockedNotice(t string) bool {
 	}
 	return false
 }
+
+// cjkBlocked is true for a Chinese notice that the visitor's request or
+// access was intercepted or refused ("您的请求已被拦截", "访问被拒绝"), as
+// the self-hosted Chinese firewalls (SafeLine, the nginx Lua WAFs) say it.
+// Without spaces there are no words to match, so a subject (request,
+// access) and a refusal must both be there: customs "intercepting" goods
+// in a headline names neither.
+func cjkBlocked(t string) bool {
+	subject := strings.Contains(t, "请求") || strings.Contains(t, "访问")
+	refused := strings.Contains(t, "被拦截") || strings.Contains(t, "被拒绝") || strings.Contains(t, "被封禁") ||
+		strings.Contains(t, "被阻止") || strings.Contains(t, "已被") && strings.Contains(t, "拦截")
+	return subject && refused
+}
+
+// cjkOpeningMax is how much of a short page's text a Chinese block notice
+// opens within: the firewall's name, then the sentence ("网站防火墙 您的
+// 请求带有不合法参数，已被网站管理员设置拦截！", the nginx Lua WAFs' page).
+const cjkOpeningMax = 300
 
 // unusualTrafficPhrases are how a site says it saw too much from us
 // ("Our systems have detected unusual traffic from your computer network",
@@ -110,8 +136,13 @@ func (w *wallView) saysAfterApology(phrase string) bool {
 // rateLimitPhrases are how a site without a 429 says we asked too often:
 // GitHub's "Whoa there! You have exceeded a secondary rate limit" and its
 // older "You have triggered an abuse detection mechanism", served with 200
-// or 403 and no vendor's marker; a forum's "you are being rate limited".
+// or 403 and no vendor's marker; a forum's "you are being rate limited";
+// a self-hosted app's "There were too many requests from your network"
+// (Nextcloud's, under a heading that is only the app's name).
 var rateLimitNotices = []string{"you have exceeded a secondary rate limit", "you have exceeded a rate limit",
+	"there were too many requests from your", "too many requests from your", "too many requests from this ip",
+	"rate limit exceeded", "rate limit reached", "you have been rate limited", "you've been rate limited",
+	"you're being rate limited",
 	"you have exceeded the rate limit", "you have triggered an abuse detection mechanism",
 	"you are being rate limited", "we've seen too many requests from you", "we have seen too many requests from you"}
 
@@ -135,7 +166,16 @@ func (w *wallView) rateLimitNotice(vendor string) (Verdict, bool) {
 // ("Blocked", "whoa there, pardner!").
 var blockedSentences = []string{"your request has been blocked", "this ip has been automatically blocked",
 	"your ip has been blocked", "your ip address has been blocked", "your access has been blocked",
-	"access to this site has been blocked", "you have been blocked"}
+	"access to this site has been blocked", "you have been blocked",
+	// A ban (fail2ban behind a site's own page, a forum's IP ban) is a
+	// block that says so in other words.
+	"your ip has been banned", "your ip address has been banned", "you have been banned",
+	"your ip is banned", "your ip address is banned", "your ip has been blacklisted",
+	"your ip address has been blacklisted", "your ip address is blacklisted",
+	// The nginx Lua WAFs' English page: "Your request has illegal
+	// parameters and has been blocked by the webmaster."
+	"has been blocked by the webmaster", "has been blocked by the administrator",
+	"has been blocked by the site administrator"}
 
 // blockedSentence recognises a short page whose text opens by saying our
 // request or address was blocked: denied, whoever sent it.
@@ -148,7 +188,26 @@ func (w *wallView) blockedSentence(vendor string) (Verdict, bool) {
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `blocked notice "` + p + `"`}, true
 		}
 	}
+	if w.textBytes < plainMaxText && cjkOpensBlocked(w.text[:min(len(w.text), cjkOpeningMax)]) {
+		return Verdict{Kind: Denied, Vendor: vendor, Reason: "blocked notice (Chinese) opening the text"}, true
+	}
 	return Verdict{}, false
+}
+
+// cjkOpensBlocked is true when one of the first two sentences of opening
+// says the request or access was refused: a news item naming a request
+// in one sentence and a refusal in another is no notice.
+func cjkOpensBlocked(opening string) bool {
+	sentences := strings.FieldsFunc(opening, func(r rune) bool { return strings.ContainsRune("。！？!?；;", r) })
+	for i, s := range sentences {
+		if i == 2 {
+			break
+		}
+		if cjkBlocked(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // saysEarly is says, also after a short greeting the page opens with

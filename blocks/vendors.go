@@ -37,6 +37,7 @@ var detectors = []detector{
 	{"siteground", siteGround},
 	{"wordfence", wordfence},
 	{"reblaze", reblaze},
+	{"qrator", qrator},
 	{"modsecurity", modSecurity},
 }
 
@@ -366,6 +367,11 @@ func fastly(w *wallView) (Verdict, bool) {
 // the id anubis_challenge.
 func anubis(w *wallView) (Verdict, bool) {
 	switch {
+	case w.attrIs("id", "anubis_challenge") && (w.says("access denied") || w.attr("src", "/static/img/reject")):
+		// Its error page keeps the element (set to null), says why
+		// ("Oh noes! Access Denied: error code ...", in the visitor's
+		// language) and shows the mascot's reject image: a refusal.
+		return wall(Denied, `Anubis "Access Denied"`)
 	case w.attrIs("id", "anubis_challenge"):
 		return wall(Challenge, "Anubis proof-of-work challenge")
 	case strings.HasPrefix(w.title, "making sure you're not a bot") && strings.Contains(w.attrs, "anubis"):
@@ -404,6 +410,19 @@ func reblaze(w *wallView) (Verdict, bool) {
 		return wall(Challenge, "Reblaze rbzns check")
 	}
 	return Verdict{}, false
+}
+
+// qrator: Qrator's JavaScript check (Russian sites: retailers, banks,
+// portals) is a page of next to nothing, served with a 401, whose script
+// comes from the site's /__qrator/ path and solves a proof of work
+// (qauth.js, qauth_utm_v2.js, ...); its captcha variant adds an image and
+// the field for its characters. Ordinary pages of those sites have their
+// content and links.
+func qrator(w *wallView) (Verdict, bool) {
+	if !w.attr("src", "/__qrator/qauth") || w.links > 0 || w.textBytes >= plainMaxText || w.fields() > w.captchaFields {
+		return Verdict{}, false
+	}
+	return wall(Challenge, "Qrator qauth check (/__qrator/qauth)")
 }
 
 // modSecurity: the Apache module's refusal, "Not Acceptable!" (a 406,

@@ -1,0 +1,139 @@
+package blocks
+
+import "strings"
+
+// The walls of self-hosted gates and of sites' own firewalls that say
+// what they are in a sentence, a refusal's title with its reason, or a
+// reload, rather than in a status line or a vendor's marker. plainWall
+// asks these only of a page smaller than a vendor's wall page, with
+// nothing else to fill in; blockedHeadline, of a wall-shaped one.
+
+// afterInterjection returns what a title or heading says after an opening
+// interjection of a few words ("Oh no! Forbidden", "Whoa there! Too many
+// requests"), or "": go-away's deny page names itself that way.
+func afterInterjection(t string) string {
+	i := strings.IndexByte(t, '!')
+	if i < 0 || len(strings.Fields(t[:i])) > 3 {
+		return ""
+	}
+	return strings.TrimSpace(t[i+1:])
+}
+
+// beforeSiteName returns a title's part before the site's name appended
+// after a separator ("429 Too Many Requests | Example Homes", "Access
+// Denied - Example"), or "": a few words after it, no question.
+func beforeSiteName(t string) string {
+	for _, sep := range []string{" | ", " - ", " — ", " · ", " :: "} {
+		head, site, ok := strings.Cut(t, sep)
+		if ok && head != "" && len(strings.Fields(site)) <= 4 && !strings.ContainsAny(site, "?？") {
+			return strings.TrimSpace(head)
+		}
+	}
+	return ""
+}
+
+// refusalOpenings are how a bare refusal opens when it is all there is:
+// go-away's plain-text block ("access blocked: blocked by administrative
+// rule ...") and deny, a gateway's one-line body.
+var refusalOpenings = []string{"access denied:", "access blocked:", "access denied by", "access blocked by",
+	"request blocked:", "request denied:"}
+
+// refusalOpening recognises a short page whose text opens with a refusal
+// and its reason, not quoted and not asked about: denied. Under a server
+// error's status the words are server trouble.
+func (w *wallView) refusalOpening(vendor string) (Verdict, bool) {
+	if w.fields() > 0 || w.status >= 500 {
+		return Verdict{}, false
+	}
+	for _, p := range refusalOpenings {
+		if w.saysEarly(p) {
+			return Verdict{Kind: Denied, Vendor: vendor, Reason: `refusal "` + p + `..."`}, true
+		}
+	}
+	return Verdict{}, false
+}
+
+// refusalTitles are the start of a title or heading that refuses and
+// gives its reason after a colon ("Доступ ограничен: проблема с IP",
+// "Access denied: IP problem"), in the languages of the portals we watch.
+var refusalTitles = []string{"access denied", "access restricted", "access blocked",
+	"доступ ограничен", "доступ запрещен", "доступ запрещён", "zugriff verweigert", "zugriff gesperrt",
+	"dostęp zablokowany", "dostęp ograniczony", "accès refusé", "acceso denegado", "toegang geweigerd"}
+
+// isRefusalTitle is true when t (lowercased) opens with a refusal and
+// then ends or gives its reason after a colon.
+func isRefusalTitle(t string) bool {
+	for _, p := range refusalTitles {
+		if rest, ok := strings.CutPrefix(t, p); ok && (rest == "" || rest[0] == ':') {
+			return true
+		}
+	}
+	return false
+}
+
+// refusalWithCheck recognises a page whose title or heading refuses the
+// visitor with a reason, as a portal's firewall does. When it offers a
+// way through (a captcha, or a form that asks whether you are a robot)
+// it is a challenge; without one, a flat refusal. A page with a field to
+// fill in is the site asking us to log in.
+func (w *wallView) refusalWithCheck(vendor string) (Verdict, bool) {
+	if w.fields() > 0 || w.status >= 500 {
+		return Verdict{}, false
+	}
+	name := ""
+	for _, t := range w.pageNames() {
+		if lt := strings.ToLower(t); isRefusalTitle(lt) {
+			name = t
+			break
+		}
+	}
+	if name == "" {
+		return Verdict{}, false
+	}
+	widget, wv := w.captchaWidget()
+	if widget != "" || strings.Contains(w.attrs, "\naction=") && w.asksForHuman() {
+		if vendor == "" {
+			vendor = wv
+		}
+		return Verdict{Kind: Challenge, Vendor: vendor, Reason: `refusal "` + name + `" offering a check`}, true
+	}
+	return Verdict{Kind: Denied, Vendor: vendor, Reason: `refusal "` + name + `"`}, true
+}
+
+// waitMaxText bounds the text of a delay gate: a line asking to wait.
+const waitMaxText = 300
+
+// waitReload recognises a delay gate (ngx_waf's under-attack mode, the old
+// five-second shields): a page with nothing to read, follow or fill in
+// that asks, in its title or heading, to wait some seconds and reloads
+// itself from an inline script once it has set its cookie. A page that
+// sends the browser elsewhere after a wait (a signed-out page) has a link
+// or goes elsewhere; a maintenance page does not ask to wait.
+func (w *wallView) waitReload(vendor string) (Verdict, bool) {
+	if w.links > 0 || w.fields() > 0 || w.textBytes > waitMaxText || !strings.Contains(w.script, "location.reload") {
+		return Verdict{}, false
+	}
+	for _, t := range w.pageNames() {
+		if strings.HasPrefix(t, "please wait") && (strings.Contains(t, "second") || strings.Contains(w.text, "second")) {
+			return Verdict{Kind: Challenge, Vendor: vendor, Reason: `delay gate "` + t + `" reloading itself`}, true
+		}
+	}
+	return Verdict{}, false
+}
+
+// blockedHeadline recognises a block page whose title or first heading
+// says the visitor was blocked, with a paragraph or two on why under it:
+// too much text for plainWall in a language of two-byte letters
+// (AntibotWAF's Russian "Извините, вы были заблокированы."), yet few links
+// and nothing to fill in.
+func (w *wallView) blockedHeadline() (Verdict, bool) {
+	if w.links >= plainMaxLinks || w.fields() > 0 || w.status >= 500 {
+		return Verdict{}, false
+	}
+	for _, t := range w.pageNames() {
+		if isBlockedNotice(t) {
+			return Verdict{Kind: Denied, Vendor: vendorFromHeaders(w.header), Reason: `blocked notice "` + t + `"`}, true
+		}
+	}
+	return Verdict{}, false
+}
