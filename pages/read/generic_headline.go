@@ -65,7 +65,7 @@ func headline(n *html.Node) string {
 	// Berlin") has neither numbers after it nor an address's commas
 	digits := false
 	for _, c := range chunks[1:] {
-		if !factChunk(c) {
+		if !factChunk(c) || placeLine(c) {
 			return whole
 		}
 		digits = digits || strings.ContainsAny(c, "0123456789")
@@ -85,6 +85,15 @@ func titleChunks(n *html.Node) []string {
 		}
 	}
 	return out
+}
+
+// placeLine reports the town-and-postcode line of an address ("Kellyville
+// Ridge 2155", "10115 Berlin", "London E8"): the rest of the address, not
+// a fact after it.
+var townPostcodeRe = regexp.MustCompile(`^[\p{Lu}][\p{L}'. -]*\s+(?:\d{4,5}|[A-Z]{1,2}\d[A-Z\d]?(?:\s?\d[A-Z]{2})?)$`)
+
+func placeLine(t string) bool {
+	return postcodeRe.MatchString(t) || townPostcodeRe.MatchString(t)
 }
 
 // factChunk reports a short text of the facts after an address: one
@@ -161,7 +170,58 @@ func bestHeading(root *html.Node, strict bool) (string, bool) {
 		}
 		return bestRank == 1
 	})
+	if best != "" && areaLine(best) {
+		if street := streetHeading(root, strict); street != "" {
+			return street, true
+		}
+	}
 	return best, best != ""
+}
+
+// The street rule (issue 23, class 6): an agency card often has two
+// headings, the area ("Funkabo, Kalmar") and the street ("Jägarevägen
+// 10A"), and which of them is marked as the title or the sub-title
+// differs from theme to theme of the same vendor. The street names the
+// listing; the area is shared by its neighbours on the page. So where the
+// heading chosen is an area line and another heading is a street
+// address, the street is the title.
+
+// areaLine reports a line of place names only: no number, two to six
+// words, the places set apart by commas or slashes ("Funkabo, Kalmar",
+// "Karlssons äng, Kalmar").
+func areaLine(t string) bool {
+	if strings.ContainsAny(t, "0123456789") || !strings.ContainsAny(t, ",/") {
+		return false
+	}
+	n := len(strings.Fields(t))
+	return n >= 2 && n <= 6
+}
+
+// streetLine reports a street address: a name and a house number of a
+// few words ("Algstigen 5", "Ostindievägen lgh 1-1102", "12 Rue de la
+// Paix"), not a price or a line of facts.
+var houseNumberRe = regexp.MustCompile(`(?:^|\s)\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)?(?:,|\s|$)`)
+
+func streetLine(t string) bool {
+	n := len(strings.Fields(t))
+	return n >= 2 && n <= 6 && letters(t) >= 3 && houseNumberRe.MatchString(t) && titleText(t, true)
+}
+
+// streetHeading is the first heading under root whose text is a street
+// address.
+func streetHeading(root *html.Node, strict bool) string {
+	var out string
+	findFirst(root, func(n *html.Node) bool {
+		if !isHeadingLike(n) {
+			return false
+		}
+		if t := headline(n); streetLine(t) && titleText(t, strict) {
+			out = t
+			return true
+		}
+		return false
+	})
+	return out
 }
 
 // headingRank is 1 for h1 to 6 for h6, 7 for another heading-like element.
