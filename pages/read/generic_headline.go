@@ -3,6 +3,7 @@ package read
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -118,6 +119,8 @@ var notTitlePhrases = map[string]bool{
 	"ver más": true, "voir le détail": true, "voir plus": true, "zobacz": true, "zobacz szczegóły": true,
 	"dettagli": true, "scopri di più": true, "ещё фото": true, "подробнее": true, "více": true, "detail nabídky": true,
 	"fees may apply": true, "total monthly price": true, "total price": true, "price on request": true,
+	"price on application": true, "poa": true, "preis auf anfrage": true, "prix sur demande": true, "prezzo su richiesta": true,
+	"precio a consultar": true, "prijs op aanvraag": true, "pris på förfrågan": true,
 	"kaltmiete": true, "warmmiete": true, "kaufpreis": true, "oferta dewelopera": true, "oferta prywatna": true,
 	"developer offer": true, "kommande försäljning": true, "kommande": true, "snart till salu": true,
 	"coming soon": true, "demnächst": true, "binnenkort": true, "nyproduktion": true, "virtuell visning": true,
@@ -174,8 +177,42 @@ func bestHeading(root *html.Node, strict bool) (string, bool) {
 		if street := streetHeading(root, strict); street != "" {
 			return street, true
 		}
+		if h := wordyHeading(root, strict); h != "" {
+			return h, true
+		}
 	}
 	return best, best != ""
+}
+
+// wordyHeading is the first heading under root that reads as a headline
+// of its own: three words or more and no area line ("Wie ein Haus. Mehr
+// als eine Wohnung." under "Düsseldorf / Oberkassel", even where it is
+// classed as the sub-title).
+func wordyHeading(root *html.Node, strict bool) string {
+	var out string
+	findFirst(root, func(n *html.Node) bool {
+		if !isHeadingLike(n) {
+			return false
+		}
+		if t := headline(n); len(strings.Fields(t)) >= 3 && !areaLine(t) && titleText(t, strict) {
+			out = t
+			return true
+		}
+		return false
+	})
+	return out
+}
+
+// streetElement reports an element marked as the street or the address
+// ("search-hit__street", "card-address", itemprop streetAddress).
+func streetElement(n *html.Node) bool {
+	for _, k := range []string{"class", "itemprop", "data-testid"} {
+		v := strings.ToLower(attrOf(n, k))
+		if strings.Contains(v, "street") || strings.Contains(v, "address") || strings.Contains(v, "adress") {
+			return true
+		}
+	}
+	return false
 }
 
 // The street rule (issue 23, class 6): an agency card often has two
@@ -186,15 +223,23 @@ func bestHeading(root *html.Node, strict bool) (string, bool) {
 // heading chosen is an area line and another heading is a street
 // address, the street is the title.
 
-// areaLine reports a line of place names only: no number, two to six
-// words, the places set apart by commas or slashes ("Funkabo, Kalmar",
-// "Karlssons äng, Kalmar").
+// areaLine reports a line of place names only: no number, one to six
+// words, either set apart by commas, slashes or dashes ("Funkabo,
+// Kalmar", "Kalmar - Bergavik", "Düsseldorf / Oberkassel") or one
+// capitalised name alone ("Snäckstrand", "Linnéstaden"); two capitalised
+// words are as often a German headline ("Gemütliche Garçonnière").
 func areaLine(t string) bool {
-	if strings.ContainsAny(t, "0123456789") || !strings.ContainsAny(t, ",/") {
+	if strings.ContainsAny(t, "0123456789") {
 		return false
 	}
-	n := len(strings.Fields(t))
-	return n >= 2 && n <= 6
+	words := strings.Fields(t)
+	if len(words) == 0 || len(words) > 6 {
+		return false
+	}
+	if strings.ContainsAny(t, ",/–") || strings.Contains(t, " - ") {
+		return true
+	}
+	return len(words) == 1 && unicode.IsUpper([]rune(words[0])[0])
 }
 
 // streetLine reports a street address: a name and a house number of a
@@ -207,12 +252,12 @@ func streetLine(t string) bool {
 	return n >= 2 && n <= 6 && letters(t) >= 3 && houseNumberRe.MatchString(t) && titleText(t, true)
 }
 
-// streetHeading is the first heading under root whose text is a street
-// address.
+// streetHeading is the first heading or element marked as the street or
+// address under root whose text is a street address.
 func streetHeading(root *html.Node, strict bool) string {
 	var out string
 	findFirst(root, func(n *html.Node) bool {
-		if !isHeadingLike(n) {
+		if !isHeadingLike(n) && !streetElement(n) {
 			return false
 		}
 		if t := headline(n); streetLine(t) && titleText(t, strict) {
