@@ -234,9 +234,9 @@ func routeParam(k string) bool {
 // readGeneric finds the listings on a page without a portal definition.
 func readGeneric(root *html.Node, pc pageContext) []listing.Listing {
 	links := collectLinks(root, pc)
-	ld := readJSONLD(root, pc)
+	ld, alone := readJSONLDAll(root, pc)
 	named := map[string]bool{}
-	for _, l := range ld {
+	for _, l := range append(ld[:len(ld):len(ld)], alone...) {
 		named[l.url] = true
 		if u, ok := resolveLink(nil, l.url); ok {
 			named[pageLink{url: l.url, shape: shapeOf(u)}.listing()] = true
@@ -250,16 +250,43 @@ func readGeneric(root *html.Node, pc pageContext) []listing.Listing {
 			}
 		}
 		if got := readCards(links, usable, pc, strict, named); len(got) > 0 {
-			return got
+			return homesOverLinks(got, alone, pc)
 		}
 	}
 	if got := readFew(links, pc); len(got) > 0 {
+		return homesOverLinks(got, alone, pc)
+	}
+	if got := jsonLDListings(ld, pc); len(got) > 0 {
 		return got
 	}
-	if got := jsonLDListings(ld); len(got) > 0 {
-		return got
+	if len(alone) >= minAloneHomes {
+		return jsonLDListings(alone, pc)
 	}
 	return readOffsite(root, pc)
+}
+
+// The records rule (issue 23, classes 1 and 3): some pages draw cards
+// with no link at all (a script opens the listing) and describe each home
+// in a JSON-LD script of its own beside its card. The links the reader
+// then finds are another list (projects, other searches): where the page
+// describes at least minAloneHomes homes, half as many again as the links
+// read, and names none of them, the homes it describes are its results.
+const minAloneHomes = 3
+
+func homesOverLinks(got []listing.Listing, alone []ldListing, pc pageContext) []listing.Listing {
+	if len(alone) < minAloneHomes || 2*len(alone) < 3*len(got) {
+		return got
+	}
+	described := map[string]bool{}
+	for _, h := range alone {
+		described[h.url] = true
+	}
+	for _, l := range got {
+		if described[l.URL] {
+			return got
+		}
+	}
+	return jsonLDListings(alone, pc)
 }
 
 // readCards picks the result list among the usable links and reads it.
