@@ -103,6 +103,37 @@ func linkTarget(n *html.Node) string {
 	return ""
 }
 
+// bannerURL reports a paid banner drawn like a card: a link through the
+// site's own redirect to another site whose query marks it as paid (a
+// "commercial" or "ad" flag) or whose target is tagged as a banner click
+// (utm_medium "click_on_banner"); seen among the results of a Ukrainian
+// portal, leading to builders' sites.
+func bannerURL(u *url.URL) bool {
+	if u.RawQuery == "" {
+		return false
+	}
+	q := u.Query()
+	var target *url.URL
+	for _, vs := range q {
+		for _, v := range vs {
+			if strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://") {
+				if t, err := url.Parse(v); err == nil && t.Host != "" {
+					target = t
+				}
+			}
+		}
+	}
+	if target == nil || SiteOf(target.Host) == SiteOf(u.Host) {
+		return false
+	}
+	for _, k := range []string{"commercial", "ad", "ads", "sponsored"} {
+		if q.Get(k) == "1" || strings.EqualFold(q.Get(k), "true") {
+			return true
+		}
+	}
+	return strings.Contains(strings.ToLower(target.Query().Get("utm_medium")), "banner")
+}
+
 // isScriptHref reports a javascript: link.
 func isScriptHref(href string) bool {
 	h := strings.TrimSpace(href)
@@ -136,7 +167,7 @@ func collectLinksOf(root *html.Node, pc pageContext, offsite bool) []pageLink {
 					// widget's data-url, a card's onclick) is never shown:
 					// its element being hidden says nothing of the card
 					shown := c.DataAtom == atom.A || c.DataAtom == atom.Area
-					out = append(out, pageLink{node: c, url: u.String(), shape: shapeOf(u), hidden: h && shown, ad: a})
+					out = append(out, pageLink{node: c, url: u.String(), shape: shapeOf(u), hidden: h && shown, ad: a || bannerURL(u)})
 				}
 			}
 			walk(c, inCard || c.DataAtom == atom.Article || c.DataAtom == atom.Li, h, a)

@@ -55,6 +55,32 @@ func TestAggregatorPartnerCards(t *testing.T) {
 	}
 }
 
+// TestBannerRedirectNotAResult: a portal's result list (class 5; a
+// Ukrainian portal, 2019) has paid banners of builders drawn like its
+// cards, each a link through the portal's redirect to the builder's site
+// flagged as commercial: they are not results.
+func TestBannerRedirectNotAResult(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><body><main><div id="searchResults">`)
+	for i := 1; i <= 9; i++ {
+		href := fmt.Sprintf("/uk/realty-prodaja-kvartira-lviv-%d.html", 15670000+i)
+		if i%4 == 0 {
+			href = fmt.Sprintf("/secure_redirect/?commercial=1&hash=h%d&newbuildId=%d&url=https%%3A%%2F%%2Fbuilder%d.example%%2F%%3Futm_source%%3Dportal%%26utm_medium%%3Dclick_on_banner", i, 6000+i, i)
+		}
+		fmt.Fprintf(&b, `<section class="ticket-clear"><a class="photo" href="%s"><img src="/p/%d.jpg"></a><h3><a href="%s">вул. Зелена %d, %d кім.</a></h3><b class="green">%d 000 $</b></section>`, href, i, href, i, 1+i%3, 40+i)
+	}
+	b.WriteString(`</div></main></body></html>`)
+	r := Read("https://dom.portal.example/uk/prodazha-kvartir/", []byte(b.String()))
+	if len(r.Listings) != 7 {
+		t.Fatalf("read %d listings, want the 7 flats and no banner: %+v", len(r.Listings), r.Listings)
+	}
+	for _, l := range r.Listings {
+		if strings.Contains(l.URL, "redirect") {
+			t.Errorf("banner %s read as a result", l.URL)
+		}
+	}
+}
+
 // TestOffsiteNotOnOrdinaryPages: an API's documentation page that links
 // to other sites' pages (RFCs, SDKs on GitHub) holds no listings.
 func TestOffsiteNotOnOrdinaryPages(t *testing.T) {
