@@ -1,6 +1,10 @@
 package read
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestHeadlineRule: the cards of issue 23's class 6, each rebuilt from a
 // real page's card (the page named): the title is the listing's headline,
@@ -97,6 +101,35 @@ func TestBadgeText(t *testing.T) {
 	} {
 		if got := badgeText(tt.text); got != tt.want {
 			t.Errorf("badgeText(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestBuildingRule: a page of flats to let grouped by building (issue 23,
+// class 6; Japanese portals): the building's name heads a table whose
+// rows are its flats, each with only its rent, layout and a details link.
+// Each flat's title is its building's.
+func TestBuildingRule(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><body><main><div class="results">`)
+	buildings := []string{"グランメゾン桜台", "サンハイツ西町", "コーポ緑が丘"}
+	n := 0
+	for _, name := range buildings {
+		fmt.Fprintf(&b, `<div class="building"><div class="building-head"><div class="building__title">%s</div><ul><li>東京都練馬区</li><li>築12年</li></ul></div><table class="rooms">`, name)
+		for r := 0; r < 2; r++ {
+			n++
+			fmt.Fprintf(&b, `<tbody><tr><td>%d階</td><td>%d.5万円</td><td>1LDK / 3%d.1m²</td><td><a href="/chintai/jnc_%09d/">詳細を見る</a></td></tr></tbody>`, r+2, 8+r, r, 100000+n)
+		}
+		b.WriteString(`</table></div>`)
+	}
+	b.WriteString(`</div></main></body></html>`)
+	r := Read("https://www.chintai.example/ichiran/", []byte(b.String()))
+	if len(r.Listings) != 6 {
+		t.Fatalf("read %d listings, want 6 flats: %+v", len(r.Listings), r.Listings)
+	}
+	for i, l := range r.Listings {
+		if want := buildings[i/2]; l.Title != want {
+			t.Errorf("flat %d titled %q, want its building %q", i, l.Title, want)
 		}
 	}
 }
