@@ -103,6 +103,37 @@ func linkTarget(n *html.Node) string {
 	return ""
 }
 
+// bannerURL reports a paid banner drawn like a card: a link through the
+// site's own redirect to another site whose query marks it as paid (a
+// "commercial" or "ad" flag) or whose target is tagged as a banner click
+// (utm_medium "click_on_banner"); seen among the results of a Ukrainian
+// portal, leading to builders' sites.
+func bannerURL(u *url.URL) bool {
+	if u.RawQuery == "" {
+		return false
+	}
+	q := u.Query()
+	var target *url.URL
+	for _, vs := range q {
+		for _, v := range vs {
+			if strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://") {
+				if t, err := url.Parse(v); err == nil && t.Host != "" {
+					target = t
+				}
+			}
+		}
+	}
+	if target == nil || SiteOf(target.Host) == SiteOf(u.Host) {
+		return false
+	}
+	for _, k := range []string{"commercial", "ad", "ads", "sponsored"} {
+		if q.Get(k) == "1" || strings.EqualFold(q.Get(k), "true") {
+			return true
+		}
+	}
+	return strings.Contains(strings.ToLower(target.Query().Get("utm_medium")), "banner")
+}
+
 // isScriptHref reports a javascript: link.
 func isScriptHref(href string) bool {
 	h := strings.TrimSpace(href)
@@ -136,7 +167,7 @@ func collectLinksOf(root *html.Node, pc pageContext, offsite bool) []pageLink {
 					// widget's data-url, a card's onclick) is never shown:
 					// its element being hidden says nothing of the card
 					shown := c.DataAtom == atom.A || c.DataAtom == atom.Area
-					out = append(out, pageLink{node: c, url: u.String(), shape: shapeOf(u), hidden: h && shown, ad: a})
+					out = append(out, pageLink{node: c, url: u.String(), shape: shapeOf(u), hidden: h && shown, ad: a || bannerURL(u)})
 				}
 			}
 			walk(c, inCard || c.DataAtom == atom.Article || c.DataAtom == atom.Li, h, a)
@@ -234,9 +265,9 @@ func routeParam(k string) bool {
 // readGeneric finds the listings on a page without a portal definition.
 func readGeneric(root *html.Node, pc pageContext) []listing.Listing {
 	links := collectLinks(root, pc)
-	ld := readJSONLD(root, pc)
+	ld, alone := readJSONLDAll(root, pc)
 	named := map[string]bool{}
-	for _, l := range ld {
+	for _, l := range append(ld[:len(ld):len(ld)], alone...) {
 		named[l.url] = true
 		if u, ok := resolveLink(nil, l.url); ok {
 			named[pageLink{url: l.url, shape: shapeOf(u)}.listing()] = true
@@ -250,16 +281,43 @@ func readGeneric(root *html.Node, pc pageContext) []listing.Listing {
 			}
 		}
 		if got := readCards(links, usable, pc, strict, named); len(got) > 0 {
-			return got
+			return homesOverLinks(got, alone, pc)
 		}
 	}
 	if got := readFew(links, pc); len(got) > 0 {
+		return homesOverLinks(got, alone, pc)
+	}
+	if got := jsonLDListings(ld, pc); len(got) > 0 {
 		return got
 	}
-	if got := jsonLDListings(ld); len(got) > 0 {
-		return got
+	if len(alone) >= minAloneHomes {
+		return jsonLDListings(alone, pc)
 	}
 	return readOffsite(root, pc)
+}
+
+// The records rule (issue 23, classes 1 and 3): some pages draw cards
+// with no link at all (a script opens the listing) and describe each home
+// in a JSON-LD script of its own beside its card. The links the reader
+// then finds are another list (projects, other searches): where the page
+// describes at least minAloneHomes homes, half as many again as the links
+// read, and names none of them, the homes it describes are its results.
+const minAloneHomes = 3
+
+func homesOverLinks(got []listing.Listing, alone []ldListing, pc pageContext) []listing.Listing {
+	if len(alone) < minAloneHomes || 2*len(alone) < 3*len(got) {
+		return got
+	}
+	described := map[string]bool{}
+	for _, h := range alone {
+		described[h.url] = true
+	}
+	for _, l := range got {
+		if described[l.URL] {
+			return got
+		}
+	}
+	return jsonLDListings(alone, pc)
 }
 
 // readCards picks the result list among the usable links and reads it.

@@ -3,6 +3,7 @@ package read
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -65,7 +66,7 @@ func headline(n *html.Node) string {
 	// Berlin") has neither numbers after it nor an address's commas
 	digits := false
 	for _, c := range chunks[1:] {
-		if !factChunk(c) {
+		if !factChunk(c) || placeLine(c) {
 			return whole
 		}
 		digits = digits || strings.ContainsAny(c, "0123456789")
@@ -85,6 +86,15 @@ func titleChunks(n *html.Node) []string {
 		}
 	}
 	return out
+}
+
+// placeLine reports the town-and-postcode line of an address ("Kellyville
+// Ridge 2155", "10115 Berlin", "London E8"): the rest of the address, not
+// a fact after it.
+var townPostcodeRe = regexp.MustCompile(`^[\p{Lu}][\p{L}'. -]*\s+(?:\d{4,5}|[A-Z]{1,2}\d[A-Z\d]?(?:\s?\d[A-Z]{2})?)$`)
+
+func placeLine(t string) bool {
+	return postcodeRe.MatchString(t) || townPostcodeRe.MatchString(t)
 }
 
 // factChunk reports a short text of the facts after an address: one
@@ -109,6 +119,8 @@ var notTitlePhrases = map[string]bool{
 	"ver más": true, "voir le détail": true, "voir plus": true, "zobacz": true, "zobacz szczegóły": true,
 	"dettagli": true, "scopri di più": true, "ещё фото": true, "подробнее": true, "více": true, "detail nabídky": true,
 	"fees may apply": true, "total monthly price": true, "total price": true, "price on request": true,
+	"price on application": true, "poa": true, "preis auf anfrage": true, "prix sur demande": true, "prezzo su richiesta": true,
+	"precio a consultar": true, "prijs op aanvraag": true, "pris på förfrågan": true,
 	"kaltmiete": true, "warmmiete": true, "kaufpreis": true, "oferta dewelopera": true, "oferta prywatna": true,
 	"developer offer": true, "kommande försäljning": true, "kommande": true, "snart till salu": true,
 	"coming soon": true, "demnächst": true, "binnenkort": true, "nyproduktion": true, "virtuell visning": true,
@@ -161,7 +173,100 @@ func bestHeading(root *html.Node, strict bool) (string, bool) {
 		}
 		return bestRank == 1
 	})
+	if best != "" && areaLine(best) {
+		if street := streetHeading(root, strict); street != "" {
+			return street, true
+		}
+		if h := wordyHeading(root, strict); h != "" {
+			return h, true
+		}
+	}
 	return best, best != ""
+}
+
+// wordyHeading is the first heading under root that reads as a headline
+// of its own: three words or more and no area line ("Wie ein Haus. Mehr
+// als eine Wohnung." under "Düsseldorf / Oberkassel", even where it is
+// classed as the sub-title).
+func wordyHeading(root *html.Node, strict bool) string {
+	var out string
+	findFirst(root, func(n *html.Node) bool {
+		if !isHeadingLike(n) {
+			return false
+		}
+		if t := headline(n); len(strings.Fields(t)) >= 3 && !areaLine(t) && titleText(t, strict) {
+			out = t
+			return true
+		}
+		return false
+	})
+	return out
+}
+
+// streetElement reports an element marked as the street or the address
+// ("search-hit__street", "card-address", itemprop streetAddress).
+func streetElement(n *html.Node) bool {
+	for _, k := range []string{"class", "itemprop", "data-testid"} {
+		v := strings.ToLower(attrOf(n, k))
+		if strings.Contains(v, "street") || strings.Contains(v, "address") || strings.Contains(v, "adress") {
+			return true
+		}
+	}
+	return false
+}
+
+// The street rule (issue 23, class 6): an agency card often has two
+// headings, the area ("Funkabo, Kalmar") and the street ("Jägarevägen
+// 10A"), and which of them is marked as the title or the sub-title
+// differs from theme to theme of the same vendor. The street names the
+// listing; the area is shared by its neighbours on the page. So where the
+// heading chosen is an area line and another heading is a street
+// address, the street is the title.
+
+// areaLine reports a line of place names only: no number, one to six
+// words, either set apart by commas, slashes or dashes ("Funkabo,
+// Kalmar", "Kalmar - Bergavik", "Düsseldorf / Oberkassel") or one
+// capitalised name alone ("Snäckstrand", "Linnéstaden"); two capitalised
+// words are as often a German headline ("Gemütliche Garçonnière").
+func areaLine(t string) bool {
+	if strings.ContainsAny(t, "0123456789") {
+		return false
+	}
+	words := strings.Fields(t)
+	if len(words) == 0 || len(words) > 6 {
+		return false
+	}
+	if strings.ContainsAny(t, ",/–") || strings.Contains(t, " - ") {
+		return true
+	}
+	return len(words) == 1 && unicode.IsUpper([]rune(words[0])[0])
+}
+
+// streetLine reports a street address: a name and a house number of a
+// few words ("Algstigen 5", "Ostindievägen lgh 1-1102", "12 Rue de la
+// Paix"), not a price or a line of facts.
+var houseNumberRe = regexp.MustCompile(`(?:^|\s)\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)?(?:,|\s|$)`)
+
+func streetLine(t string) bool {
+	n := len(strings.Fields(t))
+	return n >= 2 && n <= 6 && letters(t) >= 3 && houseNumberRe.MatchString(t) && titleText(t, true)
+}
+
+// streetHeading is the first heading or element marked as the street or
+// address under root whose text is a street address.
+func streetHeading(root *html.Node, strict bool) string {
+	var out string
+	findFirst(root, func(n *html.Node) bool {
+		if !isHeadingLike(n) && !streetElement(n) {
+			return false
+		}
+		if t := headline(n); streetLine(t) && titleText(t, strict) {
+			out = t
+			return true
+		}
+		return false
+	})
+	return out
 }
 
 // headingRank is 1 for h1 to 6 for h6, 7 for another heading-like element.

@@ -1,6 +1,10 @@
 package read
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestHeadlineRule: the cards of issue 23's class 6, each rebuilt from a
 // real page's card (the page named): the title is the listing's headline,
@@ -41,9 +45,36 @@ func TestHeadlineRule(t *testing.T) {
 		{"a sub-title heading ranked above the title (objektpresentation)",
 			`<a href="/x/1"><h2 class="oc-sub-title">Böda</h2><span>1 850 000 kr</span><h3 class="oc-title">Kvarnbacken 41</h3></a>`,
 			"Kvarnbacken 41"},
+		{"the area as the title heading and the street as its sub-title (agency theme)",
+			`<a href="/x/1"><div><img src="a.jpg"></div><h3 class="oc-title">Norrby, Växjö</h3><h4 class="oc-sub-title">Lindvägen 7B</h4><div>3 rok</div><div>74 kvm</div><div>1 250 000 kr</div></a>`,
+			"Lindvägen 7B"},
+		{"a district name alone over the street (agency theme)",
+			`<a href="/x/1"><div class="oc-badge">I startblocken</div><h3 class="oc-title">Strandby</h3><h4 class="oc-sub-title">Tallstigen 12</h4></a>`,
+			"Tallstigen 12"},
+		{"the town and district as the heading, the street in a marked line",
+			`<a href="/x/1"><div class="hit__address"><h2>Växjö - Teleborg</h2><div class="hit__street">Videvägen 3</div></div><span>2 150 000 kr</span></a>`,
+			"Videvägen 3"},
+		{"the location line above a headline classed as the sub-title",
+			`<a href="/x/1"><h6 class="item-header">Köln / Ehrenfeld</h6><h3 class="item-header-subtitle">Altbau mit Balkon im Herzen von Ehrenfeld</h3><span>3 Zimmer</span><span>549.000 €</span></a>`,
+			"Altbau mit Balkon im Herzen von Ehrenfeld"},
+		{"an address without a house number over a price caption heading",
+			`<a href="/x/1"><h2>Ballyroe, Tralee, Co. Kerry</h2><div class="price"><h3>Price on Application</h3></div></a>`,
+			"Ballyroe, Tralee, Co. Kerry"},
+		{"a two-word capitalised headline stays over the address line",
+			`<a href="/x/1"><h3>Gemütliche Garçonnière</h3><div class="address">Wien 1050 Margareten, Wiedner Straße</div><span>€ 690</span></a>`,
+			"Gemütliche Garçonnière"},
+		{"a headline without a number stays over a street sub-title",
+			`<a href="/x/1"><h3>Sunny flat with a garden</h3><h4 class="sub-title">Elm Road 4</h4><span>£1,200 pcm</span></a>`,
+			"Sunny flat with a garden"},
+		{"the town and postcode under the street in the title link (sold-price list)",
+			`<h3><a href="/x/1">4/20 Harbour Street <small>Glenhaven 2156</small></a></h3><p><i class="fa fa-bed"></i> 3</p><p>$905,000</p>`,
+			"4/20 Harbour Street Glenhaven 2156"},
 		{"a price with its unit as the heading (OpenRent)",
 			`<a href="/x/1"><div class="listing-title">Studio Flat, Mare Street, N7</div><div><h2>£1,300 <span>per month</span></h2></div></a>`,
 			"Studio Flat, Mare Street, N7"},
+		{"an address run together in the heading's link stays whole (district, street, rooms, town)",
+			`<h3 class="tit"><a href="/x/1">р‑н. Центр <span>вул. Соборна</span>, 2 кім. <span>м. Вінниця</span></a></h3><b>49 990 $</b>`,
+			"р‑н. Центр вул. Соборна, 2 кім. м. Вінниця"},
 		{"a headline split over elements stays whole",
 			`<h3><a href="/x/1"><span>Helle Wohnung</span> <span>in Berlin</span></a></h3><span>1.200 €</span>`,
 			"Helle Wohnung in Berlin"},
@@ -65,11 +96,40 @@ func TestBadgeText(t *testing.T) {
 	}{
 		{"詳細を見る", true}, {"More photos", true}, {"Fees may apply", true}, {"Total monthly price", true},
 		{"SLEVA:", true}, {"Oferta dewelopera", true}, {"Property 6 of 10.", true}, {"Visning 14/5", true},
-		{"61,7% match", true}, {"Kommande försäljning", true},
+		{"61,7% match", true}, {"Kommande försäljning", true}, {"Price on Application", true},
 		{"Kvarnbacken 41", false}, {"Details of a sunny flat", false}, {"Visningsvägen 4", false},
 	} {
 		if got := badgeText(tt.text); got != tt.want {
 			t.Errorf("badgeText(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestBuildingRule: a page of flats to let grouped by building (issue 23,
+// class 6; Japanese portals): the building's name heads a table whose
+// rows are its flats, each with only its rent, layout and a details link.
+// Each flat's title is its building's.
+func TestBuildingRule(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><body><main><div class="results">`)
+	buildings := []string{"グランメゾン桜台", "サンハイツ西町", "コーポ緑が丘"}
+	n := 0
+	for _, name := range buildings {
+		fmt.Fprintf(&b, `<div class="building"><div class="building-head"><div class="building__title">%s</div><ul><li>東京都練馬区</li><li>築12年</li></ul></div><table class="rooms">`, name)
+		for r := 0; r < 2; r++ {
+			n++
+			fmt.Fprintf(&b, `<tbody><tr><td>%d階</td><td>%d.5万円</td><td>1LDK / 3%d.1m²</td><td><a href="/chintai/jnc_%09d/">詳細を見る</a></td></tr></tbody>`, r+2, 8+r, r, 100000+n)
+		}
+		b.WriteString(`</table></div>`)
+	}
+	b.WriteString(`</div></main></body></html>`)
+	r := Read("https://www.chintai.example/ichiran/", []byte(b.String()))
+	if len(r.Listings) != 6 {
+		t.Fatalf("read %d listings, want 6 flats: %+v", len(r.Listings), r.Listings)
+	}
+	for i, l := range r.Listings {
+		if want := buildings[i/2]; l.Title != want {
+			t.Errorf("flat %d titled %q, want its building %q", i, l.Title, want)
 		}
 	}
 }

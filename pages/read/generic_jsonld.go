@@ -35,12 +35,23 @@ var listingTypes = map[string]bool{
 // ldListing is one listing named in the page's JSON-LD.
 type ldListing struct {
 	url, name, price string
+	// card is the element around a home's own script that shows its
+	// price (the card it describes), nil when none is found
+	card *html.Node
 }
 
 // readJSONLD returns the listings the page's JSON-LD item lists name, in
 // order, same-site and canonical; nil when there are none.
 func readJSONLD(root *html.Node, pc pageContext) []ldListing {
-	var out []ldListing
+	listed, _ := readJSONLDAll(root, pc)
+	return listed
+}
+
+// readJSONLDAll returns the listings the page's JSON-LD item lists name,
+// and the homes it describes one by one outside any list (a script of its
+// own beside each card: "Apartment", "SingleFamilyResidence" with its url),
+// each in page order, same-site and canonical.
+func readJSONLDAll(root *html.Node, pc pageContext) (listed, alone []ldListing) {
 	budget := maxJSONLD
 	seen := map[string]bool{}
 	forEachElement(root, func(n *html.Node) {
@@ -56,33 +67,40 @@ func readJSONLD(root *html.Node, pc pageContext) []ldListing {
 		if json.Unmarshal([]byte(text), &v) != nil {
 			return
 		}
-		walkJSONLD(v, 0, func(item map[string]any) {
-			l, ok := ldItem(item, pc)
-			if ok && !seen[l.url] {
-				seen[l.url] = true
-				out = append(out, l)
+		add := func(to *[]ldListing, script *html.Node) func(map[string]any) {
+			return func(item map[string]any) {
+				l, ok := ldItem(item, pc)
+				if ok && !seen[l.url] {
+					seen[l.url] = true
+					if script != nil {
+						l.card = scriptCard(script)
+					}
+					*to = append(*to, l)
+				}
 			}
-		})
+		}
+		walkJSONLD(v, 0, add(&listed, nil), add(&alone, n))
 	})
-	return out
+	return listed, alone
 }
 
-// walkJSONLD calls fn for every element of every ItemList under v.
-func walkJSONLD(v any, depth int, fn func(map[string]any)) {
+// walkJSONLD calls inList for every element of every ItemList under v,
+// and alone for every home described outside a list.
+func walkJSONLD(v any, depth int, inList, alone func(map[string]any)) {
 	if depth > maxJSONLDDepth {
 		return
 	}
 	switch t := v.(type) {
 	case []any:
 		for _, e := range t {
-			walkJSONLD(e, depth+1, fn)
+			walkJSONLD(e, depth+1, inList, alone)
 		}
 	case map[string]any:
 		if hasType(t, "itemlist") {
 			if els, ok := t["itemListElement"].([]any); ok {
 				for _, e := range els {
 					if m, ok := e.(map[string]any); ok {
-						fn(m)
+						inList(m)
 					}
 				}
 			}
@@ -91,10 +109,53 @@ func walkJSONLD(v any, depth int, fn func(map[string]any)) {
 		if hasType(t, "breadcrumblist") {
 			return
 		}
+		if homeType(t) && ldString(t["url"]) != "" {
+			alone(t)
+			return
+		}
 		for _, e := range t {
-			walkJSONLD(e, depth+1, fn)
+			walkJSONLD(e, depth+1, inList, alone)
 		}
 	}
+}
+
+// maxCardDepth bounds how far above a home's script its card is looked for.
+const maxCardDepth = 6
+
+// scriptCard is the card a home's own script sits in: its nearest
+// ancestor that shows a price and holds no other JSON-LD script.
+func scriptCard(script *html.Node) *html.Node {
+	n := script.Parent
+	for depth := 0; n != nil && n.DataAtom != atom.Body && depth < maxCardDepth; depth++ {
+		scripts := 0
+		forEachElement(n, func(e *html.Node) {
+			if e.DataAtom == atom.Script && strings.EqualFold(strings.TrimSpace(attrOf(e, "type")), "application/ld+json") {
+				scripts++
+			}
+		})
+		if scripts > 1 {
+			return nil
+		}
+		if cardPrice(n) != "" {
+			return n
+		}
+		n = n.Parent
+	}
+	return nil
+}
+
+// homeTypes are the schema.org types of a home itself (not an offer, a
+// product or a place, which a page also uses for itself or its agency).
+var homeTypes = []string{"residence", "apartment", "house", "singlefamilyresidence", "accommodation", "room",
+	"realestatelisting", "apartmentcomplex"}
+
+func homeType(m map[string]any) bool {
+	for _, t := range homeTypes {
+		if hasType(m, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasType reports whether a JSON-LD object has the @type name (lowercase).
@@ -188,11 +249,23 @@ func ldString(v any) string {
 }
 
 // jsonLDListings turns the JSON-LD listings into Listings, for a page
-// whose cards have no link the reader can follow.
-func jsonLDListings(ld []ldListing) []listing.Listing {
+// whose cards have no link the reader can follow: read from the card a
+// home's own script sits in where there is one (the title and the price as
+// shown), else from the JSON-LD.
+func jsonLDListings(ld []ldListing, pc pageContext) []listing.Listing {
 	out := make([]listing.Listing, 0, len(ld))
 	for _, l := range ld {
-		out = append(out, listing.Listing{ID: l.url, URL: l.url, Title: l.name, Price: l.price})
+		got := listing.Listing{ID: l.url, URL: l.url}
+		if l.card != nil {
+			got = readCard(l.card, l.url, nil, pc)
+		}
+		if got.Title == "" {
+			got.Title = l.name
+		}
+		if got.Price == "" {
+			got.Price = l.price
+		}
+		out = append(out, got)
 	}
 	return out
 }

@@ -331,13 +331,67 @@ func inHeading(link, card *html.Node) bool {
 	return findFirst(link, isHeading) != nil
 }
 
+// The building rule (issue 23, class 6): a page of flats to let groups
+// its results by building: the building's name heads a table (or a list)
+// whose rows are its flats, each row with its rent, its layout and a
+// "details" link. A row has no headline of its own; its title is its
+// building's, the title just before the table in the group around it.
+
+// maxGroupDepth bounds how far above a row its group is looked for.
+const maxGroupDepth = 4
+
+// groupTitle is the title of the group a row card sits in: for a table
+// row (or its own tbody) or a list item, the last title element or
+// heading before it in one of its nearest ancestors, past the rows before
+// it; "" for any other card.
+func groupTitle(card *html.Node) string {
+	if card.DataAtom != atom.Tr && card.DataAtom != atom.Tbody && card.DataAtom != atom.Li {
+		return ""
+	}
+	child := card
+	for depth := 0; depth < maxGroupDepth && child.Parent != nil; depth++ {
+		for sib := child.PrevSibling; sib != nil; sib = sib.PrevSibling {
+			// the rows before it are its building's other flats
+			if sib.Type != html.ElementNode || sib.DataAtom == card.DataAtom {
+				continue
+			}
+			if t := lastTitleIn(sib); t != "" {
+				return t
+			}
+		}
+		child = child.Parent
+	}
+	return ""
+}
+
+// lastTitleIn is the text of the last title element or heading under n
+// (n itself included) that is a title.
+func lastTitleIn(n *html.Node) string {
+	out := ""
+	try := func(e *html.Node) {
+		if !isHeading(e) && !titleElement(e) {
+			return
+		}
+		if t := headline(e); titleText(t, true) {
+			out = t
+		}
+	}
+	try(n)
+	forEachElement(n, try)
+	return out
+}
+
 // readCard reads one card: title, price, place and image around its main
 // link, whose elements in the card are mains.
 func readCard(card *html.Node, mainURL string, mains []*html.Node, pc pageContext) listing.Listing {
+	title := cardTitle(card, mains)
+	if title == "" {
+		title = groupTitle(card)
+	}
 	l := listing.Listing{
 		ID:    mainURL,
 		URL:   mainURL,
-		Title: cardTitle(card, mains),
+		Title: title,
 		Price: cardPrice(card),
 		Place: cardPlace(card),
 		Image: cardImage(card, pc),

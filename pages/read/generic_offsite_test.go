@@ -55,6 +55,32 @@ func TestAggregatorPartnerCards(t *testing.T) {
 	}
 }
 
+// TestBannerRedirectNotAResult: a portal's result list (class 5; a
+// Ukrainian portal, 2019) has paid banners of builders drawn like its
+// cards, each a link through the portal's redirect to the builder's site
+// flagged as commercial: they are not results.
+func TestBannerRedirectNotAResult(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><body><main><div id="searchResults">`)
+	for i := 1; i <= 9; i++ {
+		href := fmt.Sprintf("/uk/realty-prodaja-kvartira-lviv-%d.html", 15670000+i)
+		if i%4 == 0 {
+			href = fmt.Sprintf("/secure_redirect/?commercial=1&hash=h%d&newbuildId=%d&url=https%%3A%%2F%%2Fbuilder%d.example%%2F%%3Futm_source%%3Dportal%%26utm_medium%%3Dclick_on_banner", i, 6000+i, i)
+		}
+		fmt.Fprintf(&b, `<section class="ticket-clear"><a class="photo" href="%s"><img src="/p/%d.jpg"></a><h3><a href="%s">вул. Зелена %d, %d кім.</a></h3><b class="green">%d 000 $</b></section>`, href, i, href, i, 1+i%3, 40+i)
+	}
+	b.WriteString(`</div></main></body></html>`)
+	r := Read("https://dom.portal.example/uk/prodazha-kvartir/", []byte(b.String()))
+	if len(r.Listings) != 7 {
+		t.Fatalf("read %d listings, want the 7 flats and no banner: %+v", len(r.Listings), r.Listings)
+	}
+	for _, l := range r.Listings {
+		if strings.Contains(l.URL, "redirect") {
+			t.Errorf("banner %s read as a result", l.URL)
+		}
+	}
+}
+
 // TestOffsiteNotOnOrdinaryPages: an API's documentation page that links
 // to other sites' pages (RFCs, SDKs on GitHub) holds no listings.
 func TestOffsiteNotOnOrdinaryPages(t *testing.T) {
@@ -65,5 +91,36 @@ func TestOffsiteNotOnOrdinaryPages(t *testing.T) {
 		`</div></main></body></html>`
 	if r := Read("https://api.example.com/docs", []byte(page)); len(r.Listings) != 0 {
 		t.Errorf("read %d listings off a documentation page: %+v", len(r.Listings), r.Listings)
+	}
+}
+
+// TestRecordsBesideLinklessCards: a portal's cards carry no link (a
+// script opens each listing) and each card holds a JSON-LD script of its
+// own describing its home with its URL (issue 23, classes 1 and 3; an
+// Indian portal, 2025); the only links of the kind are a few projects in
+// a side list. The homes described are the results, titled and priced as
+// their cards show them.
+func TestRecordsBesideLinklessCards(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><body><main><div class="srp">`)
+	for i := 1; i <= 8; i++ {
+		fmt.Fprintf(&b, `<div class="srp__list" id="cardid%d"><div class="srp__card"><img src="/ph/%d.jpg">`+
+			`<h2 class="srp__card--title">%d BHK Flat for Rent in Sector %d</h2><div class="srp__card__price">₹ %d,000</div>`+
+			`<span class="btn">Contact Owner</span>`+
+			`<script type="application/ld+json">{"@context":"https://schema.org","@type":"Apartment","url":"https://www.homes.example/propertyDetails/%d-BHK-Flat-FOR-Rent&amp;id=%d","name":"%d BHK Apartment for Rent","numberOfRooms":"%d"}</script>`+
+			`</div></div>`, 7000+i, i, 1+i%3, i, 9+i, 1+i%3, 7000+i, 1+i%3, 1+i%3)
+	}
+	b.WriteString(`</div><aside><h3>Projects</h3>`)
+	for i := 1; i <= 3; i++ {
+		fmt.Fprintf(&b, `<div class="proj"><a href="/green-park-%d-pdpid-%d">Green Park %d</a><span>₹ %d Cr</span></div>`, i, 5000+i, i, i)
+	}
+	b.WriteString(`</aside></main></body></html>`)
+	r := Read("https://www.homes.example/property-for-rent/residential-real-estate?cityName=Pune", []byte(b.String()))
+	if len(r.Listings) != 8 {
+		t.Fatalf("read %d listings, want the 8 homes the page describes: %+v", len(r.Listings), r.Listings)
+	}
+	l := r.Listings[0]
+	if !strings.Contains(l.URL, "propertyDetails") || l.Title != "2 BHK Flat for Rent in Sector 1" || l.Price != "₹ 10,000" {
+		t.Errorf("first home %+v, want its record's URL with its card's title and price", l)
 	}
 }

@@ -97,7 +97,7 @@ func TestReadJSONLD(t *testing.T) {
 	}
 	pc, _ := newPageContext("https://x.example/huur/utrecht", root)
 	got := readJSONLD(root, pc)
-	want := []ldListing{{"https://x.example/flat/sunny-loft", "Sunny loft", "1450 EUR"}, {"https://x.example/listing/7788991", "", ""}}
+	want := []ldListing{{url: "https://x.example/flat/sunny-loft", name: "Sunny loft", price: "1450 EUR"}, {url: "https://x.example/listing/7788991"}}
 	if len(got) != len(want) {
 		t.Fatalf("got %+v, want %+v", got, want)
 	}

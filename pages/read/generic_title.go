@@ -65,7 +65,9 @@ func titleIn(card *html.Node, mains []*html.Node, strict bool) string {
 			if !isHeadingLike(n) {
 				continue
 			}
-			if t := headline(link); n != link && titleText(t, strict) {
+			// the link's own text leaves out badges beside it in the
+			// heading; a link that is the whole heading is the heading
+			if t := headline(link); n != link && titleText(t, strict) && titleOf(link) != titleOf(n) {
 				return t
 			}
 			if t := headline(n); titleText(t, strict) {

@@ -13,7 +13,8 @@ import (
 // and the alert shows them wherever it does. In order of trust:
 //
 //  1. a count of rooms in words or a local notation: "3 Zimmer", "3 Zi.",
-//     "3-kamer", "Rooms: 2", "3 pok.", "2-комн.", "T3" (Portugal,
+//     "3-kamer", "Rooms: 2", "3 pok.", "2-комн.", "2 кімнати", "3 BHK"
+//     (India: bedrooms, hall, kitchen), "T3" (Portugal,
 //     France), "3+1" and "3+kk" (Czechia, Turkey), "2LDK" and "1R"
 //     (Japan), "trilocale";
 //  2. a number beside an element that names it: a bed icon ("fa-bed",
@@ -29,7 +30,7 @@ import (
 var (
 	roomsAfterRe = regexp.MustCompile(`(?i)(?:^|[^\d.,])(\d{1,2}(?:[.,]5)?)[\s\x{2063}]*-?[\s\x{2063}]*` +
 		`(zimmer|zi\.|rooms?\b|kamers?\b|pièces?\b|pieces?\b|rum\b|locali\b|pokoje\b|pokoi\b|pokój\b|pok\.|værelser\b|vær\.|rok\b|` +
-		`комн|комнат|szob|camere\b|ambientes?\b|huonetta\b|räume\b|raum\b)`)
+		`комн|комнат|кімн|szob|camere\b|ambientes?\b|huonetta\b|räume\b|raum\b|bhk\b)`)
 	roomsBeforeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(zimmer|rooms|kamers|pièces|locali|räume|комнат|ambientes)[\s\x{2063}]*:?[\s\x{2063}]*(\d{1,2}(?:[.,]5)?)(?:[^\d.,]|$)`)
 	// "T3" (a three-room flat in Portugal and France), case as written
 	typologyRe = regexp.MustCompile(`(?:^|[^\p{L}\d])T\s?([0-9])(?:[^\p{L}\d]|$)`)
@@ -48,7 +49,7 @@ var (
 // roomHints are in every text the rooms patterns match (lowercase), a
 // cheap test before the regexps; the local notations have their own.
 var roomHints = []string{"zimmer", "zi.", "room", "kamer", "pièce", "piece", "rum", "locali", "pok", "vær", "rok",
-	"комн", "szob", "camere", "ambiente", "huonetta", "räume", "raum"}
+	"комн", "кімн", "szob", "camere", "ambiente", "huonetta", "räume", "raum", "bhk"}
 
 // bedHints are in every text the bedrooms patterns match (lowercase).
 var bedHints = []string{"bed", "bd", "br", "slaapkamer", "chambre", "zimmer", "dorm", "recámara", "quarto", "sovrum",

@@ -20,6 +20,8 @@ func TestFindRoomsNotations(t *testing.T) {
 		{"6.9万円 ワンルーム 17.25 m", 1},
 		{"2-комн. квартира, 60 м², 3/10 этаж", 2},
 		{"Mieszkanie 3 pok. 48 m²", 3},
+		{"2 кімнати · Площа 73/42/20 · Поверх 4/11", 2},
+		{"3 BHK Flat for Sale in Patia, Bhubaneswar", 3},
 		{"€265,000 4 Bedrooms 3 Bathrooms", 4},
 		{"$1,790 1br - 615ft", 1},
 		{"Bedrooms 3 Bathrooms 1", 3},
