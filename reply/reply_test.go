@@ -75,6 +75,8 @@ func TestSend(t *testing.T) {
 		{variant: "postbusy", reply: me, wantWall: blocks.RateLimited, posts: 1, before: 1},
 		{variant: "broken", reply: me, wantErr: ErrUnsure, errHas: "500", posts: 1, before: 1},
 		{variant: "silent", reply: me, posts: 1, wantPost: form, before: 1},
+		// A thank-you in an alert box of the form is no error.
+		{variant: "thanks", reply: me, posts: 1, wantPost: form, before: 1},
 		// The portal checked the form on the server and gave it back with
 		// an error: it reached the portal, which did not take it.
 		{variant: "invalid", reply: me, wantErr: ErrRefused, posts: 1, wantPost: form, before: 1,

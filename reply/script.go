@@ -66,14 +66,15 @@ const nameOf = e => {
   return one(t || e.getAttribute('aria-label') || e.getAttribute('placeholder') || e.name || e.id || e.type);
 };
 // The form's error signs, as a person sees them: a field marked invalid
-// (by name), and the visible words of an alert or an error message in it.
-// The form's own, never the page's: a banner elsewhere is not about it.
+// (by name), and the visible words of an error message in it. The form's
+// own, never the page's: a banner elsewhere is not about it. Not every
+// alert: many forms say "sent" in a role=alert box too.
 const errs = () => {
   const b = box();
   if (!b) return [];
   const out = [];
   for (const e of all('[aria-invalid="true"]', b)) if (vis(e)) out.push('"' + nameOf(e) + '" is marked wrong');
-  for (const e of all('[role="alert"], [aria-live="assertive"], [class*="error" i], [class*="invalid" i], .errorlist', b)) {
+  for (const e of all('[class*="error" i], [class*="invalid" i], [class*="danger" i], .errorlist', b)) {
     if (!vis(e) || e.matches('input, select, textarea, button, label')) continue;
     const t = one(e.innerText);
     if (t) out.push(t);

@@ -52,6 +52,8 @@ import (
 //	postbusy   inline; the send is answered 429 with Retry-After: 120
 //	broken     inline; the send is answered 500
 //	silent     inline; the send is answered 200 with no confirmation
+//	thanks     inline; the send is answered 200 with the form again and a
+//	           thank-you in a role=alert box in it (no error)
 //	invalid    inline; the send is answered 200 with the form again, its
 //	           message marked invalid and an error above the button (the
 //	           portal checked it on the server and did not take it)
@@ -220,6 +222,8 @@ type listingPage struct {
 	// Invalid is the form's error as the portal shows it when it did not
 	// take a message ("" before a send).
 	Invalid string
+	// Thanks is a thank-you shown in the form after a send ("" before).
+	Thanks string
 }
 
 func (p *ReplyPortal) serveListing(w http.ResponseWriter, r *http.Request, id int) {
@@ -286,10 +290,15 @@ func (p *ReplyPortal) respond(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "internal error", http.StatusInternalServerError)
 	case "silent":
 		_, _ = fmt.Fprint(w, `<!DOCTYPE html><html><head><title>Kamernet</title></head><body><p>Bedankt.</p></body></html>`)
-	case "invalid":
+	case "invalid", "thanks":
+		page := listingPage{PortalRoom: room, Price: fmt.Sprintf("€ %d,-", room.Price), Path: ListingPath(room.Room)}
+		if room.Variant == "invalid" {
+			page.Invalid = "Je bericht is te kort: schrijf minstens 200 tekens over jezelf."
+		} else {
+			page.Thanks = "Bedankt! De verhuurder krijgt je reactie."
+		}
 		var b bytes.Buffer
-		err := p.listing.Execute(&b, listingPage{PortalRoom: room, Price: fmt.Sprintf("€ %d,-", room.Price),
-			Path: ListingPath(room.Room), Invalid: "Je bericht is te kort: schrijf minstens 200 tekens over jezelf."})
+		err := p.listing.Execute(&b, page)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
