@@ -118,11 +118,11 @@ const (
 )
 
 func (w *wallView) wallShaped() bool {
-	return w.textBytes < wallMaxText && w.links < wallMaxLinks
+	return w.textLen < wallMaxText && w.links < wallMaxLinks
 }
 
 func (w *wallView) plainShaped() bool {
-	return w.textBytes < plainMaxText && w.links < plainMaxLinks
+	return w.textLen < plainMaxText && w.links < plainMaxLinks
 }
 
 // fields counts what a person fills in on the page besides a captcha.
@@ -150,7 +150,7 @@ func (w *wallView) pageNames() []string {
 // out of pageNames, which must stay small enough to inline: its slice
 // then stays off the heap.)
 func (w *wallView) bareName() string {
-	if w.title != "" || len(w.headings) > 0 || w.textBytes > bareTextMax || w.hidden != "" {
+	if w.title != "" || len(w.headings) > 0 || w.textLen > bareTextMax || w.hidden != "" {
 		return ""
 	}
 	return strings.TrimSpace(w.text)
@@ -252,11 +252,11 @@ func (w *wallView) says(phrase string) bool {
 			return true
 		}
 	}
-	if w.textBytes >= sayMaxText {
+	if w.textLen >= sayMaxText {
 		return false
 	}
 	i := strings.Index(w.text, phrase)
-	return i >= 0 && i < sayWithin && !quoted(w.text[:i]) && !question(w.text[i+len(phrase):])
+	return i >= 0 && textWidth(w.text[:i]) < sayWithin && !quoted(w.text[:i]) && !question(w.text[i+len(phrase):])
 }
 
 // question is true when the sentence that after continues ends in a
@@ -268,7 +268,7 @@ func question(after string) bool {
 
 // A wall's sentence comes first on a page of little else: Cloudflare's
 // "example.com Checking if the site connection is secure" leads its text
-// after the site's name.
+// after the site's name. Both count letters (textLength).
 const (
 	sayMaxText = 600
 	sayWithin  = 100

@@ -82,7 +82,7 @@ func (w *wallView) refusalWithCheck(vendor string) (Verdict, bool) {
 	}
 	name := ""
 	for _, t := range w.pageNames() {
-		if lt := strings.ToLower(t); isRefusalTitle(lt) {
+		if isRefusalTitle(t) {
 			name = t
 			break
 		}
@@ -110,7 +110,7 @@ const waitMaxText = 300
 // sends the browser elsewhere after a wait (a signed-out page) has a link
 // or goes elsewhere; a maintenance page does not ask to wait.
 func (w *wallView) waitReload(vendor string) (Verdict, bool) {
-	if w.links > 0 || w.fields() > 0 || w.textBytes > waitMaxText || !strings.Contains(w.script, "location.reload") {
+	if w.links > 0 || w.fields() > 0 || w.textLen > waitMaxText || !strings.Contains(w.script, "location.reload") {
 		return Verdict{}, false
 	}
 	for _, t := range w.pageNames() {

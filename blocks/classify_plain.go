@@ -107,7 +107,7 @@ func (w *wallView) brandedGate() (Verdict, bool) {
 	}
 	// An article about captchas may ask the same in its title; it says
 	// far more than a gate and its menus do.
-	if asked == "" || w.textBytes >= brandedMaxText {
+	if asked == "" || w.textLen >= brandedMaxText {
 		return Verdict{}, false
 	}
 	if w.attrIs("id", "px-captcha") {
@@ -250,18 +250,18 @@ var (
 		"доступ запрещен"}
 )
 
-// isStatusLine is true when t is no more than a status line: one of the
+// isStatusLine is true when t (lowercased, as the scan keeps it) is no
+// more than a status line: one of the
 // phrases, optionally with a status code, "error", "http" and punctuation
 // around it ("429", "Error 429 - Too Many Requests", "503 Too many
 // requests": a Varnish limiter's 503 says what it is in its phrase). A
 // longer title that merely contains the phrase (a question about it) is
 // not; a bare number counts only when it is code.
 func isStatusLine(t, code string, phrases ...string) bool {
-	if len(t) > 48 {
+	if textWidth(t) > 48 {
 		return false
 	}
-	// The scan lowercases ASCII only: "Слишком много запросов".
-	rest := statusLineNoise.Replace(strings.ToLower(t))
+	rest := statusLineNoise.Replace(t)
 	words := strings.Fields(rest)
 	kept := words[:0]
 	for _, f := range words {

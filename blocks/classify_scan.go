@@ -3,6 +3,8 @@ package blocks
 import (
 	"bytes"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 )
@@ -21,8 +23,9 @@ const (
 )
 
 // scan is what the classifier looks at, read from a page in one linear
-// pass. Every string in it is ASCII-lowercased, so marker checks are
-// case-insensitive; text has its whitespace collapsed to single spaces.
+// pass. Every string in it is lowercased (in any alphabet, "Доступ" as
+// "доступ"), so marker checks are case-insensitive; text has its
+// whitespace collapsed to single spaces.
 type scan struct {
 	title    string   // Page.Title when the browser gave one, else <title>
 	headings []string // h1 and h2 texts, in page order
@@ -36,10 +39,11 @@ type scan struct {
 	// refresh is the target of a <meta http-equiv="refresh">, where some
 	// walls send the browser next.
 	refresh string
-	// textBytes counts non-space bytes of visible text and links the <a
-	// href> elements; both stop growing soon after passing the wall-page
-	// limits (wallMaxText, wallMaxLinks), where scanning stops.
-	textBytes int
+	// textLen is the length of the visible text in letters (textLength),
+	// links the <a href> elements; both stop growing soon after passing
+	// the wall-page limits (wallMaxText, wallMaxLinks), where scanning
+	// stops.
+	textLen int
 	links     int
 	// What a person fills in. A wall asks for nothing but its check;
 	// these tell the site's own forms (a login, a contact form, search
@@ -103,7 +107,7 @@ func scanPage(page Page) scan {
 	s.script = b.script.String()
 	s.attrs = b.attrs.String() + "\n"
 	s.refresh = b.refresh
-	s.textBytes, s.links, s.scripts, s.siteScripts = b.textBytes, b.links, b.scripts, b.siteScripts
+	s.textLen, s.links, s.scripts, s.siteScripts = b.textLen, b.links, b.scripts, b.siteScripts
 	s.otherScripts = b.otherScripts
 	s.inputs, s.passwords, s.textareas, s.selects = b.inputs, b.passwords, b.textareas, b.selects
 	s.captchaFields, s.searchInputs = b.captchaFields, b.searchInputs
@@ -117,7 +121,7 @@ func scanPage(page Page) scan {
 // dressed in the site's own menus (brandedGate), so it is read on, up to
 // brandedMaxBytes, to find its captcha. Ordinary pages stop where they did.
 func (b *scanBuilder) done() bool {
-	over := b.textBytes >= wallMaxText || b.links >= wallMaxLinks
+	over := b.textLen >= wallMaxText || b.links >= wallMaxLinks
 	return over && (!b.asks || b.read > brandedMaxBytes)
 }
 
@@ -139,7 +143,7 @@ type scanBuilder struct {
 	hidden    strings.Builder
 	script    strings.Builder
 	attrs     strings.Builder
-	textBytes int
+	textLen int
 	links     int
 	inputs    int
 	passwords int
@@ -398,7 +402,7 @@ func (b *scanBuilder) textToken(t []byte) {
 			b.cur.Write(t)
 		}
 		if b.hiddenDepth == 0 {
-			b.textBytes += nonSpace(t)
+			b.textLen += textLength(t)
 		}
 		appendText(&b.text, t, maxTextSample)
 	case "title":
@@ -416,40 +420,65 @@ func (b *scanBuilder) textToken(t []byte) {
 	}
 }
 
-// appendLower appends t to w in ASCII lower case, up to limit bytes in w.
-// Non-ASCII bytes pass through untouched, so any charset is safe.
+// appendLower appends t to w lowercased, up to limit bytes in w.
 func appendLower(w *strings.Builder, t []byte, limit int) {
-	for _, c := range t {
-		if w.Len() >= limit {
-			return
+	for i := 0; i < len(t) && w.Len() < limit; {
+		c := t[i]
+		if c >= utf8.RuneSelf {
+			i += appendLowerRune(w, t[i:])
+			continue
 		}
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
 		w.WriteByte(c)
+		i++
 	}
+}
+
+// appendLowerRune appends the character t starts with, lowercased, and
+// returns its length in bytes. A capital of any alphabet is lowercased
+// ("Доступ", "ΠΡΌΣΒΑΣΗ", "Übersicht"); bytes that are no UTF-8 (a page in
+// windows-1251) pass through one at a time, so any charset is safe. Only
+// non-ASCII bytes come here: ASCII text pays nothing for it.
+func appendLowerRune(w *strings.Builder, t []byte) int {
+	r, n := utf8.DecodeRune(t)
+	if r == utf8.RuneError && n <= 1 {
+		w.WriteByte(t[0])
+		return 1
+	}
+	if l := unicode.ToLower(r); l != r {
+		w.WriteRune(l)
+		return n
+	}
+	w.Write(t[:n])
+	return n
 }
 
 // appendText appends t lowercased with its whitespace collapsed, keeping a
 // single space between pieces, up to limit bytes in w.
 func appendText(w *strings.Builder, t []byte, limit int) {
 	space := w.Len() > 0
-	for _, c := range t {
-		if w.Len() >= limit {
-			return
-		}
+	for i := 0; i < len(t) && w.Len() < limit; {
+		c := t[i]
 		if isSpace(c) {
 			space = w.Len() > 0
+			i++
 			continue
 		}
 		if space {
 			w.WriteByte(' ')
 			space = false
 		}
+		if c >= utf8.RuneSelf {
+			i += appendLowerRune(w, t[i:])
+			continue
+		}
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
 		w.WriteByte(c)
+		i++
 	}
 	if space && w.Len() < limit {
 		w.WriteByte(' ')
@@ -463,14 +492,39 @@ func collapse(s string) string {
 	return strings.TrimSpace(w.String())
 }
 
-func nonSpace(t []byte) int {
+// textLength is how long t's text is, in letters, not bytes: the size
+// limits were set on English pages, and a Russian or Greek page, two bytes
+// a letter in UTF-8, looked twice its length to them. A letter of any
+// alphabet counts one; a Chinese, Japanese or Korean character, which
+// stands for a syllable or a word, counts two (three bytes in UTF-8);
+// spaces count nothing. It reads lead bytes only, decoding nothing; bytes
+// that are no UTF-8 count about one a byte, as before.
+func textLength[T ~string | ~[]byte](t T) int {
 	n := 0
-	for _, c := range t {
-		if !isSpace(c) {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c < utf8.RuneSelf:
+			if !isSpace(c) {
+				n++
+			}
+		case c < 0xc0: // a continuation byte: its letter is counted
+		case c >= 0xe3 && c <= 0xed || c >= 0xf0:
+			// U+3000 to U+D7FF (kana, CJK ideographs, Hangul) and the
+			// supplementary planes (rare ideographs, emoji).
+			n += 2
+		default:
 			n++
 		}
 	}
 	return n
+}
+
+// textWidth is the length of collapsed text s with its spaces, in
+// letters as textLength counts them: how far into a text a phrase
+// stands, how long a title is.
+func textWidth(s string) int {
+	return textLength(s) + strings.Count(s, " ")
 }
 
 // isSpace reports HTML's ASCII whitespace; other bytes, whatever the

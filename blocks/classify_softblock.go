@@ -50,18 +50,17 @@ var blockedSubjects = map[string]bool{
 	"twój": true, "twoje": true, "dostęp": true, "zostałeś": true, "zostałaś": true,
 }
 
-// blockedNoticeMax bounds a blocked notice: a title or heading, not a
-// sentence in an article.
+// blockedNoticeMax bounds a blocked notice, in letters: a title or
+// heading, not a sentence in an article.
 const blockedNoticeMax = 80
 
 // isBlockedNotice is true when a title or heading t says the visitor (or
 // their address, access or request) was blocked. A question ("Why was I
 // blocked?") is a help page asking about one.
 func isBlockedNotice(t string) bool {
-	if len(t) > blockedNoticeMax || strings.ContainsAny(t, "?？") {
+	if textWidth(t) > blockedNoticeMax || strings.ContainsAny(t, "?？") {
 		return false
 	}
-	t = strings.ToLower(t) // the scan lowercases ASCII only: "Вы были заблокированы"
 	if cjkBlocked(t) {
 		return true
 	}
@@ -126,11 +125,11 @@ func (w *wallView) unusualTraffic(vendor string) (Verdict, bool) {
 // ("We're sorry... but your computer or network may be sending automated
 // queries"): the phrase within the first sentences of a short text.
 func (w *wallView) saysAfterApology(phrase string) bool {
-	if w.textBytes >= sayMaxText || !strings.HasPrefix(w.text, "we're sorry") && !strings.HasPrefix(w.text, "sorry") {
+	if w.textLen >= sayMaxText || !strings.HasPrefix(w.text, "we're sorry") && !strings.HasPrefix(w.text, "sorry") {
 		return false
 	}
 	i := strings.Index(w.text, phrase)
-	return i >= 0 && i < 2*sayWithin && !quoted(w.text[:i])
+	return i >= 0 && textWidth(w.text[:i]) < 2*sayWithin && !quoted(w.text[:i])
 }
 
 // rateLimitPhrases are how a site without a 429 says we asked too often:
@@ -188,7 +187,7 @@ func (w *wallView) blockedSentence(vendor string) (Verdict, bool) {
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `blocked notice "` + p + `"`}, true
 		}
 	}
-	if w.textBytes < plainMaxText && cjkOpensBlocked(w.text[:min(len(w.text), cjkOpeningMax)]) {
+	if w.textLen < plainMaxText && cjkOpensBlocked(w.text[:min(len(w.text), cjkOpeningMax)]) {
 		return Verdict{Kind: Denied, Vendor: vendor, Reason: "blocked notice (Chinese) opening the text"}, true
 	}
 	return Verdict{}, false
@@ -218,9 +217,9 @@ func (w *wallView) saysEarly(phrase string) bool {
 	if w.says(phrase) {
 		return true
 	}
-	if w.textBytes >= plainMaxText {
+	if w.textLen >= plainMaxText {
 		return false
 	}
 	i := strings.Index(w.text, phrase)
-	return i >= 0 && i < 2*sayWithin && !quoted(w.text[:i]) && !question(w.text[i+len(phrase):])
+	return i >= 0 && textWidth(w.text[:i]) < 2*sayWithin && !quoted(w.text[:i]) && !question(w.text[i+len(phrase):])
 }
