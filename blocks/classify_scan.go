@@ -44,7 +44,7 @@ type scan struct {
 	// the wall-page limits (wallMaxText, wallMaxLinks), where scanning
 	// stops.
 	textLen int
-	links     int
+	links   int
 	// What a person fills in. A wall asks for nothing but its check;
 	// these tell the site's own forms (a login, a contact form, search
 	// filters) from a page that holds a captcha alone.
@@ -143,7 +143,7 @@ type scanBuilder struct {
 	hidden    strings.Builder
 	script    strings.Builder
 	attrs     strings.Builder
-	textLen int
+	textLen   int
 	links     int
 	inputs    int
 	passwords int
