@@ -215,6 +215,9 @@ func (w *wallView) scriptCheck(vendor string) (Verdict, bool) {
 			return Verdict{Kind: Challenge, Vendor: vendor, Reason: `script check "` + p + `"`}, true
 		}
 	}
+	if p := w.connectionCheck(); p != "" {
+		return Verdict{Kind: Challenge, Vendor: vendor, Reason: `connection check "` + p + `"`}, true
+	}
 	return Verdict{}, false
 }
 

@@ -19,3 +19,28 @@ func TestClassifyUnseen5(t *testing.T) {
 		})
 	}
 }
+
+// TestEndsCheck: a connection phrase ends its sentence or names the site
+// it checks for; anything else goes on about something else.
+func TestEndsCheck(t *testing.T) {
+	tests := []struct {
+		rest string
+		want bool
+	}{
+		{"", true},
+		{"…", true},
+		{"...", true},
+		{" to rent.example.org", true},
+		{" com imoveis.example.com.br", true},
+		{" rent.example.org", true},
+		{" speed", false},
+		{" to the server", false},
+		{" to 1.5 mbit", false},
+		{"? here is why", false},
+	}
+	for _, tt := range tests {
+		if got := endsCheck(tt.rest); got != tt.want {
+			t.Errorf("endsCheck(%q) = %v, want %v", tt.rest, got, tt.want)
+		}
+	}
+}
