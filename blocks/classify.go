@@ -71,6 +71,9 @@ func classify(page Page) Verdict {
 	if v, ok := w.fromHeaders(); ok {
 		return v
 	}
+	if v, ok := w.jsonWall(); ok {
+		return v
+	}
 	if w.wallShaped() {
 		for _, d := range detectors {
 			if v, ok := d.detect(&w); ok {
