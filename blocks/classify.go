@@ -263,9 +263,10 @@ func (w *wallView) says(phrase string) bool {
 }
 
 // question is true when the sentence that after continues ends in a
-// question mark: a FAQ asking why a page says the phrase.
+// question mark: a FAQ asking why a page says the phrase. Chinese and
+// Japanese sentences end in "。" or "！" too.
 func question(after string) bool {
-	end := strings.IndexAny(after, ".!?？")
+	end := strings.IndexAny(after, ".!?？。！")
 	return end >= 0 && (after[end] == '?' || strings.HasPrefix(after[end:], "？"))
 }
 

@@ -56,6 +56,9 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		if v, ok := w.captchaField(vendor); ok {
 			return v, true
 		}
+		if v, ok := w.pictureCaptcha(vendor); ok {
+			return v, true
+		}
 		if v, ok := w.unusualTraffic(vendor); ok {
 			return v, true
 		}
@@ -348,6 +351,11 @@ var robotWords = []string{"robot", "robots", "roboter", "robô", "robota", "robo
 	"human", "humain", "humano", "umano", "mensch", "mens", "bot",
 	"ロボット", "机器人", "робот"}
 
+// asksForHuman is true when a title or heading names a human check, a
+// robot word is in the text, or the page says, early, that it saw
+// automated or unusual traffic from us (Google's Chinese sorry page, which
+// names no robot: "...存在异常流量。此网页用于确认这些请求是由您而不是自动
+// 程序发出的"; Yandex's "запросы ... похожи на автоматические").
 func (w *wallView) asksForHuman() bool {
 	for _, t := range w.titles() {
 		for _, p := range humanCheckPhrases {
@@ -363,7 +371,7 @@ func (w *wallView) asksForHuman() bool {
 			}
 		}
 	}
-	return false
+	return w.saysAutomated()
 }
 
 // hasWord is true when word occurs in s not inside a longer Latin word.
