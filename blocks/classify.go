@@ -15,11 +15,14 @@ import (
 //  1. Headers a wall vendor sets only on its walls (cf-mitigated,
 //     x-amzn-waf-action, x-vercel-mitigated, x-datadome or Kasada's
 //     x-kpsdk-* with the wall's status). These hold whatever the body says.
-//  2. A vendor's wall page, recognised by its stable markers where they sit
+//  2. A short JSON body served in place of the page by a gateway or a CDN
+//     ({"message":"Too Many Requests"}, Cloudflare's JSON 1015): its
+//     message fields read with step 4's wording rules.
+//  3. A vendor's wall page, recognised by its stable markers where they sit
 //     (a script's config object, an element id, the title), but only on a
 //     wall-shaped page: little visible text and few links. A big page full
 //     of real content that merely mentions a marker is never a wall.
-//  3. A plain wall page of no known vendor: a short page whose title or
+//  4. A plain wall page of no known vendor: a short page whose title or
 //     first heading (or, with neither, its whole few-word text) is "429
 //     Too Many Requests" or "403 Forbidden" (in any status code and a few
 //     languages) or says the visitor was blocked ("You have been blocked",
@@ -39,18 +42,19 @@ import (
 //     Under a 5xx status a refusal's words are server trouble. A block
 //     notice heading a page with a paragraph or two on why counts at the
 //     size of a vendor's wall page.
-//  4. A verification page dressed in the site's own menus, too big for
-//     step 3: its title or a heading asks whether you are human (a robot
+//  5. A verification page dressed in the site's own menus, too big for
+//     step 4: its title or a heading asks whether you are human (a robot
 //     word counts in a question or denied: "Robot or human?", "kein
 //     Roboter") and it holds a captcha (or HUMAN's #px-captcha), with at
 //     most a search box beside it.
-//  5. The status code alone: 429 is rate_limited, 403 is denied (the server
+//  6. The status code alone: 429 is rate_limited, 403 is denied (the server
 //     refused us, whatever the body looks like; treating it as ok would
 //     keep polling a host that said no), and 503 with a Retry-After is
 //     rate_limited. A 503 without one, or any other error status, is no
 //     wall: that is server trouble, for the caller to count as an error.
 //
-// Without a status (a saved page) only steps 2 to 4 apply. Retry-After is
+// Without a status (a saved page) only steps 2 to 5 apply. Sizes count
+// letters of any alphabet, not bytes (textLength). Retry-After is
 // read from the headers for any wall verdict. Classify never panics, reads
 // at most the first MiB of the HTML, and is safe for concurrent use.
 func Classify(page Page, now time.Time) Verdict {
@@ -102,10 +106,11 @@ type wallView struct {
 	url    string // final URL, lowercased
 }
 
-// Size limits of a wall page. The largest real wall pages we know (the old
-// Cloudflare captcha page with its "why do I have to complete a CAPTCHA"
-// text, the PerimeterX block page) show under 1,500 bytes of text and a
-// handful of links; ordinary listing pages show tens of kilobytes.
+// Size limits of a wall page, in letters (textLength). The largest real
+// wall pages we know (the old Cloudflare captcha page with its "why do I
+// have to complete a CAPTCHA" text, the PerimeterX block page) show under
+// 1,500 letters of text and a handful of links; ordinary listing pages
+// show tens of thousands.
 const (
 	wallMaxText  = 4000
 	wallMaxLinks = 40
