@@ -109,16 +109,34 @@ const waitMaxText = 300
 // itself from an inline script once it has set its cookie. A page that
 // sends the browser elsewhere after a wait (a signed-out page) has a link
 // or goes elsewhere; a maintenance page does not ask to wait.
+//
+// A flood blocker (a CMS's own, NukeViet's: "Access denied. Please wait
+// 10 seconds...") has the same shape but opens its text with a refusal:
+// we asked too often and must wait it out, a rate limit.
 func (w *wallView) waitReload(vendor string) (Verdict, bool) {
 	if w.links > 0 || w.fields() > 0 || w.textLen > waitMaxText || !strings.Contains(w.script, "location.reload") {
 		return Verdict{}, false
 	}
 	for _, t := range w.pageNames() {
 		if strings.HasPrefix(t, "please wait") && (strings.Contains(t, "second") || strings.Contains(w.text, "second")) {
+			if w.opensWithRefusal() {
+				return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `flood block "` + t + `" reloading itself`}, true
+			}
 			return Verdict{Kind: Challenge, Vendor: vendor, Reason: `delay gate "` + t + `" reloading itself`}, true
 		}
 	}
 	return Verdict{}, false
+}
+
+// opensWithRefusal is true when the page's text starts with a refusal
+// ("access denied", "доступ запрещен", ...).
+func (w *wallView) opensWithRefusal() bool {
+	for _, p := range refusalTitles {
+		if strings.HasPrefix(w.text, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // blockedHeadline recognises a block page whose title or first heading
