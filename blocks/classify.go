@@ -15,11 +15,14 @@ import (
 //  1. Headers a wall vendor sets only on its walls (cf-mitigated,
 //     x-amzn-waf-action, x-vercel-mitigated, x-datadome or Kasada's
 //     x-kpsdk-* with the wall's status). These hold whatever the body says.
-//  2. A vendor's wall page, recognised by its stable markers where they sit
+//  2. A short JSON body served in place of the page by a gateway or a CDN
+//     ({"message":"Too Many Requests"}, Cloudflare's JSON 1015): its
+//     message fields read with step 4's wording rules.
+//  3. A vendor's wall page, recognised by its stable markers where they sit
 //     (a script's config object, an element id, the title), but only on a
 //     wall-shaped page: little visible text and few links. A big page full
 //     of real content that merely mentions a marker is never a wall.
-//  3. A plain wall page of no known vendor: a short page whose title or
+//  4. A plain wall page of no known vendor: a short page whose title or
 //     first heading (or, with neither, its whole few-word text) is "429
 //     Too Many Requests" or "403 Forbidden" (in any status code and a few
 //     languages) or says the visitor was blocked ("You have been blocked",
@@ -39,18 +42,19 @@ import (
 //     Under a 5xx status a refusal's words are server trouble. A block
 //     notice heading a page with a paragraph or two on why counts at the
 //     size of a vendor's wall page.
-//  4. A verification page dressed in the site's own menus, too big for
-//     step 3: its title or a heading asks whether you are human (a robot
+//  5. A verification page dressed in the site's own menus, too big for
+//     step 4: its title or a heading asks whether you are human (a robot
 //     word counts in a question or denied: "Robot or human?", "kein
 //     Roboter") and it holds a captcha (or HUMAN's #px-captcha), with at
 //     most a search box beside it.
-//  5. The status code alone: 429 is rate_limited, 403 is denied (the server
+//  6. The status code alone: 429 is rate_limited, 403 is denied (the server
 //     refused us, whatever the body looks like; treating it as ok would
 //     keep polling a host that said no), and 503 with a Retry-After is
 //     rate_limited. A 503 without one, or any other error status, is no
 //     wall: that is server trouble, for the caller to count as an error.
 //
-// Without a status (a saved page) only steps 2 to 4 apply. Retry-After is
+// Without a status (a saved page) only steps 2 to 5 apply. Sizes count
+// letters of any alphabet, not bytes (textLength). Retry-After is
 // read from the headers for any wall verdict. Classify never panics, reads
 // at most the first MiB of the HTML, and is safe for concurrent use.
 func Classify(page Page, now time.Time) Verdict {
@@ -69,6 +73,9 @@ func Classify(page Page, now time.Time) Verdict {
 func classify(page Page) Verdict {
 	w := wallView{scan: scanPage(page), status: page.Status, header: page.Header, url: strings.ToLower(page.URL)}
 	if v, ok := w.fromHeaders(); ok {
+		return v
+	}
+	if v, ok := w.jsonWall(); ok {
 		return v
 	}
 	if w.wallShaped() {
@@ -99,10 +106,11 @@ type wallView struct {
 	url    string // final URL, lowercased
 }
 
-// Size limits of a wall page. The largest real wall pages we know (the old
-// Cloudflare captcha page with its "why do I have to complete a CAPTCHA"
-// text, the PerimeterX block page) show under 1,500 bytes of text and a
-// handful of links; ordinary listing pages show tens of kilobytes.
+// Size limits of a wall page, in letters (textLength). The largest real
+// wall pages we know (the old Cloudflare captcha page with its "why do I
+// have to complete a CAPTCHA" text, the PerimeterX block page) show under
+// 1,500 letters of text and a handful of links; ordinary listing pages
+// show tens of thousands.
 const (
 	wallMaxText  = 4000
 	wallMaxLinks = 40
@@ -118,11 +126,11 @@ const (
 )
 
 func (w *wallView) wallShaped() bool {
-	return w.textBytes < wallMaxText && w.links < wallMaxLinks
+	return w.textLen < wallMaxText && w.links < wallMaxLinks
 }
 
 func (w *wallView) plainShaped() bool {
-	return w.textBytes < plainMaxText && w.links < plainMaxLinks
+	return w.textLen < plainMaxText && w.links < plainMaxLinks
 }
 
 // fields counts what a person fills in on the page besides a captcha.
@@ -150,7 +158,7 @@ func (w *wallView) pageNames() []string {
 // out of pageNames, which must stay small enough to inline: its slice
 // then stays off the heap.)
 func (w *wallView) bareName() string {
-	if w.title != "" || len(w.headings) > 0 || w.textBytes > bareTextMax || w.hidden != "" {
+	if w.title != "" || len(w.headings) > 0 || w.textLen > bareTextMax || w.hidden != "" {
 		return ""
 	}
 	return strings.TrimSpace(w.text)
@@ -252,23 +260,24 @@ func (w *wallView) says(phrase string) bool {
 			return true
 		}
 	}
-	if w.textBytes >= sayMaxText {
+	if w.textLen >= sayMaxText {
 		return false
 	}
 	i := strings.Index(w.text, phrase)
-	return i >= 0 && i < sayWithin && !quoted(w.text[:i]) && !question(w.text[i+len(phrase):])
+	return i >= 0 && textWidth(w.text[:i]) < sayWithin && !quoted(w.text[:i]) && !question(w.text[i+len(phrase):])
 }
 
 // question is true when the sentence that after continues ends in a
-// question mark: a FAQ asking why a page says the phrase.
+// question mark: a FAQ asking why a page says the phrase. Chinese and
+// Japanese sentences end in "。" or "！" too.
 func question(after string) bool {
-	end := strings.IndexAny(after, ".!?？")
+	end := strings.IndexAny(after, ".!?？。！")
 	return end >= 0 && (after[end] == '?' || strings.HasPrefix(after[end:], "？"))
 }
 
 // A wall's sentence comes first on a page of little else: Cloudflare's
 // "example.com Checking if the site connection is secure" leads its text
-// after the site's name.
+// after the site's name. Both count letters (textLength).
 const (
 	sayMaxText = 600
 	sayWithin  = 100

@@ -69,3 +69,15 @@ func BenchmarkClassify10MBAsks(b *testing.B) {
 		strings.Repeat(card, (10<<20)/len(card)) + "</ol></body></html>"
 	benchClassify(b, []byte(html), OK)
 }
+
+// BenchmarkClassifyCyrillic classifies a 600 KB Russian listing page:
+// every letter of its text takes the lowercasing's non-ASCII path, and its
+// text, measured in letters, reaches the wall-page limit twice as many
+// bytes in as an English page's.
+func BenchmarkClassifyCyrillic(b *testing.B) {
+	card := `<li class="card"><a href="/arenda/moskva/kvartira-123/"><h3>Уютная квартира у метро</h3></a>` +
+		`<p class="price">45 000 ₽ в месяц</p><p>Светлая двухкомнатная Квартира, Рядом Парк и Школа.</p></li>`
+	html := "<html><head><title>Аренда квартир в Москве</title></head><body><ol>" +
+		strings.Repeat(card, (600<<10)/len(card)) + "</ol></body></html>"
+	benchClassify(b, []byte(html), OK)
+}

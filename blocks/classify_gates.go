@@ -82,7 +82,7 @@ func (w *wallView) refusalWithCheck(vendor string) (Verdict, bool) {
 	}
 	name := ""
 	for _, t := range w.pageNames() {
-		if lt := strings.ToLower(t); isRefusalTitle(lt) {
+		if isRefusalTitle(t) {
 			name = t
 			break
 		}
@@ -109,16 +109,34 @@ const waitMaxText = 300
 // itself from an inline script once it has set its cookie. A page that
 // sends the browser elsewhere after a wait (a signed-out page) has a link
 // or goes elsewhere; a maintenance page does not ask to wait.
+//
+// A flood blocker (a CMS's own, NukeViet's: "Access denied. Please wait
+// 10 seconds...") has the same shape but opens its text with a refusal:
+// we asked too often and must wait it out, a rate limit.
 func (w *wallView) waitReload(vendor string) (Verdict, bool) {
-	if w.links > 0 || w.fields() > 0 || w.textBytes > waitMaxText || !strings.Contains(w.script, "location.reload") {
+	if w.links > 0 || w.fields() > 0 || w.textLen > waitMaxText || !strings.Contains(w.script, "location.reload") {
 		return Verdict{}, false
 	}
 	for _, t := range w.pageNames() {
 		if strings.HasPrefix(t, "please wait") && (strings.Contains(t, "second") || strings.Contains(w.text, "second")) {
+			if w.opensWithRefusal() {
+				return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `flood block "` + t + `" reloading itself`}, true
+			}
 			return Verdict{Kind: Challenge, Vendor: vendor, Reason: `delay gate "` + t + `" reloading itself`}, true
 		}
 	}
 	return Verdict{}, false
+}
+
+// opensWithRefusal is true when the page's text starts with a refusal
+// ("access denied", "доступ запрещен", ...).
+func (w *wallView) opensWithRefusal() bool {
+	for _, p := range refusalTitles {
+		if strings.HasPrefix(w.text, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // blockedHeadline recognises a block page whose title or first heading
@@ -136,4 +154,90 @@ func (w *wallView) blockedHeadline() (Verdict, bool) {
 		}
 	}
 	return Verdict{}, false
+}
+
+// connectionPhrases are what a gate says while it checks the visitor's
+// connection: haproxy-protection's "Verifying your connection to <host>"
+// and the gates copied from it, a site's own cookie gate ("Verificando sua
+// conexão"), in the portals' languages. An app says the same words when
+// the network drops ("Checking your connection..." under "You're
+// offline"), and a speed test ("Checking your connection speed"), so
+// connectionCheck asks where and how the page says them.
+var connectionPhrases = []string{"verifying your connection", "checking your connection",
+	"verificando sua conexão", "verificando a sua conexão", "a verificar a tua ligação", "a verificar a sua ligação",
+	"verificando tu conexión", "verificando su conexión", "vérification de votre connexion",
+	"nous vérifions votre connexion", "überprüfung ihrer verbindung", "wir überprüfen ihre verbindung",
+	"ihre verbindung wird überprüft", "verifica della connessione", "stiamo verificando la tua connessione",
+	"uw verbinding wordt gecontroleerd", "je verbinding wordt gecontroleerd", "we controleren je verbinding",
+	"weryfikacja połączenia", "sprawdzanie połączenia", "sprawdzamy twoje połączenie",
+	"проверка подключения", "проверяем ваше подключение", "проверка соединения", "проверяем соединение",
+	"bağlantınız doğrulanıyor", "bağlantınız kontrol ediliyor",
+	"正在验证您的连接", "正在检查您的连接", "接続を確認しています", "接続を検証しています"}
+
+// connectionCheck returns the phrase of a page that says it is checking
+// the visitor's connection, or "": the phrase starts its title or first
+// heading, or opens its text, and ends there ("Verifying your
+// connection…") or names the site it guards ("... to example.org"); or,
+// further into a short text, it names the site. A sentence in an app's
+// offline notice ends without a site and stands under another heading.
+// scriptCheck has made sure the page runs a script and asks for nothing.
+func (w *wallView) connectionCheck() string {
+	for _, p := range connectionPhrases {
+		for _, t := range w.pageNames() {
+			if rest, ok := strings.CutPrefix(t, p); ok && endsCheck(rest) {
+				return p
+			}
+		}
+		if rest, ok := strings.CutPrefix(w.text, p); ok && endsCheck(rest) {
+			return p
+		}
+		if w.textLen >= sayMaxText {
+			continue
+		}
+		if i := strings.Index(w.text, p); i >= 0 && textWidth(w.text[:i]) < sayWithin && !quoted(w.text[:i]) &&
+			namesHost(w.text[i+len(p):]) {
+			return p
+		}
+	}
+	return ""
+}
+
+// endsCheck is true when what follows a connection phrase ends it (an
+// ellipsis, a full stop, nothing) or names the site checked for.
+func endsCheck(rest string) bool {
+	rest = strings.TrimSpace(rest)
+	return rest == "" || strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "…") ||
+		strings.HasPrefix(rest, "!") || namesHost(rest)
+}
+
+// namesHost is true when rest opens with a host name, after a preposition
+// ("to example.org", "a imoveis.example.com.br", "zu example.de"): a
+// dotted name with letters on both sides of its dots.
+func namesHost(rest string) bool {
+	words := strings.Fields(rest)
+	if len(words) > 1 && hostPrepositions[words[0]] {
+		words = words[1:]
+	}
+	return len(words) > 0 && isHostName(strings.TrimRight(words[0], ".,;:!…"))
+}
+
+// hostPrepositions are the words between a connection phrase and the site
+// it names, in the languages of connectionPhrases.
+var hostPrepositions = map[string]bool{"to": true, "for": true, "with": true, "a": true, "à": true, "com": true,
+	"para": true, "con": true, "avec": true, "zu": true, "mit": true, "met": true, "naar": true, "z": true,
+	"do": true, "с": true, "к": true, "al": true, "alla": true}
+
+// isHostName is true for a dotted name of letters, digits and hyphens
+// whose last label has letters: "example.org", not "1.5" or "...".
+func isHostName(s string) bool {
+	labels := strings.Split(s, ".")
+	if len(labels) < 2 {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" || strings.Trim(l, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
+			return false
+		}
+	}
+	return strings.Trim(labels[len(labels)-1], "0123456789-") != ""
 }

@@ -89,7 +89,7 @@ func TestSays(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := wallView{scan: scan{title: tt.title, text: tt.text, textBytes: len(tt.text)}}
+			w := wallView{scan: scan{title: tt.title, text: tt.text, textLen: len(tt.text)}}
 			if tt.heading != "" {
 				w.headings = []string{tt.heading}
 			}

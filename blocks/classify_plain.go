@@ -56,6 +56,9 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		if v, ok := w.captchaField(vendor); ok {
 			return v, true
 		}
+		if v, ok := w.pictureCaptcha(vendor); ok {
+			return v, true
+		}
 		if v, ok := w.unusualTraffic(vendor); ok {
 			return v, true
 		}
@@ -107,7 +110,7 @@ func (w *wallView) brandedGate() (Verdict, bool) {
 	}
 	// An article about captchas may ask the same in its title; it says
 	// far more than a gate and its menus do.
-	if asked == "" || w.textBytes >= brandedMaxText {
+	if asked == "" || w.textLen >= brandedMaxText {
 		return Verdict{}, false
 	}
 	if w.attrIs("id", "px-captcha") {
@@ -215,6 +218,9 @@ func (w *wallView) scriptCheck(vendor string) (Verdict, bool) {
 			return Verdict{Kind: Challenge, Vendor: vendor, Reason: `script check "` + p + `"`}, true
 		}
 	}
+	if p := w.connectionCheck(); p != "" {
+		return Verdict{Kind: Challenge, Vendor: vendor, Reason: `connection check "` + p + `"`}, true
+	}
 	return Verdict{}, false
 }
 
@@ -250,18 +256,18 @@ var (
 		"доступ запрещен"}
 )
 
-// isStatusLine is true when t is no more than a status line: one of the
+// isStatusLine is true when t (lowercased, as the scan keeps it) is no
+// more than a status line: one of the
 // phrases, optionally with a status code, "error", "http" and punctuation
 // around it ("429", "Error 429 - Too Many Requests", "503 Too many
 // requests": a Varnish limiter's 503 says what it is in its phrase). A
 // longer title that merely contains the phrase (a question about it) is
 // not; a bare number counts only when it is code.
 func isStatusLine(t, code string, phrases ...string) bool {
-	if len(t) > 48 {
+	if textWidth(t) > 48 {
 		return false
 	}
-	// The scan lowercases ASCII only: "Слишком много запросов".
-	rest := statusLineNoise.Replace(strings.ToLower(t))
+	rest := statusLineNoise.Replace(t)
 	words := strings.Fields(rest)
 	kept := words[:0]
 	for _, f := range words {
@@ -345,6 +351,11 @@ var robotWords = []string{"robot", "robots", "roboter", "robô", "robota", "robo
 	"human", "humain", "humano", "umano", "mensch", "mens", "bot",
 	"ロボット", "机器人", "робот"}
 
+// asksForHuman is true when a title or heading names a human check, a
+// robot word is in the text, or the page says, early, that it saw
+// automated or unusual traffic from us (Google's Chinese sorry page, which
+// names no robot: "...存在异常流量。此网页用于确认这些请求是由您而不是自动
+// 程序发出的"; Yandex's "запросы ... похожи на автоматические").
 func (w *wallView) asksForHuman() bool {
 	for _, t := range w.titles() {
 		for _, p := range humanCheckPhrases {
@@ -360,7 +371,7 @@ func (w *wallView) asksForHuman() bool {
 			}
 		}
 	}
-	return false
+	return w.saysAutomated()
 }
 
 // hasWord is true when word occurs in s not inside a longer Latin word.

@@ -21,8 +21,9 @@ const (
 )
 
 // scan is what the classifier looks at, read from a page in one linear
-// pass. Every string in it is ASCII-lowercased, so marker checks are
-// case-insensitive; text has its whitespace collapsed to single spaces.
+// pass. Every string in it is lowercased (in any alphabet, "Доступ" as
+// "доступ"), so marker checks are case-insensitive; text has its
+// whitespace collapsed to single spaces.
 type scan struct {
 	title    string   // Page.Title when the browser gave one, else <title>
 	headings []string // h1 and h2 texts, in page order
@@ -36,11 +37,12 @@ type scan struct {
 	// refresh is the target of a <meta http-equiv="refresh">, where some
 	// walls send the browser next.
 	refresh string
-	// textBytes counts non-space bytes of visible text and links the <a
-	// href> elements; both stop growing soon after passing the wall-page
-	// limits (wallMaxText, wallMaxLinks), where scanning stops.
-	textBytes int
-	links     int
+	// textLen is the length of the visible text in letters (textLength),
+	// links the <a href> elements; both stop growing soon after passing
+	// the wall-page limits (wallMaxText, wallMaxLinks), where scanning
+	// stops.
+	textLen int
+	links   int
 	// What a person fills in. A wall asks for nothing but its check;
 	// these tell the site's own forms (a login, a contact form, search
 	// filters) from a page that holds a captcha alone.
@@ -103,7 +105,7 @@ func scanPage(page Page) scan {
 	s.script = b.script.String()
 	s.attrs = b.attrs.String() + "\n"
 	s.refresh = b.refresh
-	s.textBytes, s.links, s.scripts, s.siteScripts = b.textBytes, b.links, b.scripts, b.siteScripts
+	s.textLen, s.links, s.scripts, s.siteScripts = b.textLen, b.links, b.scripts, b.siteScripts
 	s.otherScripts = b.otherScripts
 	s.inputs, s.passwords, s.textareas, s.selects = b.inputs, b.passwords, b.textareas, b.selects
 	s.captchaFields, s.searchInputs = b.captchaFields, b.searchInputs
@@ -117,7 +119,7 @@ func scanPage(page Page) scan {
 // dressed in the site's own menus (brandedGate), so it is read on, up to
 // brandedMaxBytes, to find its captcha. Ordinary pages stop where they did.
 func (b *scanBuilder) done() bool {
-	over := b.textBytes >= wallMaxText || b.links >= wallMaxLinks
+	over := b.textLen >= wallMaxText || b.links >= wallMaxLinks
 	return over && (!b.asks || b.read > brandedMaxBytes)
 }
 
@@ -139,7 +141,7 @@ type scanBuilder struct {
 	hidden    strings.Builder
 	script    strings.Builder
 	attrs     strings.Builder
-	textBytes int
+	textLen   int
 	links     int
 	inputs    int
 	passwords int
@@ -398,7 +400,7 @@ func (b *scanBuilder) textToken(t []byte) {
 			b.cur.Write(t)
 		}
 		if b.hiddenDepth == 0 {
-			b.textBytes += nonSpace(t)
+			b.textLen += textLength(t)
 		}
 		appendText(&b.text, t, maxTextSample)
 	case "title":
@@ -414,83 +416,4 @@ func (b *scanBuilder) textToken(t []byte) {
 	case "noscript", "iframe", "noembed", "noframes":
 		appendText(&b.hidden, t, maxHiddenBytes)
 	}
-}
-
-// appendLower appends t to w in ASCII lower case, up to limit bytes in w.
-// Non-ASCII bytes pass through untouched, so any charset is safe.
-func appendLower(w *strings.Builder, t []byte, limit int) {
-	for _, c := range t {
-		if w.Len() >= limit {
-			return
-		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		w.WriteByte(c)
-	}
-}
-
-// appendText appends t lowercased with its whitespace collapsed, keeping a
-// single space between pieces, up to limit bytes in w.
-func appendText(w *strings.Builder, t []byte, limit int) {
-	space := w.Len() > 0
-	for _, c := range t {
-		if w.Len() >= limit {
-			return
-		}
-		if isSpace(c) {
-			space = w.Len() > 0
-			continue
-		}
-		if space {
-			w.WriteByte(' ')
-			space = false
-		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		w.WriteByte(c)
-	}
-	if space && w.Len() < limit {
-		w.WriteByte(' ')
-	}
-}
-
-// collapse lowercases s and collapses its whitespace, trimming both ends.
-func collapse(s string) string {
-	var w strings.Builder
-	appendText(&w, []byte(s), 4096)
-	return strings.TrimSpace(w.String())
-}
-
-func nonSpace(t []byte) int {
-	n := 0
-	for _, c := range t {
-		if !isSpace(c) {
-			n++
-		}
-	}
-	return n
-}
-
-// isSpace reports HTML's ASCII whitespace; other bytes, whatever the
-// charset, count as text.
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
-}
-
-// containsFold is true when v contains the lowercase ASCII word sub in any
-// case. It allocates nothing: it runs on every input's name and id, and a
-// search page has hundreds.
-func containsFold(v []byte, sub string) bool {
-	for i := 0; i+len(sub) <= len(v); i++ {
-		j := 0
-		for j < len(sub) && v[i+j]|0x20 == sub[j] {
-			j++
-		}
-		if j == len(sub) {
-			return true
-		}
-	}
-	return false
 }

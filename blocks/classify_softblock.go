@@ -50,18 +50,17 @@ var blockedSubjects = map[string]bool{
 	"twój": true, "twoje": true, "dostęp": true, "zostałeś": true, "zostałaś": true,
 }
 
-// blockedNoticeMax bounds a blocked notice: a title or heading, not a
-// sentence in an article.
+// blockedNoticeMax bounds a blocked notice, in letters: a title or
+// heading, not a sentence in an article.
 const blockedNoticeMax = 80
 
 // isBlockedNotice is true when a title or heading t says the visitor (or
 // their address, access or request) was blocked. A question ("Why was I
 // blocked?") is a help page asking about one.
 func isBlockedNotice(t string) bool {
-	if len(t) > blockedNoticeMax || strings.ContainsAny(t, "?？") {
+	if textWidth(t) > blockedNoticeMax || strings.ContainsAny(t, "?？") {
 		return false
 	}
-	t = strings.ToLower(t) // the scan lowercases ASCII only: "Вы были заблокированы"
 	if cjkBlocked(t) {
 		return true
 	}
@@ -103,8 +102,58 @@ const cjkOpeningMax = 300
 // Google's "your computer or network may be sending automated queries"),
 // in the portals' languages.
 var unusualTrafficPhrases = []string{"unusual traffic from your", "sending automated queries",
-	"ungewöhnlichen datenverkehr", "ongebruikelijk verkeer", "trafic inhabituel",
-	"tráfico inusual", "traffico insolito"}
+	"ungewöhnlichen datenverkehr", "ongebruikelijk verkeer", "trafic inhabituel", "trafic exceptionnel",
+	"tráfico inusual", "traffico insolito", "tráfego incomum", "tráfego anormal", "nietypowy ruch",
+	"neobvyklý provoz", "ağınızdan olağan dışı trafik", "ağınızdan gelen olağan dışı trafik",
+	"трафик, исходящий из вашей сети", "необычный трафик", "ネットワークから通常と異なるトラフィック",
+	"您的计算机网络中存在异常流量", "您的网络中存在异常流量", "您的電腦網路中存在異常流量"}
+
+// automatedPhrases are how a captcha page says why it asks: the requests
+// from us look automated (Yandex's "запросы, поступившие с вашего
+// IP-адреса, похожи на автоматические" and its English "Please confirm
+// that you and not a robot are sending requests"), in the portals'
+// languages. Said on a page with a check to pass, they make it one.
+var automatedPhrases = []string{"похожи на автоматические", "not a robot are sending requests",
+	"requests look automated", "requests from your ip look automated", "requests from your network look automated",
+	"automatisierte anfragen", "automatische anfragen", "requêtes automatisées", "solicitudes automatizadas",
+	"consultas automatizadas", "richieste automatizzate", "geautomatiseerde verzoeken", "zautomatyzowane zapytania",
+	"otomatik sorgu", "而不是自动程序发出的", "自動送信された"}
+
+// saysAutomated is true when the page says early in a short text that it
+// saw unusual or automated traffic from us.
+func (w *wallView) saysAutomated() bool {
+	for _, list := range [][]string{unusualTrafficPhrases, automatedPhrases} {
+		for _, p := range list {
+			if w.saysEarly(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pictureCaptcha recognises a site's own captcha whose answer field is not
+// named captcha (Yandex's "rep"): the page's one field stands beside a
+// picture to copy, or in a form sent to a captcha check, on a dead end
+// that asks whether you are human or says our requests look automated.
+// A form with more fields (a subscription's email) is the site's own.
+func (w *wallView) pictureCaptcha(vendor string) (Verdict, bool) {
+	if w.inputs != 1 || w.fields() != 1 || w.passwords > 0 || w.searchInputs > 0 ||
+		w.links > loneWidgetMaxLinks || !w.captchaPicture() || !w.asksForHuman() {
+		return Verdict{}, false
+	}
+	reason := "answer field beside a captcha picture"
+	if w.status == http.StatusTooManyRequests {
+		return Verdict{Kind: RateLimited, Vendor: vendor, Reason: reason + " with HTTP 429"}, true
+	}
+	return Verdict{Kind: Challenge, Vendor: vendor, Reason: reason}, true
+}
+
+// captchaPicture is true when an image, or the form, says captcha in its
+// source, class or target ("captchaimg", "form__captcha", "/checkcaptcha").
+func (w *wallView) captchaPicture() bool {
+	return w.attr("src", "captcha") || w.attr("class", "captcha") || w.attr("action", "captcha")
+}
 
 // unusualTraffic recognises a notice that the site saw unusual traffic
 // from us, with no captcha to pass and nothing to fill in: the site asks
@@ -126,11 +175,11 @@ func (w *wallView) unusualTraffic(vendor string) (Verdict, bool) {
 // ("We're sorry... but your computer or network may be sending automated
 // queries"): the phrase within the first sentences of a short text.
 func (w *wallView) saysAfterApology(phrase string) bool {
-	if w.textBytes >= sayMaxText || !strings.HasPrefix(w.text, "we're sorry") && !strings.HasPrefix(w.text, "sorry") {
+	if w.textLen >= sayMaxText || !strings.HasPrefix(w.text, "we're sorry") && !strings.HasPrefix(w.text, "sorry") {
 		return false
 	}
 	i := strings.Index(w.text, phrase)
-	return i >= 0 && i < 2*sayWithin && !quoted(w.text[:i])
+	return i >= 0 && textWidth(w.text[:i]) < 2*sayWithin && !quoted(w.text[:i])
 }
 
 // rateLimitPhrases are how a site without a 429 says we asked too often:
@@ -188,7 +237,7 @@ func (w *wallView) blockedSentence(vendor string) (Verdict, bool) {
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `blocked notice "` + p + `"`}, true
 		}
 	}
-	if w.textBytes < plainMaxText && cjkOpensBlocked(w.text[:min(len(w.text), cjkOpeningMax)]) {
+	if w.textLen < plainMaxText && cjkOpensBlocked(w.text[:min(len(w.text), cjkOpeningMax)]) {
 		return Verdict{Kind: Denied, Vendor: vendor, Reason: "blocked notice (Chinese) opening the text"}, true
 	}
 	return Verdict{}, false
@@ -218,9 +267,9 @@ func (w *wallView) saysEarly(phrase string) bool {
 	if w.says(phrase) {
 		return true
 	}
-	if w.textBytes >= plainMaxText {
+	if w.textLen >= plainMaxText {
 		return false
 	}
 	i := strings.Index(w.text, phrase)
-	return i >= 0 && i < 2*sayWithin && !quoted(w.text[:i]) && !question(w.text[i+len(phrase):])
+	return i >= 0 && textWidth(w.text[:i]) < 2*sayWithin && !quoted(w.text[:i]) && !question(w.text[i+len(phrase):])
 }

@@ -203,7 +203,7 @@ var akamaiRef = regexp.MustCompile(`(?:#|:|ref[a-zé]*)\s*#?\s*\d{1,3}\.[0-9a-f]
 // states an Akamai reference number, not in quotation marks (a help page
 // quoting one to explain it).
 func (w *wallView) akamaiReference() bool {
-	if w.textBytes >= plainMaxText || w.fields() > 0 {
+	if w.textLen >= plainMaxText || w.fields() > 0 {
 		return false
 	}
 	loc := akamaiRef.FindStringIndex(w.text)
@@ -264,10 +264,10 @@ func cloudFront(w *wallView) (Verdict, bool) {
 // load ips.js (served with status 429). KPSDK, and on some sites ips.js,
 // are on ordinary pages too, which have something to read.
 func kasada(w *wallView) (Verdict, bool) {
-	if !strings.Contains(w.script, "kpsdk") || w.textBytes > 0 || w.links > 0 {
+	if !strings.Contains(w.script, "kpsdk") || w.textLen > 0 || w.links > 0 {
 		return Verdict{}, false
 	}
-	if w.attr("src", "/ips.js") || (w.status == http.StatusTooManyRequests && w.textBytes == 0) {
+	if w.attr("src", "/ips.js") || (w.status == http.StatusTooManyRequests && w.textLen == 0) {
 		return wall(Challenge, "Kasada KPSDK with ips.js")
 	}
 	return Verdict{}, false
@@ -419,7 +419,7 @@ func reblaze(w *wallView) (Verdict, bool) {
 // the field for its characters. Ordinary pages of those sites have their
 // content and links.
 func qrator(w *wallView) (Verdict, bool) {
-	if !w.attr("src", "/__qrator/qauth") || w.links > 0 || w.textBytes >= plainMaxText || w.fields() > w.captchaFields {
+	if !w.attr("src", "/__qrator/qauth") || w.links > 0 || w.textLen >= plainMaxText || w.fields() > w.captchaFields {
 		return Verdict{}, false
 	}
 	return wall(Challenge, "Qrator qauth check (/__qrator/qauth)")

@@ -125,7 +125,7 @@ func cloudflareError(w *wallView) (Verdict, bool) {
 				break
 			}
 		}
-	} else if strings.HasPrefix(w.text, "error code: ") && w.textBytes < 40 {
+	} else if strings.HasPrefix(w.text, "error code: ") && w.textLen < 40 {
 		code = codeAfter(w.text, "error code: ")
 	} else {
 		return Verdict{}, false
@@ -189,6 +189,6 @@ func (w *wallView) cloudflareSign() bool {
 // the browser on. An app shell loads its bundle; a page with something
 // to read has text; a redirect page names where it goes.
 func (w *wallView) blank() bool {
-	return w.textBytes == 0 && w.links == 0 && w.fields() == 0 && w.siteScripts == 0 && w.otherScripts == 0 &&
+	return w.textLen == 0 && w.links == 0 && w.fields() == 0 && w.siteScripts == 0 && w.otherScripts == 0 &&
 		w.refresh == ""
 }
