@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -79,12 +81,11 @@ func watchRequests(ctx context.Context, listingURL, message string) (*requests, 
 // still sends them.
 const maxWords = 16
 
-// messageWords are the message's first maxWords runs of ASCII letters and
-// digits: every encoding a form uses (urlencoded, JSON, multipart, HTML)
-// carries them as they are, in their order.
+// messageWords are the message's first maxWords runs of letters and
+// digits, in any alphabet ("Здравствуйте" as much as "Hallo").
 func messageWords(msg string) [][]byte {
 	var out [][]byte
-	for _, w := range strings.FieldsFunc(msg, func(r rune) bool { return r > unicode.MaxASCII || !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+	for _, w := range strings.FieldsFunc(msg, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		if len(out) == maxWords {
 			break
 		}
@@ -93,8 +94,20 @@ func messageWords(msg string) [][]byte {
 	return out
 }
 
-// carriesWords reports whether body holds words in their order.
+// carriesWords reports whether body holds words in their order: as they
+// are (JSON, multipart and HTML carry letters of any alphabet as UTF-8),
+// or once the escapes a form may use are undone (urlencoded forms send
+// every letter outside ASCII as %XX bytes, some JSON writers as \uXXXX).
+// A message with no word at all cannot tell its form apart: no body
+// carries it.
 func carriesWords(body []byte, words [][]byte) bool {
+	if len(words) == 0 {
+		return false
+	}
+	return inOrder(body, words) || inOrder(unescaped(body), words)
+}
+
+func inOrder(body []byte, words [][]byte) bool {
 	for _, w := range words {
 		i := bytes.Index(body, w)
 		if i < 0 {
@@ -103,6 +116,55 @@ func carriesWords(body []byte, words [][]byte) bool {
 		body = body[i+len(w):]
 	}
 	return true
+}
+
+// unescaped is body with %XX and \uXXXX escapes (a surrogate pair as one
+// letter) turned back into the UTF-8 they stand for; the rest is kept.
+func unescaped(body []byte) []byte {
+	out := make([]byte, 0, len(body))
+	for i := 0; i < len(body); i++ {
+		switch {
+		case body[i] == '%' && i+2 < len(body) && isHex(body[i+1]) && isHex(body[i+2]):
+			out = append(out, unhex(body[i+1])<<4|unhex(body[i+2]))
+			i += 2
+		case body[i] == '\\' && i+5 < len(body) && body[i+1] == 'u' && allHex(body[i+2:i+6]):
+			r := rune(hex4(body[i+2 : i+6]))
+			i += 5
+			if utf16.IsSurrogate(r) && i+6 < len(body) && body[i+1] == '\\' && body[i+2] == 'u' && allHex(body[i+3:i+7]) {
+				r = utf16.DecodeRune(r, rune(hex4(body[i+3:i+7])))
+				i += 6
+			}
+			out = utf8.AppendRune(out, r)
+		default:
+			out = append(out, body[i])
+		}
+	}
+	return out
+}
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
+func allHex(b []byte) bool {
+	for _, c := range b {
+		if !isHex(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+func hex4(b []byte) int {
+	return int(unhex(b[0]))<<12 | int(unhex(b[1]))<<8 | int(unhex(b[2]))<<4 | int(unhex(b[3]))
 }
 
 // listen runs in chromedp's event loop: it only records.
