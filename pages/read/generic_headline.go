@@ -173,7 +173,7 @@ func bestHeading(root *html.Node, strict bool) (string, bool) {
 		}
 		return bestRank == 1
 	})
-	if best != "" && areaLine(best) {
+	if best != "" && (areaLine(best) || dealLine(best)) {
 		if street := streetHeading(root, strict); street != "" {
 			return street, true
 		}
@@ -194,7 +194,7 @@ func wordyHeading(root *html.Node, strict bool) string {
 		if !isHeadingLike(n) {
 			return false
 		}
-		if t := headline(n); len(strings.Fields(t)) >= 3 && !areaLine(t) && titleText(t, strict) {
+		if t := headline(n); len(strings.Fields(t)) >= 3 && !areaLine(t) && !dealLine(t) && titleText(t, strict) {
 			out = t
 			return true
 		}
@@ -206,7 +206,7 @@ func wordyHeading(root *html.Node, strict bool) string {
 // streetElement reports an element marked as the street or the address
 // ("search-hit__street", "card-address", itemprop streetAddress).
 func streetElement(n *html.Node) bool {
-	for _, k := range []string{"class", "itemprop", "data-testid"} {
+	for _, k := range []string{"class", "itemprop", "data-testid", "data-cy", "data-qa"} {
 		v := strings.ToLower(attrOf(n, k))
 		if strings.Contains(v, "street") || strings.Contains(v, "address") || strings.Contains(v, "adress") {
 			return true
@@ -260,13 +260,53 @@ func streetHeading(root *html.Node, strict bool) string {
 		if !isHeadingLike(n) && !streetElement(n) {
 			return false
 		}
-		if t := headline(n); streetLine(t) && titleText(t, strict) {
+		if t := headline(n); (streetLine(t) || markedStreet(n, t)) && titleText(t, strict) {
 			out = t
 			return true
 		}
 		return false
 	})
 	return out
+}
+
+// markedStreet reports a street in an element marked as the street or
+// address that is one line of its own ("Rua Gonçalves Ledo", "Rua
+// Professora Maria Flora Pausewang, 277 - Trindade"): the mark says it is
+// the address, so it needs no house number; an area line or a block of
+// several lines (the whole address section) is not one.
+func markedStreet(n *html.Node, t string) bool {
+	if !streetElement(n) || isHeadingLike(n) || areaLine(t) || dealLine(t) || letters(t) < 3 {
+		return false
+	}
+	return len(strings.Fields(t)) <= 10 && len(titleChunks(n)) == 1
+}
+
+// The type-and-area rule (issue 23, class 6): portals head a card with
+// the kind of home, the deal and the place ("Apartamento para alugar em
+// Pinheiros", "Flat for rent in Camden"): shared by its neighbours like
+// an area line, so a street line of the card is its title.
+
+// dealPhrases name the deal in a type-and-area heading, lowercase.
+var dealPhrases = []string{"para alugar", "para comprar", "para venda", "à venda", "a venda", "para arrendar",
+	"en alquiler", "en venta", "se alquila", "se vende", "for rent", "for sale", "to rent", "to let",
+	"zu vermieten", "zur miete", "zum kauf", "zu verkaufen", "te huur", "te koop", "à louer", "à vendre",
+	"in affitto", "in vendita", "do wynajęcia", "na sprzedaż", "na wynajem", "k pronájmu", "na prodej"}
+
+// dealLine reports a type-and-area heading: no number, a deal phrase
+// after at most two words (the kind of home), and only a place after it.
+func dealLine(t string) bool {
+	if strings.ContainsAny(t, "0123456789") {
+		return false
+	}
+	l := strings.ToLower(t)
+	for _, p := range dealPhrases {
+		i := strings.Index(l, p)
+		if i < 0 || len(strings.Fields(l[:i])) > 2 {
+			continue
+		}
+		return len(strings.Fields(l[i+len(p):])) <= 4
+	}
+	return false
 }
 
 // headingRank is 1 for h1 to 6 for h6, 7 for another heading-like element.
