@@ -180,6 +180,9 @@ func bestHeading(root *html.Node, strict bool) (string, bool) {
 		if h := wordyHeading(root, strict); h != "" {
 			return h, true
 		}
+		if place := dealPlace(best); place != "" {
+			return place, true
+		}
 	}
 	return best, best != ""
 }
@@ -295,18 +298,60 @@ var dealPhrases = []string{"para alugar", "para comprar", "para venda", "à vend
 // dealLine reports a type-and-area heading: no number, a deal phrase
 // after at most two words (the kind of home), and only a place after it.
 func dealLine(t string) bool {
+	_, ok := dealSplit(t)
+	return ok
+}
+
+// dealPlace is the place of a type-and-area heading, its only part that
+// tells the card from its neighbours ("Pinheiros" of "Apartamento para
+// alugar em Pinheiros"): the title of a card that shows no street.
+func dealPlace(t string) string {
+	place, ok := dealSplit(t)
+	if !ok || letters(place) < 3 {
+		return ""
+	}
+	return place
+}
+
+// placePrepositions lead the place after a deal phrase ("em Pinheiros").
+var placePrepositions = map[string]bool{"em": true, "no": true, "na": true, "in": true, "en": true, "à": true,
+	"a": true, "w": true, "v": true, "te": true, "de": true, "im": true}
+
+// dealSplit cuts a type-and-area heading after its deal phrase: one or
+// two words before it (the kind of home), and after it only a place of
+// at most six words, each capitalised or a short joiner ("Ingleses do Rio
+// Vermelho, Florianópolis"), so a headline that says the deal and goes on
+// ("Mieszkanie na wynajem od zaraz") is none; ok is false for any other
+// text.
+func dealSplit(t string) (place string, ok bool) {
 	if strings.ContainsAny(t, "0123456789") {
-		return false
+		return "", false
 	}
 	l := strings.ToLower(t)
 	for _, p := range dealPhrases {
 		i := strings.Index(l, p)
-		if i < 0 || len(strings.Fields(l[:i])) > 2 {
+		if i < 0 {
 			continue
 		}
-		return len(strings.Fields(l[i+len(p):])) <= 4
+		if n := len(strings.Fields(l[:i])); n < 1 || n > 2 {
+			continue
+		}
+		rest := strings.Fields(t[i+len(p):])
+		if len(rest) > 0 && placePrepositions[strings.ToLower(rest[0])] {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 || len(rest) > 6 {
+			return "", false
+		}
+		for _, w := range rest {
+			r := []rune(w)
+			if !unicode.IsUpper(r[0]) && (len(r) > 3 || !unicode.IsLower(r[0])) {
+				return "", false
+			}
+		}
+		return strings.Join(rest, " "), true
 	}
-	return false
+	return "", false
 }
 
 // headingRank is 1 for h1 to 6 for h6, 7 for another heading-like element.
