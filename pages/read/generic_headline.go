@@ -340,7 +340,7 @@ func dealSplit(t string) (place string, ok bool) {
 		if len(rest) > 0 && placePrepositions[strings.ToLower(rest[0])] {
 			rest = rest[1:]
 		}
-		if len(rest) == 0 || len(rest) > 6 {
+		if len(rest) == 0 || len(rest) > 6 || !unicode.IsUpper([]rune(rest[0])[0]) {
 			return "", false
 		}
 		for _, w := range rest {
