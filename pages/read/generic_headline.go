@@ -113,7 +113,7 @@ func factChunk(t string) bool {
 var notTitlePhrases = map[string]bool{
 	"details": true, "detail": true, "more details": true, "view details": true, "see details": true,
 	"show details": true, "view property": true, "view listing": true, "see more": true, "read more": true,
-	"learn more": true, "more": true, "more photos": true, "all photos": true, "詳細を見る": true, "詳細": true,
+	"learn more": true, "more": true, "more photos": true, "all photos": true, "詳細を見る": true, "詳細": true, "詳細をみる": true, "詳しく見る": true, "詳しくみる": true,
 	"お問い合わせ": true, "zum exposé": true, "exposé ansehen": true, "alle details": true, "mehr erfahren": true,
 	"mehr": true, "mehr fotos": true, "meer foto's": true, "bekijk details": true, "ver detalle": true,
 	"ver más": true, "voir le détail": true, "voir plus": true, "zobacz": true, "zobacz szczegóły": true,
