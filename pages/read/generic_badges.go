@@ -19,11 +19,12 @@ import (
 // badgeTokens are the words of class names and test hooks that mark a
 // badge-like element, matched against whole words of the attribute
 // (split at punctuation and camelCase: "InfoStamp__Styled" is info,
-// stamp, styled).
+// stamp, styled). A short "category" beside a building's name
+// ("<span class=category>マンション</span>") is its kind, a tag too.
 var badgeTokens = map[string]bool{
 	"badge": true, "badges": true, "label": true, "labels": true, "status": true, "tag": true, "tags": true,
 	"sticker": true, "stickers": true, "ribbon": true, "flag": true, "flags": true, "chip": true, "chips": true,
-	"pill": true, "pills": true, "stamp": true, "sash": true, "btn": true, "button": true,
+	"pill": true, "pills": true, "stamp": true, "sash": true, "btn": true, "button": true, "category": true,
 }
 
 // maxBadgeRunes bounds a badge's text: a long text in an element named

@@ -113,7 +113,7 @@ func factChunk(t string) bool {
 var notTitlePhrases = map[string]bool{
 	"details": true, "detail": true, "more details": true, "view details": true, "see details": true,
 	"show details": true, "view property": true, "view listing": true, "see more": true, "read more": true,
-	"learn more": true, "more": true, "more photos": true, "all photos": true, "詳細を見る": true, "詳細": true,
+	"learn more": true, "more": true, "more photos": true, "all photos": true, "詳細を見る": true, "詳細": true, "詳細をみる": true, "詳しく見る": true, "詳しくみる": true,
 	"お問い合わせ": true, "zum exposé": true, "exposé ansehen": true, "alle details": true, "mehr erfahren": true,
 	"mehr": true, "mehr fotos": true, "meer foto's": true, "bekijk details": true, "ver detalle": true,
 	"ver más": true, "voir le détail": true, "voir plus": true, "zobacz": true, "zobacz szczegóły": true,
@@ -173,12 +173,15 @@ func bestHeading(root *html.Node, strict bool) (string, bool) {
 		}
 		return bestRank == 1
 	})
-	if best != "" && areaLine(best) {
+	if best != "" && (areaLine(best) || dealLine(best)) {
 		if street := streetHeading(root, strict); street != "" {
 			return street, true
 		}
 		if h := wordyHeading(root, strict); h != "" {
 			return h, true
+		}
+		if place := dealPlace(best); place != "" {
+			return place, true
 		}
 	}
 	return best, best != ""
@@ -194,7 +197,7 @@ func wordyHeading(root *html.Node, strict bool) string {
 		if !isHeadingLike(n) {
 			return false
 		}
-		if t := headline(n); len(strings.Fields(t)) >= 3 && !areaLine(t) && titleText(t, strict) {
+		if t := headline(n); len(strings.Fields(t)) >= 3 && !areaLine(t) && !dealLine(t) && titleText(t, strict) {
 			out = t
 			return true
 		}
@@ -206,7 +209,7 @@ func wordyHeading(root *html.Node, strict bool) string {
 // streetElement reports an element marked as the street or the address
 // ("search-hit__street", "card-address", itemprop streetAddress).
 func streetElement(n *html.Node) bool {
-	for _, k := range []string{"class", "itemprop", "data-testid"} {
+	for _, k := range []string{"class", "itemprop", "data-testid", "data-cy", "data-qa"} {
 		v := strings.ToLower(attrOf(n, k))
 		if strings.Contains(v, "street") || strings.Contains(v, "address") || strings.Contains(v, "adress") {
 			return true
@@ -260,13 +263,95 @@ func streetHeading(root *html.Node, strict bool) string {
 		if !isHeadingLike(n) && !streetElement(n) {
 			return false
 		}
-		if t := headline(n); streetLine(t) && titleText(t, strict) {
+		if t := headline(n); (streetLine(t) || markedStreet(n, t)) && titleText(t, strict) {
 			out = t
 			return true
 		}
 		return false
 	})
 	return out
+}
+
+// markedStreet reports a street in an element marked as the street or
+// address that is one line of its own ("Rua Gonçalves Ledo", "Rua
+// Professora Maria Flora Pausewang, 277 - Trindade"): the mark says it is
+// the address, so it needs no house number; an area line or a block of
+// several lines (the whole address section) is not one.
+func markedStreet(n *html.Node, t string) bool {
+	if !streetElement(n) || isHeadingLike(n) || areaLine(t) || dealLine(t) || letters(t) < 3 {
+		return false
+	}
+	return len(strings.Fields(t)) <= 10 && len(titleChunks(n)) == 1
+}
+
+// The type-and-area rule (issue 23, class 6): portals head a card with
+// the kind of home, the deal and the place ("Apartamento para alugar em
+// Pinheiros", "Flat for rent in Camden"): shared by its neighbours like
+// an area line, so a street line of the card is its title.
+
+// dealPhrases name the deal in a type-and-area heading, lowercase.
+var dealPhrases = []string{"para alugar", "para comprar", "para venda", "à venda", "a venda", "para arrendar",
+	"en alquiler", "en venta", "se alquila", "se vende", "for rent", "for sale", "to rent", "to let",
+	"zu vermieten", "zur miete", "zum kauf", "zu verkaufen", "te huur", "te koop", "à louer", "à vendre",
+	"in affitto", "in vendita", "do wynajęcia", "na sprzedaż", "na wynajem", "k pronájmu", "na prodej"}
+
+// dealLine reports a type-and-area heading: no number, a deal phrase
+// after at most two words (the kind of home), and only a place after it.
+func dealLine(t string) bool {
+	_, ok := dealSplit(t)
+	return ok
+}
+
+// dealPlace is the place of a type-and-area heading, its only part that
+// tells the card from its neighbours ("Pinheiros" of "Apartamento para
+// alugar em Pinheiros"): the title of a card that shows no street.
+func dealPlace(t string) string {
+	place, ok := dealSplit(t)
+	if !ok || letters(place) < 3 {
+		return ""
+	}
+	return place
+}
+
+// placePrepositions lead the place after a deal phrase ("em Pinheiros").
+var placePrepositions = map[string]bool{"em": true, "no": true, "na": true, "in": true, "en": true, "à": true,
+	"a": true, "w": true, "v": true, "te": true, "de": true, "im": true}
+
+// dealSplit cuts a type-and-area heading after its deal phrase: one or
+// two words before it (the kind of home), and after it only a place of
+// at most six words, each capitalised or a short joiner ("Ingleses do Rio
+// Vermelho, Florianópolis"), so a headline that says the deal and goes on
+// ("Mieszkanie na wynajem od zaraz") is none; ok is false for any other
+// text.
+func dealSplit(t string) (place string, ok bool) {
+	if strings.ContainsAny(t, "0123456789") {
+		return "", false
+	}
+	l := strings.ToLower(t)
+	for _, p := range dealPhrases {
+		i := strings.Index(l, p)
+		if i < 0 {
+			continue
+		}
+		if n := len(strings.Fields(l[:i])); n < 1 || n > 2 {
+			continue
+		}
+		rest := strings.Fields(t[i+len(p):])
+		if len(rest) > 0 && placePrepositions[strings.ToLower(rest[0])] {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 || len(rest) > 6 || !unicode.IsUpper([]rune(rest[0])[0]) {
+			return "", false
+		}
+		for _, w := range rest {
+			r := []rune(w)
+			if !unicode.IsUpper(r[0]) && (len(r) > 3 || !unicode.IsLower(r[0])) {
+				return "", false
+			}
+		}
+		return strings.Join(rest, " "), true
+	}
+	return "", false
 }
 
 // headingRank is 1 for h1 to 6 for h6, 7 for another heading-like element.

@@ -35,6 +35,7 @@ var listingTypes = map[string]bool{
 // ldListing is one listing named in the page's JSON-LD.
 type ldListing struct {
 	url, name, price string
+	rooms            float64 // numberOfRooms, 0 when not given
 	// card is the element around a home's own script that shows its
 	// price (the card it describes), nil when none is found
 	card *html.Node
@@ -210,7 +211,8 @@ func ldItem(m map[string]any, pc pageContext) (ldListing, bool) {
 	if name == "" {
 		name = ldString(m["name"])
 	}
-	return ldListing{url: u.String(), name: cleanText(name), price: price}, true
+	rooms, _ := strconv.ParseFloat(ldString(obj["numberOfRooms"]), 64)
+	return ldListing{url: u.String(), name: cleanText(name), price: price, rooms: rooms}, true
 }
 
 // ldPrice formats an Offer (or the first of a list) as "1450 EUR".
@@ -264,6 +266,14 @@ func jsonLDListings(ld []ldListing, pc pageContext) []listing.Listing {
 		}
 		if got.Price == "" {
 			got.Price = l.price
+		}
+		// a home without its card still says its rooms: in its record,
+		// or in its name ("3 BHK Flat for Rent in Patia")
+		if got.Rooms == 0 {
+			got.Rooms = l.rooms
+		}
+		if got.Rooms == 0 {
+			got.Rooms = findRooms(got.Title)
 		}
 		out = append(out, got)
 	}

@@ -246,11 +246,20 @@ func factsLine(t string) bool {
 	if t == "" || !isDigit(rune(t[0])) {
 		return false
 	}
+	if countsRe.MatchString(t) {
+		return true
+	}
 	if s, _ := findSize(t); s == "" && findRooms(t) == 0 && !strings.Contains(strings.ToLower(t), "bed") {
 		return false
 	}
 	return leftoverLetters(t) < 8
 }
+
+// countsRe is a line of counts, each a number and one or two lowercase
+// words or abbreviations ("2 ban.", "1 vaga", "90 m² tot. 2 quartos"):
+// facts in any language, where a street ("221 Baker Street") goes on
+// capitalised or in more words.
+var countsRe = regexp.MustCompile(`^(?:\d+(?:[.,]\d+)?\s*\p{Ll}[\p{Ll}²]*\.?(?:\s+\p{Ll}[\p{Ll}²]*\.?)?[\s·•|,/-]*)+$`)
 
 // leftoverLetters counts the letters of t outside unitWords.
 func leftoverLetters(t string) int {

@@ -131,12 +131,28 @@ func idToken(seg string) string {
 		// an id written after "ID" ("...-ID2UtbD.html", olx's "IDi6Fcf"):
 		// a short code whose one digit is enough
 		idCode := strings.HasPrefix(tok, "id") && len(tok) >= 6 && len(tok) <= 16 && digits >= 1
-		ok := (letters == 0 && digits >= 5) || (letters > 0 && len(tok) >= 6 && len(tok) <= 40 && digits >= 2) || idCode
+		ok := (letters == 0 && digits >= 5) || (letters > 0 && len(tok) >= 6 && len(tok) <= 40 && digits >= 2) || idCode ||
+			hashID(tok, digits)
 		if ok && len(tok) > len(best) {
 			best = tok
 		}
 	}
 	return best
+}
+
+// hashID reports a listing id written as a long hexadecimal hash (SHA-1
+// and longer: Yahoo! Fudosan's /rent/detail/<44 hex>/), past the 40
+// characters a slug's run-together token is allowed.
+func hashID(tok string, digits int) bool {
+	if len(tok) <= 40 || len(tok) > 64 || digits < 8 {
+		return false
+	}
+	for _, r := range tok {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 func digitCount(s string) int {

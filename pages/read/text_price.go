@@ -59,6 +59,9 @@ func findPrice(text string) string {
 	if p := findMyriadPrice(text); p != "" {
 		return p
 	}
+	if p := findLakhPrice(text); p != "" {
+		return p
+	}
 	for _, re := range []*regexp.Regexp{priceRe, barePriceRe} {
 		for pos := 0; pos < len(text); {
 			loc := re.FindStringIndex(text[pos:])
@@ -237,6 +240,9 @@ var amountRe = regexp.MustCompile(`\d[\d.,'\x{00A0}\x{202F} ]*`)
 // none ("Prijs op aanvraag").
 func priceValue(price string) float64 {
 	if v := myriadValue(price); v > 0 {
+		return v
+	}
+	if v := lakhValue(price); v > 0 {
 		return v
 	}
 	if v := priceAmounts(price, 1); len(v) > 0 {
