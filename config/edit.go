@@ -226,6 +226,16 @@ func (e *editor) SetInterval(every time.Duration) error {
 	return err
 }
 
+// SetKeepAwake sets whether the computer is kept awake while watching
+// (keep_awake).
+func (e *editor) SetKeepAwake(on bool) error {
+	_, err := e.change(func(s *Settings, d *doc) ([]splice, error) {
+		s.KeepAwake = on
+		return []splice{d.setKey(&d.tables[0], "keep_awake", strconv.FormatBool(on))}, nil
+	})
+	return err
+}
+
 // change runs one edit: read the file, let op change the settings and say
 // which splices make that change in the text, check that the new text loads
 // as exactly those settings, write it.

@@ -206,6 +206,11 @@ func (o *Owner) SetEmail(em *Email) (set *Email, err error) {
 	return set, o.editing(func() { set, err = o.edit.SetEmail(em) }, &err)
 }
 
+// SetKeepAwake sets whether the computer is kept awake while watching.
+func (o *Owner) SetKeepAwake(on bool) (err error) {
+	return o.editing(func() { err = o.edit.SetKeepAwake(on) }, &err)
+}
+
 // SetInterval sets the time between cycles.
 func (o *Owner) SetInterval(every time.Duration) (err error) {
 	return o.editing(func() { err = o.edit.SetInterval(every) }, &err)

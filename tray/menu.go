@@ -55,7 +55,7 @@ func Menu(s engine.Snapshot, now time.Time) []Item {
 		Tooltip: clean(h.Detail, 300), Page: h.Path, Fragment: h.Fragment})
 	if s.Awake != "" {
 		b.add(Item{ID: "awake", Title: clean(s.Awake, maxTitle), Disabled: true,
-			Tooltip: "On mains power only; turn it off with keep_awake = false in the settings file"})
+			Tooltip: "On mains power only; turn it off in rentwatch's Settings, under Watching"})
 	}
 	b.sep()
 	noSearches := len(s.Searches) == 0

@@ -20,6 +20,7 @@ func hostOf(u string) string { return blocks.HostKey(u) }
 type settingsView struct {
 	Email        *emailJSON   `json:"email"` // null: desktop pop-ups only
 	Interval     string       `json:"interval"`
+	KeepAwake    bool         `json:"keep_awake"`     // the computer is kept from sleeping while watching
 	StartAtLogin *bool        `json:"start_at_login"` // null: not available here
 	Password     passwordView `json:"password"`
 	Push         []pushView   `json:"push"`              // phone and chat channels, masked
@@ -53,7 +54,7 @@ type passwordView struct {
 
 func (s *Server) settingsNow() settingsView {
 	set, err := s.d.Settings.Settings()
-	v := settingsView{Interval: set.Interval.String()}
+	v := settingsView{Interval: set.Interval.String(), KeepAwake: set.KeepAwake}
 	if err != nil {
 		v.Problem = err.Error()
 	}
@@ -117,6 +118,7 @@ func (s *Server) apiSettings(w http.ResponseWriter, r *http.Request) {
 // patchSettings is PATCH /api/settings; absent fields stay as they are.
 type patchSettings struct {
 	Interval     *string `json:"interval"`
+	KeepAwake    *bool   `json:"keep_awake"`
 	StartAtLogin *bool   `json:"start_at_login"`
 }
 
@@ -132,6 +134,12 @@ func (s *Server) apiPatchSettings(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if err := s.d.Settings.SetInterval(d); err != nil {
+			writeOwnerError(w, err)
+			return
+		}
+	}
+	if req.KeepAwake != nil {
+		if err := s.d.Settings.SetKeepAwake(*req.KeepAwake); err != nil {
 			writeOwnerError(w, err)
 			return
 		}

@@ -295,6 +295,18 @@ func TestAPISettings(t *testing.T) {
 		t.Errorf("interval in the file:\n%s", r.file())
 	}
 
+	// keeping the computer awake: from the window, not only the file
+	if code, got := r.api("PATCH", "/api/settings", map[string]any{"keep_awake": true}); code != 200 || got["keep_awake"] != true ||
+		!r.settings().KeepAwake || !strings.Contains(r.file(), "keep_awake = true") {
+		t.Errorf("keep awake on: %d %v\n%s", code, got, r.file())
+	}
+	if code, got := r.api("PATCH", "/api/settings", map[string]any{"keep_awake": false}); code != 200 || got["keep_awake"] != false || r.settings().KeepAwake {
+		t.Errorf("keep awake off: %d %v", code, got)
+	}
+	if page := r.page(r.browserClient(), "/settings"); !strings.Contains(page, `name="keep_awake"`) {
+		t.Errorf("the Settings page has no switch for keeping the computer awake")
+	}
+
 	// email off
 	if code, _ := r.api("DELETE", "/api/settings/email", nil); code != 200 || r.settings().Email != nil {
 		t.Errorf("email off: %d", code)

@@ -360,6 +360,13 @@ func TestBrowserListingsAndSettings(t *testing.T) {
 		t.Error("the password stays in the field after it was stored")
 	}
 
+	// keeping the computer awake: one click in Settings, no text editor
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#awake-form input[name="keep_awake"]`)))
+	waitText(t, ctx, "#awake-form [data-result]", "Saved.")
+	if !r.settings().KeepAwake || !strings.Contains(r.file(), "keep_awake = true") {
+		t.Errorf("the switch did not keep the computer awake:\n%s", r.file())
+	}
+
 	// pause for an hour, from the keyboard: Tab to the button, Enter
 	do(t, ctx, chromedp.Focus(chromedp.CSS(`#pause-box button[data-body*="1h"]`)), chromedp.KeyEvent("\r"))
 	waitText(t, ctx, "#pause-box + [data-result]", "Paused until 15:02")

@@ -65,6 +65,9 @@ type Settings interface {
 	SetEmail(e *config.Email) (*config.Email, error)
 	SetReply(r *config.Reply) (*config.Reply, error)
 	SetInterval(every time.Duration) error
+	// SetKeepAwake turns keeping the computer awake while watching on or
+	// off (keep_awake).
+	SetKeepAwake(on bool) error
 	// StorePassword keeps the SMTP password for username ("" removes
 	// it): a change of the email settings, so alerts use it at once.
 	StorePassword(username, password string) error
