@@ -2,6 +2,7 @@ package read
 
 import (
 	"net/url"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,7 +59,7 @@ func recordOf(m map[string]any) (record, bool) {
 		r.hasPrice = r.price != ""
 	}
 	if v, ok := field(m, order, sizeKeys, sizeStems); ok {
-		r.size, r.sizeM2 = sizeOf(v, norm["sqft"] != "" || norm["squarefeet"] != "")
+		r.size, r.sizeM2 = sizeOf(v, norm["sqft"] != "" || norm["squarefeet"] != "" || sizeInFeet(m, norm))
 	}
 	if v, ok := field(m, order, roomKeys, roomStems); ok {
 		if f, ok := numberOf(v); ok && f > 0 && f < 30 {
@@ -214,6 +215,27 @@ func valueByNorm(m map[string]any, norm string) any {
 	}
 	return nil
 }
+
+// sizeInFeet is the size-unit rule: a record may give its area as a bare
+// number and say the unit in a key beside it ("coveredArea": "1800",
+// "covAreaUnitDesc": "Sq-ft"; "areaUnit": "sqft"), as portals in India,
+// the US and the Gulf do. A key naming a unit of an area that says square
+// feet makes the number square feet; without one, a bare number is m².
+func sizeInFeet(m map[string]any, norm map[string]string) bool {
+	for n, k := range norm {
+		if !strings.Contains(n, "unit") || !(n == "unit" || strings.Contains(n, "area") || strings.Contains(n, "size") ||
+			strings.Contains(n, "surface") || strings.Contains(n, "space")) {
+			continue
+		}
+		if u, ok := m[k].(string); ok && feetUnit.MatchString(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// feetUnit is how records spell square feet.
+var feetUnit = regexp.MustCompile(`(?i)^\s*(sq\.?[\s-]*f(ee)?t\.?|sqft|square[\s-]*f(ee|oo)t|ft²|ft2)\s*$`)
 
 // sizeOf reads a size in m² (or square feet when the key says so).
 func sizeOf(v any, sqft bool) (string, float64) {
