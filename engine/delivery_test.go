@@ -312,30 +312,18 @@ func TestRepliesWaitForTheAlert(t *testing.T) {
 // The channel here gives up when its context ends, as every real one does.
 func TestASendDoneAsTheAppStopsIsRecorded(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		store := openStore(t)
-		p := newPortal()
-		west := fiveOnOneHost[0]
-		p.post(west, "a")
-		r := newRig(store, p, searches(west), 9)
-		entered := make(chan struct{})
-		r.mail.fail = func(ctx context.Context, n int) error {
-			close(entered)
-			// The server has the message; its answer comes 3 s later,
-			// after the stop.
+		// The server has the message; its answer comes 3 s later, after
+		// the stop.
+		queue, _ := stopWhileSending(t, func(ctx context.Context) error {
 			select {
 			case <-time.After(3 * time.Second):
 				return nil
 			case <-ctx.Done():
 				return ctx.Err()
 			}
-		}
-		stop := running(t, r.e)
-		time.Sleep(40 * time.Second) // after the baseline
-		p.post(west, "new")
-		<-entered
-		stop()
-		if q, err := store.Queue("outbox"); err != nil || len(q) != 0 {
-			t.Errorf("after the stop the channel's queue holds %v (err %v), want nothing: it was delivered", q, err)
+		})
+		if len(queue) != 0 {
+			t.Errorf("after the stop the channel's queue holds %v, want nothing: it was delivered", queue)
 		}
 	})
 }
@@ -344,28 +332,43 @@ func TestASendDoneAsTheAppStopsIsRecorded(t *testing.T) {
 // SendGrace after it, and the listing stays queued for the next start.
 func TestAHungSendEndsSendGraceAfterTheStop(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		store := openStore(t)
-		p := newPortal()
-		west := fiveOnOneHost[0]
-		p.post(west, "a")
-		r := newRig(store, p, searches(west), 9)
-		entered := make(chan struct{})
-		r.mail.fail = func(ctx context.Context, n int) error {
-			close(entered)
+		queue, took := stopWhileSending(t, func(ctx context.Context) error {
 			<-ctx.Done()
 			return ctx.Err()
-		}
-		stop := running(t, r.e)
-		time.Sleep(40 * time.Second)
-		p.post(west, "new")
-		<-entered
-		asked := time.Now()
-		stop()
-		if took := time.Since(asked); took != SendGrace {
+		})
+		if took != SendGrace {
 			t.Errorf("the stop took %v, want SendGrace (%v)", took, SendGrace)
 		}
-		if q, err := store.Queue("outbox"); err != nil || len(q) != 1 {
-			t.Errorf("after the stop the channel's queue holds %v (err %v), want the one listing never delivered", q, err)
+		if len(queue) != 1 {
+			t.Errorf("after the stop the channel's queue holds %v, want the one listing never delivered", queue)
 		}
 	})
+}
+
+// stopWhileSending runs the engine (in the caller's bubble) until a new
+// listing's send is under way, answered by server, then stops it: it
+// returns the channel's queue after the stop and how long the stop took.
+func stopWhileSending(t *testing.T, server func(ctx context.Context) error) ([]listing.Alert, time.Duration) {
+	store := openStore(t)
+	p := newPortal()
+	west := fiveOnOneHost[0]
+	p.post(west, "a")
+	r := newRig(store, p, searches(west), 9)
+	entered := make(chan struct{})
+	r.mail.fail = func(ctx context.Context, n int) error {
+		close(entered)
+		return server(ctx)
+	}
+	stop := running(t, r.e)
+	time.Sleep(40 * time.Second) // after the baseline
+	p.post(west, "new")
+	<-entered
+	asked := time.Now()
+	stop()
+	took := time.Since(asked)
+	queue, err := store.Queue("outbox")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return queue, took
 }
