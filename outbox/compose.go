@@ -292,12 +292,12 @@ func webLink(u string) string {
 }
 
 var textBody = template.Must(template.New("text").Funcs(template.FuncMap{"more": moreWords}).Parse(
-	`{{.Subject}}
-{{range .Notices}}
+	`{{define "notice"}}
 !! {{.Title}}
 {{.Body}}
 {{if .Link}}{{.Link}}
-{{end}}{{end}}{{range .Groups}}
+{{end}}{{end}}{{.Subject}}
+{{range .Notices}}{{template "notice" .}}{{end}}{{range .Groups}}
 == {{.Name}} ({{.New}} new) ==
 {{if .URL}}{{.URL}}
 {{end}}{{range .Listings}}
@@ -307,11 +307,7 @@ var textBody = template.Must(template.New("text").Funcs(template.FuncMap{"more":
 {{end}}{{if .Image}}  photo: {{.Image}}
 {{end}}{{end}}{{if .More}}
 {{more .More $.Listings}}
-{{end}}{{end}}{{range .After}}
-!! {{.Title}}
-{{.Body}}
-{{if .Link}}{{.Link}}
-{{end}}{{end}}{{if .Notes}}
+{{end}}{{end}}{{range .After}}{{template "notice" .}}{{end}}{{if .Notes}}
 Also:
 {{range .Notes}}* {{.}}
 {{end}}{{end}}
