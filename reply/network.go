@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -124,47 +125,38 @@ func unescaped(body []byte) []byte {
 	out := make([]byte, 0, len(body))
 	for i := 0; i < len(body); i++ {
 		switch {
-		case body[i] == '%' && i+2 < len(body) && isHex(body[i+1]) && isHex(body[i+2]):
-			out = append(out, unhex(body[i+1])<<4|unhex(body[i+2]))
-			i += 2
-		case body[i] == '\\' && i+5 < len(body) && body[i+1] == 'u' && allHex(body[i+2:i+6]):
-			r := rune(hex4(body[i+2 : i+6]))
-			i += 5
-			if utf16.IsSurrogate(r) && i+6 < len(body) && body[i+1] == '\\' && body[i+2] == 'u' && allHex(body[i+3:i+7]) {
-				r = utf16.DecodeRune(r, rune(hex4(body[i+3:i+7])))
-				i += 6
+		case body[i] == '%':
+			if v, ok := hexAt(body, i+1, 2); ok {
+				out = append(out, byte(v))
+				i += 2
+				continue
 			}
-			out = utf8.AppendRune(out, r)
-		default:
-			out = append(out, body[i])
+		case body[i] == '\\' && i+1 < len(body) && body[i+1] == 'u':
+			if v, ok := hexAt(body, i+2, 4); ok {
+				r := rune(v)
+				i += 5
+				if utf16.IsSurrogate(r) && i+2 < len(body) && body[i+1] == '\\' && body[i+2] == 'u' {
+					if w, ok := hexAt(body, i+3, 4); ok {
+						r = utf16.DecodeRune(r, rune(w))
+						i += 6
+					}
+				}
+				out = utf8.AppendRune(out, r)
+				continue
+			}
 		}
+		out = append(out, body[i])
 	}
 	return out
 }
 
-func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
-
-func allHex(b []byte) bool {
-	for _, c := range b {
-		if !isHex(c) {
-			return false
-		}
+// hexAt reads the n hex digits at body[i:], if that is what is there.
+func hexAt(body []byte, i, n int) (uint64, bool) {
+	if i+n > len(body) {
+		return 0, false
 	}
-	return true
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
-}
-
-func hex4(b []byte) int {
-	return int(unhex(b[0]))<<12 | int(unhex(b[1]))<<8 | int(unhex(b[2]))<<4 | int(unhex(b[3]))
+	v, err := strconv.ParseUint(string(body[i:i+n]), 16, 32)
+	return v, err == nil
 }
 
 // listen runs in chromedp's event loop: it only records.
