@@ -44,7 +44,7 @@ type state struct {
 	Login   bool   `json:"login"` // a login sign is showing
 	Sent    int    `json:"sent"`  // how many Sent signs show
 	// Errors are the words of the form's error signs (a field marked
-	// invalid, an alert in the form), at most five.
+	// invalid, an error message in the form), at most five.
 	Errors []string `json:"errors"`
 }
 
