@@ -65,26 +65,45 @@ func Lists(pageURL string, raw []byte) []Candidate {
 // no list on the page has the key any more: the page's layout changed,
 // and the Reading then holds what Read would read, for the caller to
 // show beside the new candidates.
+//
+// A picked search is read on every check, so the whole reader runs only
+// when the pick is lost: the lists alone cost about half of it.
 func ReadPick(pageURL string, raw []byte, key string) (r Reading, ok bool) {
-	lists, read := candidateLists(pageURL, raw)
-	for _, l := range lists {
+	for _, l := range pageLists(pageURL, raw) {
 		if l.key == key {
 			return Reading{Site: "generic", Listings: l.listings}, true
 		}
 	}
-	return read, false
+	return Read(pageURL, raw), false
 }
 
 // candidateLists reads the page's lists, the one Read reads first.
 func candidateLists(pageURL string, raw []byte) ([]candidateList, Reading) {
 	read := Read(pageURL, raw)
+	lists := pageLists(pageURL, raw)
+	// the list Read reads first, then the bigger ones
+	first := func(l candidateList) bool {
+		return len(read.Listings) > 0 && len(l.listings) > 0 && l.listings[0].URL == read.Listings[0].URL
+	}
+	sort.SliceStable(lists, func(i, j int) bool {
+		if first(lists[i]) != first(lists[j]) {
+			return first(lists[i])
+		}
+		return len(lists[i].listings) > len(lists[j].listings)
+	})
+	return lists, read
+}
+
+// pageLists reads every list of two or more listings the generic reader
+// sees on the page, each once, in document order of discovery.
+func pageLists(pageURL string, raw []byte) []candidateList {
 	root, err := html.Parse(strings.NewReader(decodePage(raw)))
 	if err != nil {
-		return nil, read
+		return nil
 	}
 	pc, ok := newPageContext(pageURL, root)
 	if !ok {
-		return nil, read
+		return nil
 	}
 	links := collectLinks(root, pc)
 	usable := make([]int, 0, len(links))
@@ -111,17 +130,7 @@ func candidateLists(pageURL string, raw []byte) ([]candidateList, Reading) {
 		seen[key] = true
 		lists = append(lists, candidateList{key: key, listings: ls})
 	}
-	// the list Read reads first, then the bigger ones
-	first := func(l candidateList) bool {
-		return len(read.Listings) > 0 && len(l.listings) > 0 && l.listings[0].URL == read.Listings[0].URL
-	}
-	sort.SliceStable(lists, func(i, j int) bool {
-		if first(lists[i]) != first(lists[j]) {
-			return first(lists[i])
-		}
-		return len(lists[i].listings) > len(lists[j].listings)
-	})
-	return lists, read
+	return lists
 }
 
 // listKey is a list's key: a hash of its links' shape, its cards' tag and

@@ -47,3 +47,28 @@ func benchRead(b *testing.B, pageURL string, raw []byte, defs []portalDef) {
 	}
 	b.ReportMetric(float64(n), "listings")
 }
+
+// A search with a pick reads its list on every check: ReadPick against
+// Read on the same page (the funda page's results picked).
+func BenchmarkReadPickFunda600KB(b *testing.B) {
+	raw, err := os.ReadFile("../../testdata/real/listings/funda_nl_huur_amsterdam_2022.html")
+	if err != nil {
+		b.Fatal(err)
+	}
+	const u = "https://www.funda.nl/huur/amsterdam/"
+	cands := Candidates(u, raw)
+	if len(cands) == 0 {
+		b.Fatal("no list on the funda page")
+	}
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		r, ok := ReadPick(u, raw, cands[0].Key)
+		if !ok {
+			b.Fatal("the pick was lost")
+		}
+		n = len(r.Listings)
+	}
+	b.ReportMetric(float64(n), "listings")
+}
