@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -47,6 +49,7 @@ func nodeText(n *html.Node) string { return nodeTextSkip(n, nil) }
 func nodeTextSkip(n *html.Node, skip func(*html.Node) bool) string {
 	var b strings.Builder
 	top := n
+	crossed := false // an element's edge since the last text
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		if b.Len() > 8*maxTextRunes {
@@ -54,12 +57,17 @@ func nodeTextSkip(n *html.Node, skip func(*html.Node) bool) string {
 		}
 		switch n.Type {
 		case html.TextNode:
+			if crossed && partsMeet(b.String(), n.Data) {
+				b.WriteByte(' ')
+			}
 			b.WriteString(n.Data)
+			crossed = false
 			return
 		case html.ElementNode:
 			if hidesText(n) || (skip != nil && n != top && skip(n)) {
 				return
 			}
+			crossed = true
 			if isBlock(n) {
 				b.WriteByte(' ')
 			}
@@ -67,12 +75,28 @@ func nodeTextSkip(n *html.Node, skip func(*html.Node) bool) string {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
 		}
-		if n.Type == html.ElementNode && isBlock(n) {
-			b.WriteByte(' ')
+		if n.Type == html.ElementNode {
+			crossed = true
+			if isBlock(n) {
+				b.WriteByte(' ')
+			}
 		}
 	}
 	walk(n)
 	return cleanText(b.String())
+}
+
+// partsMeet is the parts rule: two texts of different elements written
+// with nothing between them, a word ending in a small letter and the next
+// starting with a capital ("Fortis Green Road<span>Muswell Hill, N10"), are
+// two parts of a card that its styles set on two lines (a street over its
+// area, a title over its place), never one word: they are read with a
+// space between them, as the user sees them. A capital inside one text
+// ("McDonald", "iPhone") is one text node and stays as written.
+func partsMeet(before, next string) bool {
+	last, _ := utf8.DecodeLastRuneInString(before)
+	first, _ := utf8.DecodeRuneInString(next)
+	return unicode.IsLower(last) && unicode.IsUpper(first)
 }
 
 // priceText is nodeText with elementBreak between the texts of different
