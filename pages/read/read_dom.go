@@ -42,6 +42,11 @@ func hidesText(n *html.Node) bool {
 
 // nodeText is the visible text under n, whitespace collapsed, without
 // scripts and styles, read only up to a limit so a huge card stays cheap.
+// The hidden rule: an element below n that the page hides (isHidden: an
+// inline display:none, the hidden attribute) holds no text the user sees,
+// so none is read from it; the browser's page keeps such elements, a
+// listing number or a second price among them, and a card's first text
+// would otherwise be "MLS®: 1306164" the user never saw.
 func nodeText(n *html.Node) string { return nodeTextSkip(n, nil) }
 
 // nodeTextSkip is nodeText without the elements below n that skip
@@ -64,7 +69,7 @@ func nodeTextSkip(n *html.Node, skip func(*html.Node) bool) string {
 			crossed = false
 			return
 		case html.ElementNode:
-			if hidesText(n) || (skip != nil && n != top && skip(n)) {
+			if hidesText(n) || (n != top && (isHidden(n) || (skip != nil && skip(n)))) {
 				return
 			}
 			crossed = true
@@ -124,7 +129,7 @@ func priceTextSkip(n *html.Node, skip func(*html.Node) bool) string {
 			}
 			return
 		case html.ElementNode:
-			if hidesText(n) || crossedOut(n) || (skip != nil && n != top && skip(n)) {
+			if hidesText(n) || crossedOut(n) || (n != top && (isHidden(n) || (skip != nil && skip(n)))) {
 				return
 			}
 		}

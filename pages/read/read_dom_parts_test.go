@@ -1,6 +1,10 @@
 package read
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestPartsMeet: a card's parts in inline elements with nothing between
 // them are read as the user sees them, a street over its area; a capital
@@ -15,6 +19,30 @@ func TestPartsMeet(t *testing.T) {
 	} {
 		if got := nodeText(parseHTMLNode(t, c.page)); got != c.want {
 			t.Errorf("%s read as %q, want %q", c.page, got, c.want)
+		}
+	}
+}
+
+// TestHiddenTextIsNotATitle: a card's first text hidden by the page (a
+// listing number in a display:none line) is not its title; the address
+// the user sees is.
+func TestHiddenTextIsNotATitle(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><body><ul class="results">`)
+	for i := range 6 {
+		fmt.Fprintf(&b, `<li class="card"><a href="/real-estate/%d/a-street"><img src="/p/%d.jpg" alt="">`+
+			`<div class="card-body"><div class="card-number" style="display: none;">No<sup>®</sup>: <span>%d</span></div>`+
+			`<div class="card-price">$%d,000</div><div class="card-address">%d PARK DRIVE, Ottawa, Ontario</div>`+
+			`<div>3 Bedrooms</div></div></a></li>`, 24716900+i, i, 1306100+i, 500+i, 10+i)
+	}
+	b.WriteString(`</ul></body></html>`)
+	r := Read("https://www.example.ca/map", []byte(b.String()))
+	if len(r.Listings) != 6 {
+		t.Fatalf("read %d listings, want 6: %+v", len(r.Listings), r.Listings)
+	}
+	for _, l := range r.Listings {
+		if !strings.Contains(l.Title, "PARK DRIVE") {
+			t.Errorf("title %q, want the address the card shows", l.Title)
 		}
 	}
 }
