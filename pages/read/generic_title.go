@@ -128,9 +128,14 @@ func firstTitleText(root *html.Node, ok func(*html.Node) bool, strict bool) stri
 // firstChunk is the first of a link's texts, text node by text node,
 // that is a title: a link around the whole card starts with its price
 // ("<b>€1,650</b> 3 bed apt · Phibsboro").
+//
+// The price-note rule: the texts of the price's own element ("+GST/QST",
+// "per month", "incl. fees") qualify the price, so a link that holds only
+// the price and its note holds no title.
 func firstChunk(link *html.Node, strict bool) string {
 	whole := nodeTextSkip(link, badgeElement)
-	for _, c := range strings.Split(priceTextSkip(link, badgeElement), elementBreak) {
+	notPrice := func(n *html.Node) bool { return badgeElement(n) || isPriceElement(n) }
+	for _, c := range strings.Split(priceTextSkip(link, notPrice), elementBreak) {
 		if t := cleanText(c); titleText(t, strict) {
 			if t == whole || strict || len(t) > 2 {
 				return t

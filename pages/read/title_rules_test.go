@@ -46,3 +46,31 @@ func TestHiddenTextIsNotATitle(t *testing.T) {
 		}
 	}
 }
+
+// TestPriceNoteIsNotATitle: a card whose first link holds only the price
+// and its note ("+GST/QST") takes its title from what follows, not from
+// the note.
+func TestPriceNoteIsNotATitle(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><body><div class="results">`)
+	for i := range 6 {
+		note := ""
+		if i%2 == 0 {
+			note = ` +GST/QST`
+		}
+		fmt.Fprintf(&b, `<div class="item"><img src="/p/%d.jpg" alt=""><div class="price-section"><a href="/en/condo/%d">`+
+			`<div class="price"><span>$%d,000</span><span class="desc">%s</span></div></a></div>`+
+			`<a href="/en/condo/%d"><div class="category">Condo for sale</div><div class="address"><div>%d, Rue Mackay, apt. 1406</div>`+
+			`<div>Montréal (Ville-Marie)</div></div></a></div>`, i, 13823180+i, 500+i, note, 13823180+i, 1190+i)
+	}
+	b.WriteString(`</div></body></html>`)
+	r := Read("https://www.example.ca/en/condos~for-sale", []byte(b.String()))
+	if len(r.Listings) != 6 {
+		t.Fatalf("read %d listings, want 6: %+v", len(r.Listings), r.Listings)
+	}
+	for _, l := range r.Listings {
+		if strings.Contains(l.Title, "GST") {
+			t.Errorf("title %q, want the card's address, not the price's note", l.Title)
+		}
+	}
+}
