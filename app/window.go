@@ -36,6 +36,13 @@ func (a *app) startWindow() {
 		OpenLog:          func() error { return a.openFileAndSee(a.logPath) },
 		Log:              a.log,
 		Version:          a.version,
+		// Opened to the home network later (Settings' switch): alerts
+		// then name the Listings page there, where a phone reaches it.
+		ListingsLinkChanged: func(link string) {
+			if a.outbox != nil {
+				a.outbox.SetListingsLink(link)
+			}
+		},
 	})
 	if err != nil {
 		a.log.Error("the window did not start; the tray opens the settings file instead", "err", err)

@@ -155,6 +155,48 @@ func (e *editor) SetPasswordHash(hash string) error {
 	return err
 }
 
+// SetWindowListen sets where the window listens ([window] listen; ""
+// removes it: 127.0.0.1 only). A listen beyond loopback is allowed only
+// with a password set: without one the window would not open there, and
+// the user would be told so only later.
+func (e *editor) SetWindowListen(listen string) error {
+	_, err := e.change(func(s *Settings, d *doc) ([]splice, error) {
+		if d.rootUses("window") {
+			return nil, inlineError("window")
+		}
+		s.Window.Listen = listen
+		if !s.Window.Loopback() && s.Window.PasswordHash == "" {
+			return nil, ErrNoWindowPassword
+		}
+		t, has := d.find("window", 0)
+		switch {
+		case has && listen == "":
+			if sp, ok := d.deleteKey(t, "listen"); ok {
+				return []splice{sp}, nil
+			}
+			return nil, nil
+		case has:
+			return []splice{d.setKey(t, "listen", quote(listen))}, nil
+		case listen == "":
+			return nil, nil
+		}
+		block := "# Where the window listens: beyond this computer it needs the password." + d.eol +
+			"[window]" + d.eol + "listen = " + quote(listen) + d.eol
+		return []splice{d.insertBlock(len(d.src), block)}, nil
+	})
+	return err
+}
+
+// ErrNoWindowPassword: the window was asked to listen beyond this
+// computer before a password is set.
+var ErrNoWindowPassword = errors.New("set a password for the window first: without one it does not open to your home network")
+
+// SetWindowListen writes where the window listens (see
+// editor.SetWindowListen).
+func (o *Owner) SetWindowListen(listen string) (err error) {
+	return o.editing(func() { err = o.edit.SetWindowListen(listen) }, &err)
+}
+
 // SetPasswordHash writes the window's password hash (HashPassword's; ""
 // removes it). The file stays private (0600).
 func (o *Owner) SetPasswordHash(hash string) (err error) {

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,5 +105,51 @@ func TestSetPasswordHash(t *testing.T) {
 	}
 	if _, err := HashPassword("short"); err != ErrShortPassword {
 		t.Fatalf("HashPassword(short) = %v, want ErrShortPassword", err)
+	}
+}
+
+// The window's switch to the home network writes listen through the
+// file's owner: refused without a password, then set in the [window]
+// table beside the hash with the user's notes kept, and removed again.
+func TestSetWindowListen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	const file = "version = 1\n# my own note\ninterval = \"45s\"\n"
+	if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := Open(path, Options{})
+	defer o.Close()
+	if err := o.SetWindowListen("0.0.0.0:17346"); !errors.Is(err, ErrNoWindowPassword) {
+		t.Fatalf("without a password: %v, want ErrNoWindowPassword", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != file {
+		t.Fatalf("a refused switch changed the file:\n%s", b)
+	}
+	hash, err := HashPassword("a long password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.SetPasswordHash(hash); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.SetWindowListen("0.0.0.0:17346"); err != nil {
+		t.Fatalf("with a password: %v", err)
+	}
+	s, err := Load(path)
+	if err != nil || s.Window.Listen != "0.0.0.0:17346" || s.Window.PasswordHash != hash {
+		t.Fatalf("the file's window: %+v (%v)", s.Window, err)
+	}
+	b, _ := os.ReadFile(path)
+	if !strings.Contains(string(b), "# my own note") || strings.Count(string(b), "[window]") != 1 {
+		t.Fatalf("the file lost the user's note or has two [window] tables:\n%s", b)
+	}
+	if err := o.SetWindowListen(""); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := Load(path); err != nil || s.Window.Listen != "" || s.Window.PasswordHash != hash {
+		t.Fatalf("after switching off: %+v (%v)", s.Window, err)
+	}
+	if now, _ := o.Settings(); now.Window.Listen != "" {
+		t.Fatalf("the owner's settings still listen on %q", now.Window.Listen)
 	}
 }

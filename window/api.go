@@ -90,7 +90,7 @@ func writeOwnerError(w http.ResponseWriter, err error) {
 	case errors.Is(err, config.ErrNoSuchSearch):
 		code = http.StatusNotFound
 	case errors.Is(err, config.ErrDuplicateSearch), errors.Is(err, config.ErrTooManySearches),
-		errors.Is(err, config.ErrFileProblem), errors.Is(err, config.ErrCannotEdit):
+		errors.Is(err, config.ErrFileProblem), errors.Is(err, config.ErrCannotEdit), errors.Is(err, config.ErrNoWindowPassword):
 		code = http.StatusConflict
 	case errors.Is(err, config.ErrBadSearchURL), errors.Is(err, config.ErrBadSearchName), errors.As(err, &ce):
 		code = http.StatusBadRequest // the request's own mistake

@@ -47,9 +47,10 @@ func (s *Server) apiRotateKey(w http.ResponseWriter, r *http.Request) {
 	answer := map[string]any{"message": "Made a new key. " +
 		"Any other browser or tab with rentwatch open must open it again from rentwatch's menu; " +
 		"scripts read the new key from window.url."}
+	h, _ := s.onNetwork()
 	switch {
-	case sessionOf(r) != "" && r.TLS != nil && s.lan != nil: // on the home network
-		answer["csrf"] = s.keys.csrf(s.lan.newLANSession(w, s.keys, strconv.Itoa(s.lanPort), s.d.Now()))
+	case sessionOf(r) != "" && r.TLS != nil && h != nil: // on the home network
+		answer["csrf"] = s.keys.csrf(h.lan.newLANSession(w, s.keys, strconv.Itoa(h.port), s.d.Now()))
 	case sessionOf(r) != "":
 		id := s.keys.setSession(w, strconv.Itoa(s.port), s.d.Now())
 		answer["csrf"] = s.keys.csrf(id) // the page's token for its new session

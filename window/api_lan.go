@@ -18,14 +18,16 @@ type windowView struct {
 	Address     string `json:"address"`           // where the window answers now
 	Fingerprint string `json:"fingerprint"`       // SHA-256 of its certificate; "" on loopback
 	PasswordSet bool   `json:"password_set"`      // a password is set
+	HomeNetwork bool   `json:"home_network"`      // the settings ask for the home network (listen beyond 127.0.0.1)
 	Problem     string `json:"problem,omitempty"` // why it is not where the settings ask
 }
 
 func (s *Server) windowNow(set config.Settings) windowView {
+	h, problem := s.onNetwork()
 	v := windowView{Listen: set.Window.Listen, Address: s.Address(), PasswordSet: set.Window.PasswordHash != "",
-		Problem: s.lanProblem}
-	if s.lan != nil {
-		v.Network, v.Fingerprint, v.Address = true, s.lan.fingerprint, s.NetworkAddress()
+		HomeNetwork: !set.Window.Loopback(), Problem: problem}
+	if h != nil {
+		v.Network, v.Fingerprint, v.Address = true, h.lan.fingerprint, h.lan.base(h.port)+"/"
 	}
 	return v
 }
@@ -51,7 +53,8 @@ func (s *Server) apiWindowPassword(w http.ResponseWriter, r *http.Request) {
 		writeOwnerError(w, err)
 		return
 	}
-	if s.lan != nil && !s.lan.limit.lockedUntil(clientAddr(r), s.d.Now()).IsZero() {
+	h, _ := s.onNetwork()
+	if h != nil && !h.lan.limit.lockedUntil(clientAddr(r), s.d.Now()).IsZero() {
 		writeError(w, http.StatusTooManyRequests, "too many wrong passwords from this device: wait five minutes, then try again")
 		return
 	}
@@ -72,22 +75,31 @@ func (s *Server) apiWindowPassword(w http.ResponseWriter, r *http.Request) {
 		writeOwnerError(w, err)
 		return
 	}
-	if id, err := hex.DecodeString(sessionOf(r)); err == nil && len(id) == sessionIDLen && s.lan != nil && r.TLS != nil {
-		s.lan.setLANCookie(w, s.keys, strconv.Itoa(s.lanPort), id, s.d.Now())
+	if id, err := hex.DecodeString(sessionOf(r)); err == nil && len(id) == sessionIDLen && h != nil && r.TLS != nil {
+		h.lan.setLANCookie(w, s.keys, strconv.Itoa(h.port), id, s.d.Now())
+	}
+	now := config.Settings{Window: config.Window{Listen: set.Window.Listen, PasswordHash: hash}}
+	if h == nil {
+		s.openHome(now.Window) // asked for before the password came: open now
 	}
 	msg := "Saved the password. Phones and other browsers on your home network log in with it from now on."
-	if s.lanProblem != "" {
-		msg = "Saved the password. Restart rentwatch to open the window to your home network."
+	switch opened, problem := s.onNetwork(); {
+	case h == nil && opened != nil:
+		msg = "Saved the password. The window is open to your home network at " + opened.lan.base(opened.port) + "/ for whoever knows it."
+	case problem != "":
+		msg = "Saved the password. " + problem
+	case h == nil:
+		msg = "Saved the password. To use this window from your phone, see \"From your phone\" below."
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": msg, "window": s.windowNow(config.Settings{Window: config.Window{
-		Listen: set.Window.Listen, PasswordHash: hash}})})
+	writeJSON(w, http.StatusOK, map[string]any{"message": msg, "window": s.windowNow(now)})
 }
 
 // limitWrong counts a wrong current password as a wrong login from r's
 // address, beyond loopback; it says until when the address is locked out.
 func (s *Server) limitWrong(r *http.Request) time.Time {
-	if s.lan == nil {
+	h, _ := s.onNetwork()
+	if h == nil {
 		return time.Time{}
 	}
-	return s.lan.limit.failed(clientAddr(r), s.d.Now())
+	return h.lan.limit.failed(clientAddr(r), s.d.Now())
 }

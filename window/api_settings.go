@@ -120,6 +120,7 @@ type patchSettings struct {
 	Interval     *string `json:"interval"`
 	KeepAwake    *bool   `json:"keep_awake"`
 	StartAtLogin *bool   `json:"start_at_login"`
+	HomeNetwork  *bool   `json:"home_network"` // open the window to the home network (home.go)
 }
 
 func (s *Server) apiPatchSettings(w http.ResponseWriter, r *http.Request) {
@@ -140,6 +141,12 @@ func (s *Server) apiPatchSettings(w http.ResponseWriter, r *http.Request) {
 	}
 	if req.KeepAwake != nil {
 		if err := s.d.Settings.SetKeepAwake(*req.KeepAwake); err != nil {
+			writeOwnerError(w, err)
+			return
+		}
+	}
+	if req.HomeNetwork != nil {
+		if err := s.setHomeNetwork(*req.HomeNetwork); err != nil {
 			writeOwnerError(w, err)
 			return
 		}

@@ -68,6 +68,9 @@ type Settings interface {
 	// SetKeepAwake turns keeping the computer awake while watching on or
 	// off (keep_awake).
 	SetKeepAwake(on bool) error
+	// SetWindowListen sets where the window listens ("" for this
+	// computer only); beyond it, only with a password set.
+	SetWindowListen(listen string) error
 	// StorePassword keeps the SMTP password for username ("" removes
 	// it): a change of the email settings, so alerts use it at once.
 	StorePassword(username, password string) error

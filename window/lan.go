@@ -51,8 +51,8 @@ var ErrNoPassword = errors.New("no password is set")
 // settings ask, for the log and the Settings page.
 func lanProblem(listen string) string {
 	return fmt.Sprintf("rentwatch's window does not listen on %s (your home network): that needs a password, and none is set. "+
-		"Set one in Settings (below) or with `rentwatch set-password`, then restart rentwatch. "+
-		"Until then the window opens on this computer only.", listen)
+		"Set one in Settings (below): the window opens to your home network at once. "+
+		"Until then it opens on this computer only.", listen)
 }
 
 // newLAN makes the certificate (or reads the one made before) for the
@@ -110,28 +110,28 @@ func (l *lan) base(port int) string {
 	return "https://" + net.JoinHostPort(host, strconv.Itoa(port))
 }
 
-// serveLAN serves the window on the home network: TLS connections to it,
-// with the password, plain HTTP ones to the redirect. The window on
+// serveLAN serves the window on the home network on ln: TLS connections
+// to it, with the password, plain HTTP ones to the redirect. The window on
 // 127.0.0.1 goes on beside it, as before: this computer's tray, `rentwatch
 // open` and scripts use it, with no certificate to accept.
-func (s *Server) serveLAN() {
-	ln := s.lanLn
-	s.lanPort = ln.Addr().(*net.TCPAddr).Port
+func (s *Server) serveLAN(l *lan, ln net.Listener) *home {
+	h := &home{lan: l, ln: ln, port: ln.Addr().(*net.TCPAddr).Port}
 	tlsConns, plainConns := newConnQueue(ln.Addr()), newConnQueue(ln.Addr())
-	s.plain = &http.Server{Handler: s.lan.redirect(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 10 * time.Second}
-	s.lanSrv = &http.Server{Handler: s.lanHandler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	h.plain = &http.Server{Handler: l.redirect(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 10 * time.Second}
+	h.srv = &http.Server{Handler: s.lanHandler(l, h.port), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	go func() {
 		err := sniff(ln, tlsConns, plainConns)
 		if !errors.Is(err, net.ErrClosed) {
 			s.d.Log.Error("window stopped", "err", err)
 		}
 	}()
-	go s.plain.Serve(plainConns)
+	go h.plain.Serve(plainConns)
 	go func() {
-		if err := s.lanSrv.Serve(tls.NewListener(tlsConns, s.lan.tls)); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		if err := h.srv.Serve(tls.NewListener(tlsConns, l.tls)); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			s.d.Log.Error("window stopped", "err", err)
 		}
 	}()
+	return h
 }
 
 // redirect answers plain HTTP: a redirect to the same address over https.
@@ -251,6 +251,7 @@ func lanOf(dataDir string, d *Deps) (*lan, string, error) {
 	if errors.Is(err, ErrNoPassword) {
 		problem := lanProblem(w.Listen)
 		d.Log.Error(problem)
+		keepHomePortFree(w.Listen, d)
 		return nil, problem, nil
 	}
 	if err != nil {
@@ -271,13 +272,13 @@ func ignoreClosed(err error) error {
 // lanHandler is the window on the home network with its guards: those of
 // Handler, with the machine's names and https origins, and the login in
 // front of the token guard.
-func (s *Server) lanHandler() http.Handler {
-	port, origins := strconv.Itoa(s.lanPort), s.lan.origins()
+func (s *Server) lanHandler(l *lan, lanPort int) http.Handler {
+	port, origins := strconv.Itoa(lanPort), l.origins()
 	var h http.Handler = s.routes()
 	h = csrfGuard{keys: s.keys, origins: origins, next: h}
-	h = tokenGuard{keys: s.keys, codes: s.codes, port: port, origins: origins, now: s.d.Now, lan: s.lan, next: h}
-	h = loginGuard{lan: s.lan, keys: s.keys, port: port, origins: origins, now: s.d.Now, next: h}
-	return withHeaders(withHost(s.lan.hosts, h))
+	h = tokenGuard{keys: s.keys, codes: s.codes, port: port, origins: origins, now: s.d.Now, lan: l, next: h}
+	h = loginGuard{lan: l, keys: s.keys, port: port, origins: origins, now: s.d.Now, next: h}
+	return withHeaders(withHost(l.hosts, h))
 }
 
 // Address is where the window answers on this computer, without a key or
@@ -287,17 +288,18 @@ func (s *Server) Address() string { return s.base() + "/" }
 // NetworkAddress is where the window answers on the home network,
 // https://ADDRESS:PORT/; "" when it does not.
 func (s *Server) NetworkAddress() string {
-	if s.lan == nil {
+	h, _ := s.onNetwork()
+	if h == nil {
 		return ""
 	}
-	return s.lan.base(s.lanPort) + "/"
+	return h.lan.base(h.port) + "/"
 }
 
 // closeListeners closes what Start listened on, when it fails after.
-func (s *Server) closeListeners() {
+func (s *Server) closeListeners(lanLn net.Listener) {
 	s.ln.Close()
-	if s.lanLn != nil {
-		s.lanLn.Close()
+	if lanLn != nil {
+		lanLn.Close()
 	}
 }
 
@@ -307,10 +309,16 @@ func (s *Server) closeListeners() {
 // this computer otherwise. It holds no code and no key: the page asks for
 // the login (or rentwatch's menu opens it) as any visit does.
 func (s *Server) Link(path string) string {
-	if s.lan == nil {
+	h, _ := s.onNetwork()
+	return s.linkOn(h, path)
+}
+
+// linkOn is Link with the home network's window h (nil: none).
+func (s *Server) linkOn(h *home, path string) string {
+	if h == nil {
 		return s.base() + path
 	}
-	return s.lan.base(s.lanPort) + path
+	return h.lan.base(h.port) + path
 }
 
 // homeAddress is this computer's address on the home network for a window

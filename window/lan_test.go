@@ -139,7 +139,7 @@ func TestLANServesHTTPSOnlyWithItsOwnCertificate(t *testing.T) {
 			t.Fatalf("%s: %v, mode %v; want 0600", f, err, st.Mode().Perm())
 		}
 	}
-	fp := r.srv.lan.fingerprint
+	fp := lanFingerprint(t, r.srv)
 	c := phone(t, fp)
 	res, _ := send(t, c, "GET", base+"/", nil, nil)
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/login" {
@@ -176,8 +176,8 @@ func TestLANServesHTTPSOnlyWithItsOwnCertificate(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv2.Close()
-	if srv2.lan.fingerprint != fp {
-		t.Errorf("a restart made a new certificate: %s, was %s", srv2.lan.fingerprint, fp)
+	if got := lanFingerprint(t, srv2); got != fp {
+		t.Errorf("a restart made a new certificate: %s, was %s", got, fp)
 	}
 }
 
@@ -186,7 +186,7 @@ func TestLANLogin(t *testing.T) {
 	r := startRig(t, lanSettings(t, port, lanPassword))
 	base := fmt.Sprintf("https://127.0.0.5:%d", port)
 	origin := map[string]string{"Origin": base}
-	c := phone(t, r.srv.lan.fingerprint)
+	c := phone(t, lanFingerprint(t, r.srv))
 
 	res, page := send(t, c, "GET", base+"/login", nil, nil)
 	if res.StatusCode != 200 || !strings.Contains(page, "After ten wrong passwords in a minute") {
@@ -222,8 +222,8 @@ func TestLANLogin(t *testing.T) {
 		t.Fatalf("session cookie %+v: want Secure, HttpOnly, SameSite=Strict, 30 days", cookie)
 	}
 	res, page = send(t, c, "GET", base+"/settings", nil, nil)
-	if res.StatusCode != 200 || !strings.Contains(page, r.srv.lan.fingerprint) {
-		t.Fatalf("Settings after logging in: %d; the fingerprint shown: %v", res.StatusCode, strings.Contains(page, r.srv.lan.fingerprint))
+	if res.StatusCode != 200 || !strings.Contains(page, lanFingerprint(t, r.srv)) {
+		t.Fatalf("Settings after logging in: %d; the fingerprint shown: %v", res.StatusCode, strings.Contains(page, lanFingerprint(t, r.srv)))
 	}
 	csrf := regexp.MustCompile(`name="rentwatch-csrf" content="([0-9a-f]+)"`).FindStringSubmatch(page)[1]
 
@@ -254,7 +254,7 @@ func TestLANLogin(t *testing.T) {
 	// reaches it by name logs in there, and the certificate names it.
 	if h, err := os.Hostname(); err == nil && h != "" {
 		h = strings.ToLower(h)
-		byName := phone(t, r.srv.lan.fingerprint)
+		byName := phone(t, lanFingerprint(t, r.srv))
 		byName.Transport.(*http.Transport).DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
 			return (&net.Dialer{}).DialContext(ctx, network, fmt.Sprintf("127.0.0.5:%d", port))
 		}
@@ -304,7 +304,7 @@ func TestLANWrongPasswordsLimited(t *testing.T) {
 	r := startRig(t, lanSettings(t, port, lanPassword))
 	base := fmt.Sprintf("https://127.0.0.5:%d", port)
 	origin := map[string]string{"Origin": base}
-	c := phone(t, r.srv.lan.fingerprint)
+	c := phone(t, lanFingerprint(t, r.srv))
 	for i := 1; i < maxWrong; i++ {
 		if res, _ := send(t, c, "POST", base+"/login", url.Values{"password": {"guess " + strconv.Itoa(i)}}, origin); res.StatusCode != http.StatusUnauthorized {
 			t.Fatalf("wrong password %d: %d, want 401", i, res.StatusCode)
@@ -346,7 +346,7 @@ func TestLoginLimitCountsAMinute(t *testing.T) {
 func TestLANWithoutPasswordStaysOnLoopback(t *testing.T) {
 	port := freeLANPort(t)
 	r := startRig(t, lanSettings(t, port, ""))
-	if r.srv.lan != nil || !strings.HasPrefix(r.srv.URL(), "http://127.0.0.1:") {
+	if r.srv.NetworkAddress() != "" || !strings.HasPrefix(r.srv.URL(), "http://127.0.0.1:") {
 		t.Fatalf("no password, and the window is at %s", r.srv.URL())
 	}
 	if c, err := net.Dial("tcp4", fmt.Sprintf("127.0.0.5:%d", port)); err == nil {
@@ -362,11 +362,21 @@ func TestLANWithoutPasswordStaysOnLoopback(t *testing.T) {
 	if code, m := r.api("POST", "/api/settings/window-password", map[string]string{"password": "short"}); code != 400 {
 		t.Errorf("a short password: %d %v", code, m)
 	}
-	if code, m := r.api("POST", "/api/settings/window-password", map[string]string{"password": lanPassword}); code != 200 || !strings.Contains(m["message"].(string), "Restart rentwatch") {
+	// The window opens to the home network at once, no restart.
+	base := fmt.Sprintf("https://127.0.0.5:%d", port)
+	if code, m := r.api("POST", "/api/settings/window-password", map[string]string{"password": lanPassword}); code != 200 || !strings.Contains(m["message"].(string), "open to your home network at "+base+"/") {
 		t.Fatalf("set the password: %d %v", code, m)
 	}
 	if !config.PasswordMatches(r.settings().Window.PasswordHash, lanPassword) {
 		t.Fatal("the settings file does not hold the password's hash")
+	}
+	loginFromPhone(t, r, base)
+	if got := r.srv.Link("/listings"); got != base+"/listings" {
+		t.Errorf("alerts link to %s, want the home network's %s/listings", got, base)
+	}
+	code, m = r.api("GET", "/api/settings", nil)
+	if win, _ := m["window"].(map[string]any); code != 200 || win["network"] != true || win["problem"] != nil {
+		t.Errorf("GET /api/settings once open: %d, window %v", code, win)
 	}
 	if code, _ := r.api("POST", "/api/settings/window-password", map[string]string{"current": "wrong one", "password": "another password"}); code != 403 {
 		t.Errorf("a change with the wrong current password: %d, want 403", code)
@@ -379,6 +389,44 @@ func TestLANWithoutPasswordStaysOnLoopback(t *testing.T) {
 	}
 }
 
+// A password set outside the window (`rentwatch set-password` writes the
+// settings file) opens the window to the home network too: the window
+// follows the settings, no restart.
+func TestLANOpensWhenThePasswordComesFromTheFile(t *testing.T) {
+	port := freeLANPort(t)
+	opened := make(chan string, 1)
+	r := startRig(t, lanSettings(t, port, ""), func(d *Deps) { d.ListingsLinkChanged = func(link string) { opened <- link } })
+	if r.srv.NetworkAddress() != "" {
+		t.Fatal("open to the home network without a password")
+	}
+	if err := os.WriteFile(r.path, []byte(lanSettings(t, port, lanPassword)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	base := fmt.Sprintf("https://127.0.0.5:%d", port)
+	select {
+	case link := <-opened:
+		if link != base+"/listings" {
+			t.Errorf("alerts are told the Listings page is at %s, want %s/listings", link, base)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the window did not open to the home network after the password was written to the settings file")
+	}
+	loginFromPhone(t, r, base)
+}
+
+// loginFromPhone logs in to the window at base from another device.
+func loginFromPhone(t *testing.T, r *rig, base string) {
+	t.Helper()
+	c := phone(t, lanFingerprint(t, r.srv))
+	res, _ := send(t, c, "POST", base+"/login", url.Values{"password": {lanPassword}}, map[string]string{"Origin": base})
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("log in from the phone: %d, want 303", res.StatusCode)
+	}
+	if res, page := send(t, c, "GET", base+"/settings", nil, nil); res.StatusCode != 200 || !strings.Contains(page, base) {
+		t.Fatalf("Settings from the phone: %d", res.StatusCode)
+	}
+}
+
 // A new password ends every session on the home network made with the
 // old one, but the one that changed it.
 func TestLANPasswordChangeEndsOtherSessions(t *testing.T) {
@@ -386,7 +434,7 @@ func TestLANPasswordChangeEndsOtherSessions(t *testing.T) {
 	r := startRig(t, lanSettings(t, port, lanPassword))
 	base := fmt.Sprintf("https://127.0.0.5:%d", port)
 	origin := map[string]string{"Origin": base}
-	mine, other := phone(t, r.srv.lan.fingerprint), phone(t, r.srv.lan.fingerprint)
+	mine, other := phone(t, lanFingerprint(t, r.srv)), phone(t, lanFingerprint(t, r.srv))
 	for _, c := range []*http.Client{mine, other} {
 		if res, _ := send(t, c, "POST", base+"/login", url.Values{"password": {lanPassword}}, origin); res.StatusCode != http.StatusSeeOther {
 			t.Fatalf("login: %d", res.StatusCode)
@@ -424,7 +472,7 @@ func TestLANSilentClientHoldsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer silent.Close()
-	c := phone(t, r.srv.lan.fingerprint)
+	c := phone(t, lanFingerprint(t, r.srv))
 	if res, _ := send(t, c, "GET", fmt.Sprintf("https://127.0.0.5:%d/login", port), nil, nil); res.StatusCode != 200 {
 		t.Fatalf("login page while another client is silent: %d", res.StatusCode)
 	}
@@ -461,9 +509,75 @@ func TestLANLoginFormOrigin(t *testing.T) {
 		if c.site != "" {
 			h["Sec-Fetch-Site"] = c.site
 		}
-		res, _ := send(t, phone(t, r.srv.lan.fingerprint), "POST", base+"/login", url.Values{"password": {lanPassword}}, h)
+		res, _ := send(t, phone(t, lanFingerprint(t, r.srv)), "POST", base+"/login", url.Values{"password": {lanPassword}}, h)
 		if res.StatusCode != c.want {
 			t.Errorf("POST /login with Origin %q, Sec-Fetch-Site %q: %d, want %d", c.origin, c.site, res.StatusCode, c.want)
 		}
+	}
+}
+
+// lanFingerprint is the certificate's fingerprint of the window on the
+// home network, as Settings shows it.
+func lanFingerprint(t testing.TB, s *Server) string {
+	t.Helper()
+	h, _ := s.onNetwork()
+	if h == nil {
+		t.Fatal("the window is not on the home network")
+	}
+	return h.lan.fingerprint
+}
+
+// Settings' switch opens the window to the home network at once and
+// closes it again, writing listen to the settings file; it needs the
+// password first.
+func TestLANSwitch(t *testing.T) {
+	port := freeLANPort(t)
+	listen := fmt.Sprintf("127.0.0.5:%d", port)
+	base := "https://" + listen
+	changed := make(chan string, 4)
+	r := startRig(t, "version = 1\n", func(d *Deps) {
+		d.HomeListen = listen
+		d.ListingsLinkChanged = func(link string) { changed <- link }
+	})
+	on, off := map[string]any{"home_network": true}, map[string]any{"home_network": false}
+	if code, m := r.api("PATCH", "/api/settings", on); code != http.StatusConflict || !strings.Contains(fmt.Sprint(m["error"]), "set a password for the window first") {
+		t.Fatalf("switched on without a password: %d %v", code, m)
+	}
+	if code, m := r.api("POST", "/api/settings/window-password", map[string]string{"password": lanPassword}); code != 200 || r.srv.NetworkAddress() != "" {
+		t.Fatalf("set the password: %d %v; the window at %q", code, m, r.srv.NetworkAddress())
+	}
+	code, m := r.api("PATCH", "/api/settings", on)
+	win, _ := m["window"].(map[string]any)
+	if code != 200 || win["network"] != true || win["home_network"] != true || win["address"] != base+"/" {
+		t.Fatalf("switched on: %d, window %v", code, win)
+	}
+	if got := r.settings().Window.Listen; got != listen {
+		t.Errorf("the settings file listens on %q, want %q", got, listen)
+	}
+	if link := <-changed; link != base+"/listings" {
+		t.Errorf("alerts are told the Listings page is at %s", link)
+	}
+	loginFromPhone(t, r, base)
+	if got := r.srv.Link("/listings"); got != base+"/listings" {
+		t.Errorf("alerts link to %s, want the home network's", got)
+	}
+
+	code, m = r.api("PATCH", "/api/settings", off)
+	win, _ = m["window"].(map[string]any)
+	if code != 200 || win["network"] != false || win["home_network"] != false {
+		t.Fatalf("switched off: %d, window %v", code, win)
+	}
+	if link := <-changed; !strings.HasPrefix(link, "http://127.0.0.1:") {
+		t.Errorf("switched off, alerts are told the Listings page is at %s", link)
+	}
+	if got := r.settings().Window.Listen; got != "" {
+		t.Errorf("the settings file still listens on %q", got)
+	}
+	if c, err := net.Dial("tcp4", listen); err == nil {
+		c.Close()
+		t.Fatal("switched off, and the window still listens on the home network")
+	}
+	if got := r.srv.Link("/listings"); !strings.HasPrefix(got, "http://127.0.0.1:") {
+		t.Errorf("switched off, alerts link to %s", got)
 	}
 }

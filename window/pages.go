@@ -99,7 +99,7 @@ func (s *Server) page(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		now := s.d.Now()
 		d := pageData{Page: name, Title: pageTitles[name], State: s.state(), NowMS: now.UnixMilli(),
-			CSRF: s.csrfOf(r), Version: s.d.Version, Network: s.lan != nil}
+			CSRF: s.csrfOf(r), Version: s.d.Version, Network: s.NetworkAddress() != ""}
 		switch name {
 		case "listings":
 			v, err := s.listingsFor(r)

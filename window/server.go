@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"rentwatch/config"
 )
 
 // DefaultPort is where the window listens when the port is free. A fixed
@@ -60,11 +62,20 @@ type Deps struct {
 	OpenSettingsFile, OpenLog func() error
 	// Port to listen on: 0 is DefaultPort, below 0 any free port (tests).
 	// A port that is taken falls back to any free one.
-	Port     int
-	Now      func() time.Time // nil: time.Now
-	Location *time.Location   // the user's time zone; nil: time.Local
-	Log      *slog.Logger     // nil: discard
-	Version  string           // shown in the page's footer
+	Port int
+	// HomeListen is where Settings' switch opens the window to the home
+	// network: "" for every interface on DefaultPort, or the port after
+	// it when the window on this computer holds that one (tests name
+	// another loopback address).
+	HomeListen string
+	// ListingsLinkChanged is told the Listings page's new address for
+	// alerts (Link) when the window opens or closes to the home network
+	// after it started (Settings' switch, a password set). Optional.
+	ListingsLinkChanged func(link string)
+	Now                 func() time.Time // nil: time.Now
+	Location            *time.Location   // the user's time zone; nil: time.Local
+	Log                 *slog.Logger     // nil: discard
+	Version             string           // shown in the page's footer
 }
 
 // Server serves the window. Create it with Start; Close it when done. Safe
@@ -80,16 +91,14 @@ type Server struct {
 	pages    *pageSet
 	previews *previews
 	dryRuns  dryRuns // the auto-reply's last dry runs (api_reply.go)
-	// Beyond loopback (lan.go): the window on the home network, served
-	// beside the one on 127.0.0.1, which keeps today's ways in.
-	lan     *lan
-	lanLn   net.Listener
-	lanPort int
-	lanSrv  *http.Server // HTTPS, with the password
-	plain   *http.Server // the redirect to https
-	// lanProblem says why the window is not on the address the settings
-	// ask (no password yet); "" when it is.
-	lanProblem string
+	// Beyond loopback (lan.go, home.go): the window on the home network,
+	// served beside the one on 127.0.0.1, which keeps today's ways in. It
+	// opens at start, or later when the password it waits for is set.
+	dataDir     string
+	homeMu      sync.Mutex
+	home        *home  // nil while not served
+	homeProblem string // why it is not on the address the settings ask; "" when it is
+	unfollow    func() // ends following the settings (home.go)
 
 	rotating sync.Mutex // serialises Rotate: window.url and keys change together
 }
@@ -137,19 +146,24 @@ func Start(dataDir string, d Deps) (*Server, error) {
 		}
 		return nil, err
 	}
-	s := &Server{d: d, urlFile: urlFile, keys: newKeys(token), codes: newCodes(), ln: ln,
-		port: ln.Addr().(*net.TCPAddr).Port, previews: newPreviews(), lan: l, lanLn: lanLn, lanProblem: problem}
+	s := &Server{d: d, urlFile: urlFile, dataDir: dataDir, keys: newKeys(token), codes: newCodes(), ln: ln,
+		port: ln.Addr().(*net.TCPAddr).Port, previews: newPreviews(), homeProblem: problem}
 	if s.pages, err = parsePages(); err != nil {
-		s.closeListeners()
+		s.closeListeners(lanLn)
 		return nil, err
 	}
 	if err := writeURLFile(urlFile, s.URL()); err != nil {
-		s.closeListeners()
+		s.closeListeners(lanLn)
 		return nil, err
 	}
 	s.srv = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	if s.lan != nil {
-		s.serveLAN()
+	if l != nil {
+		s.home = s.serveLAN(l, lanLn)
+	}
+	if f, ok := d.Settings.(settingsFeed); ok {
+		var changes <-chan config.State
+		_, changes, s.unfollow = f.Subscribe()
+		go s.follow(changes)
 	}
 	go func() {
 		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -232,8 +246,15 @@ func (s *Server) Port() int { return s.port }
 func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	if s.lan != nil {
-		return errors.Join(s.plain.Shutdown(ctx), s.lanSrv.Shutdown(ctx), ignoreClosed(s.lanLn.Close()), s.srv.Shutdown(ctx))
+	if s.unfollow != nil {
+		s.unfollow()
+	}
+	s.homeMu.Lock()
+	h := s.home
+	s.home = nil
+	s.homeMu.Unlock()
+	if h != nil {
+		return errors.Join(h.plain.Shutdown(ctx), h.srv.Shutdown(ctx), ignoreClosed(h.ln.Close()), s.srv.Shutdown(ctx))
 	}
 	return s.srv.Shutdown(ctx)
 }

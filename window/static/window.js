@@ -134,7 +134,13 @@
     try { doc = await fetchPage(location.pathname + location.search); } catch (e) { return; }
     for (const fresh of doc.querySelectorAll(regions ? "[data-live], [data-region]" : "[data-live]")) {
       const old = fresh.id && document.getElementById(fresh.id);
-      if (old && !busy(old, justSent)) old.replaceWith(document.importNode(fresh, true));
+      if (!old || busy(old, justSent)) continue;
+      // The form just sent keeps what it said ("Saved the password.") in
+      // the region drawn anew.
+      const said = justSent && justSent.id && old.contains(justSent) && justSent.querySelector("[data-result]");
+      const words = said ? said.textContent : "", ok = said && said.classList.contains("ok");
+      old.replaceWith(document.importNode(fresh, true));
+      if (words) say(document.getElementById(justSent.id)?.querySelector("[data-result]"), words, ok);
     }
     // The listings follow by themselves: redrawn when the list changed
     // (an alert went out), so nothing moves under the reader otherwise.
