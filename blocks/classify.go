@@ -269,10 +269,11 @@ func (w *wallView) says(phrase string) bool {
 
 // question is true when the sentence that after continues ends in a
 // question mark: a FAQ asking why a page says the phrase. Chinese and
-// Japanese sentences end in "。" or "！" too.
+// Japanese sentences end in "。" or "！" too; Arabic and Persian ask with
+// "؟".
 func question(after string) bool {
-	end := strings.IndexAny(after, ".!?？。！")
-	return end >= 0 && (after[end] == '?' || strings.HasPrefix(after[end:], "？"))
+	end := strings.IndexAny(after, ".!?？。！؟")
+	return end >= 0 && (after[end] == '?' || strings.HasPrefix(after[end:], "？") || strings.HasPrefix(after[end:], "؟"))
 }
 
 // A wall's sentence comes first on a page of little else: Cloudflare's

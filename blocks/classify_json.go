@@ -34,7 +34,16 @@ func (w *wallView) jsonWall() (Verdict, bool) {
 	if json.Unmarshal([]byte(text), &body) != nil {
 		return Verdict{}, false
 	}
-	for _, m := range jsonMessages(body, nil, 0) {
+	if reason := jsonStatesLimit(body); reason != "" {
+		return Verdict{Kind: RateLimited, Vendor: vendorFromHeaders(w.header), Reason: "JSON body: " + reason}, true
+	}
+	messages := jsonMessages(body, nil, 0)
+	// Each message alone, then all of them as one text: a limiter may
+	// put its notice and its "try again in 37 seconds" in two fields.
+	if len(messages) > 1 {
+		messages = append(messages, strings.Join(messages, ". "))
+	}
+	for _, m := range messages {
 		m = collapse(m)
 		mw := wallView{scan: scan{text: m, textLen: textLength(m)}, status: w.status, header: w.header, url: w.url}
 		if v, ok := mw.plainWall(); ok {
@@ -43,6 +52,54 @@ func (w *wallView) jsonWall() (Verdict, bool) {
 		}
 	}
 	return Verdict{}, false
+}
+
+// jsonStatusKeys name the fields an error body states its HTTP status in;
+// jsonCodeKeys, the fields it names the error in, as a machine-readable
+// token.
+var (
+	jsonStatusKeys = map[string]bool{"status": true, "statuscode": true, "status_code": true, "code": true,
+		"httpstatus": true, "http_status": true, "httpcode": true}
+	jsonCodeKeys = map[string]bool{"code": true, "error": true, "error_code": true, "errorcode": true, "type": true,
+		"reason": true, "status": true, "error_name": true, "error_category": true}
+)
+
+// rateLimitTokens are the machine names APIs give a rate limit
+// ("RATE_LIMITED", "too_many_requests", "Throttled"), lowercased.
+var rateLimitTokens = map[string]bool{"rate_limited": true, "ratelimited": true, "rate_limit_exceeded": true,
+	"ratelimitexceeded": true, "rate-limited": true, "too_many_requests": true, "toomanyrequests": true,
+	"throttled": true, "throttling": true, "throttlingexception": true, "too_many_attempts": true}
+
+// jsonStatesLimit returns what a JSON error body says, in its own machine
+// fields, that makes it a rate limit: the status 429 ({"statusCode": 429},
+// problem details' "status": 429) or a rate-limit code ({"error": {"code":
+// "RATE_LIMITED"}}), at the top or in its error object, whatever language
+// its message is in. "" for anything else: a 429 inside the data (a log
+// entry, a list) is an answer about one, not one.
+func jsonStatesLimit(body any) string {
+	top, ok := body.(map[string]any)
+	if !ok {
+		return ""
+	}
+	for _, obj := range []any{top, top["error"]} {
+		m, ok := obj.(map[string]any)
+		if !ok {
+			continue
+		}
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			switch v := m[k].(type) {
+			case float64:
+				if v == 429 && jsonStatusKeys[k] {
+					return k + " 429"
+				}
+			case string:
+				if jsonCodeKeys[k] && rateLimitTokens[strings.TrimSpace(v)] {
+					return k + ` "` + v + `"`
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // jsonMessageKeys name the fields an error body says what happened in.

@@ -246,14 +246,11 @@ var checkingPhrases = []string{"checking your browser", "verifying you are human
 // rateLimitPhrases and deniedPhrases are the reason phrases of a server's
 // own error page, in English and the languages of the portals we watch.
 var (
-	rateLimitPhrases = []string{"too many requests", "rate limit exceeded", "rate limited",
-		"zu viele anfragen", "te veel verzoeken", "trop de requêtes", "demasiadas solicitudes",
-		"troppe richieste", "zbyt wiele żądań", "zbyt wiele zapytań", "příliš mnoho požadavků",
-		"för många förfrågningar", "слишком много запросов"}
-	deniedPhrases = []string{"forbidden", "access denied", "access forbidden", "zugriff verweigert",
+	rateLimitPhrases = append([]string{"rate limit exceeded", "rate limited"}, tooManyRequests...)
+	deniedPhrases    = append([]string{"forbidden", "access denied", "access forbidden", "zugriff verweigert",
 		"toegang geweigerd", "accès refusé", "acceso denegado", "accesso negato", "odmowa dostępu",
 		"dostęp zabroniony", "přístup odepřen", "přístup zakázán", "åtkomst nekad", "доступ запрещён",
-		"доступ запрещен"}
+		"доступ запрещен"}, accessDenied...)
 )
 
 // isStatusLine is true when t (lowercased, as the scan keeps it) is no

@@ -207,6 +207,9 @@ func (w *wallView) rateLimitNotice(vendor string) (Verdict, bool) {
 			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `rate limit notice "` + p + `"`}, true
 		}
 	}
+	if p := w.limiterMessage(); p != "" {
+		return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `limiter message "` + p + `"`}, true
+	}
 	return Verdict{}, false
 }
 

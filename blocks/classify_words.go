@@ -1,0 +1,35 @@
+package blocks
+
+// The words of a rate limit and of a refusal across the languages of the
+// portals, and beyond them: a page in Korean or Arabic says "too many
+// requests" or "access denied" in its own words, and the rules that read
+// those words (a status line, a notice said early on a short page, a JSON
+// body's message) must know them in every language a site may answer in,
+// not only in those of the pages seen so far.
+
+// tooManyRequests is "too many requests" as sites write it, lowercased as
+// the scan keeps text. Arabic writes "جداً" or "جدًا" (the same "very"),
+// so its phrase stops before the ending; Thai writes no spaces.
+var tooManyRequests = []string{"too many requests",
+	"zu viele anfragen", "te veel verzoeken", "trop de requêtes", "trop de demandes",
+	"demasiadas solicitudes", "demasiadas peticiones", "troppe richieste", "muitas requisições",
+	"muitas solicitações", "pedidos em excesso", "zbyt wiele żądań", "zbyt wiele zapytań", "zbyt dużo zapytań",
+	"příliš mnoho požadavků", "för många förfrågningar", "for mange forespørgsler", "for mange forespørsler",
+	"liian monta pyyntöä", "túl sok kérés", "prea multe cereri", "prea multe solicitări",
+	"слишком много запросов", "забагато запитів", "занадто багато запитів", "твърде много заявки",
+	"πάρα πολλά αιτήματα", "υπερβολικά πολλά αιτήματα", "çok fazla istek", "terlalu banyak permintaan",
+	"quá nhiều yêu cầu", "quá nhiều request", "요청이 너무 많습니다", "너무 많은 요청", "요청이 너무 많아",
+	"リクエストが多すぎます", "リクエスト数が多すぎます", "リクエストが多すぎ", "リクエスト数が多すぎ", "请求过于频繁", "请求过多", "访问过于频繁", "請求過於頻繁", "請求過多",
+	"คำขอมากเกินไป", "יותר מדי בקשות", "طلبات كثيرة جد", "عدد كبير جدًا من الطلبات", "عدد كبير جداً من الطلبات",
+	"تم إرسال طلبات كثيرة", "درخواست‌های بیش از حد", "बहुत अधिक अनुरोध"}
+
+// accessDenied is "access denied" as a refusal's title or status line says
+// it, in the same languages.
+var accessDenied = []string{"zugang verweigert", "accès interdit", "acceso prohibido", "accesso vietato",
+	"acesso negado", "acesso proibido", "adgang nægtet", "tilgang nektet", "pääsy estetty", "pääsy kielletty",
+	"hozzáférés megtagadva", "acces interzis", "acces refuzat", "доступ заборонено", "достъпът е отказан",
+	"άρνηση πρόσβασης", "η πρόσβαση απορρίφθηκε", "απαγορεύεται η πρόσβαση", "erişim engellendi",
+	"erişim reddedildi", "akses ditolak", "truy cập bị từ chối", "từ chối truy cập", "액세스 거부", "접근 거부",
+	"접근이 거부되었습니다", "アクセスが拒否されました", "アクセス拒否", "拒绝访问", "禁止访问", "访问被拒绝", "拒絕存取",
+	"ปฏิเสธการเข้าถึง", "ปฏิเสธการเข้าใช้", "การเข้าถึงถูกปฏิเสธ", "הגישה נדחתה", "גישה נדחתה", "הגישה נחסמה",
+	"تم رفض الوصول", "الوصول مرفوض", "رفض الوصول", "دسترسی ممنوع", "دسترسی رد شد"}
