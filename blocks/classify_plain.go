@@ -80,7 +80,7 @@ func (w *wallView) plainWall() (Verdict, bool) {
 	// with fields, or the site's menus around the widget, make it the
 	// site's own page (a login, a feedback form, a saved search). The
 	// widget's own token input (mCaptcha's) is part of the check.
-	if w.fields() > w.captchaFields || w.links > loneWidgetMaxLinks || !w.asksForHuman() {
+	if w.fields() > w.captchaFields || w.links > loneWidgetMaxLinks || !(w.asksForHuman() || w.namesCaptcha()) {
 		return Verdict{}, false
 	}
 	if vendor == "" {
@@ -369,6 +369,25 @@ func (w *wallView) asksForHuman() bool {
 		}
 	}
 	return w.saysAutomated()
+}
+
+// captchaWords are "captcha" as pages write it: most languages borrow the
+// Latin word (Thai, Arabic, Vietnamese pages write "CAPTCHA"); some spell
+// it in their own letters.
+var captchaWords = []string{"captcha", "капча", "капчу", "капчи", "캡차", "캡챠", "验证码", "驗證碼", "キャプチャ"}
+
+// namesCaptcha is true when the visible text names the captcha the page
+// shows ("Vui lòng hoàn thành CAPTCHA bên dưới", "complete the CAPTCHA
+// supplied below"): on a dead end whose only control is the widget, that
+// is the page asking for the check, in any language, without naming a
+// robot.
+func (w *wallView) namesCaptcha() bool {
+	for _, c := range captchaWords {
+		if hasWord(w.text, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasWord is true when word occurs in s not inside a longer Latin word.
