@@ -21,7 +21,7 @@ var tooManyRequests = []string{"too many requests",
 	"quá nhiều yêu cầu", "quá nhiều request", "요청이 너무 많습니다", "너무 많은 요청", "요청이 너무 많아",
 	"リクエストが多すぎます", "リクエスト数が多すぎます", "リクエストが多すぎ", "リクエスト数が多すぎ", "请求过于频繁", "请求过多", "访问过于频繁", "請求過於頻繁", "請求過多",
 	"คำขอมากเกินไป", "יותר מדי בקשות", "طلبات كثيرة جد", "عدد كبير جدًا من الطلبات", "عدد كبير جداً من الطلبات",
-	"تم إرسال طلبات كثيرة", "درخواست‌های بیش از حد", "बहुत अधिक अनुरोध"}
+	"تم إرسال طلبات كثيرة", "درخواست\u200cهای بیش از حد", "बहुत अधिक अनुरोध"}
 
 // accessDenied is "access denied" as a refusal's title or status line says
 // it, in the same languages.
@@ -33,3 +33,17 @@ var accessDenied = []string{"zugang verweigert", "accès interdit", "acceso proh
 	"접근이 거부되었습니다", "アクセスが拒否されました", "アクセス拒否", "拒绝访问", "禁止访问", "访问被拒绝", "拒絕存取",
 	"ปฏิเสธการเข้าถึง", "ปฏิเสธการเข้าใช้", "การเข้าถึงถูกปฏิเสธ", "הגישה נדחתה", "גישה נדחתה", "הגישה נחסמה",
 	"تم رفض الوصول", "الوصول مرفوض", "رفض الوصول", "دسترسی ممنوع", "دسترسی رد شد"}
+
+// blockedPhrases say, as a short page's first sentence, that the visitor
+// or their address was blocked, in languages whose words blockedWords and
+// blockedSubjects do not know (Thai and Japanese write no spaces).
+var blockedPhrases = []string{"ip가 차단되었습니다", "접근이 차단되었습니다", "접속이 차단되었습니다", "차단되었습니다",
+	"đã bị chặn", "bị chặn truy cập", "تم حظر", "تم حظرك", "تم حجب", "נחסמה", "נחסמת", "נחסמתם",
+	"έχετε αποκλειστεί", "έχει αποκλειστεί", "ถูกบล็อก", "ถูกปิดกั้น", "engellendiniz", "erişiminiz engellendi",
+	"ip adresiniz engellendi", "ブロックされました", "アクセスがブロック", "telah diblokir", "anda diblokir", "مسدود شده"}
+
+// unusualTrafficWords are how Google's unusual-traffic page and its
+// imitators say it in more languages.
+var unusualTrafficWords = []string{"비정상적인 트래픽", "lưu lượng truy cập bất thường", "حركة بيانات غير عادية",
+	"حركة مرور غير عادية", "תנועה חריגה", "ασυνήθιστη κίνηση", "ασυνήθιστη επισκεψιμότητα",
+	"การรับส่งข้อมูลที่ผิดปกติ", "lalu lintas tidak biasa", "незвичайний трафік"}
