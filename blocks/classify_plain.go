@@ -37,12 +37,12 @@ func (w *wallView) plainWall() (Verdict, bool) {
 			break
 		}
 		switch {
-		case isStatusLine(t, "429", rateLimitPhrases...):
+		case isStatusLine(t, "429", rateLimitPhrases...), codeLine(t, "429"):
 			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `"` + t + `" page`}, true
 		case w.status >= 500:
 			// A refusal's words under a server error's status (Akamai's
 			// edge when the origin is down) are server trouble.
-		case isStatusLine(t, "403", deniedPhrases...):
+		case isStatusLine(t, "403", deniedPhrases...), codeLine(t, "403"):
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `"` + t + `" page`}, true
 		case w.fields() == 0 && isBlockedNotice(t):
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `blocked notice "` + t + `"`}, true
@@ -284,6 +284,19 @@ func isStatusLine(t, code string, phrases ...string) bool {
 	return false
 }
 
+// codeLine is true when t (a title or first heading) opens with code and
+// says at most a few words more, in whatever language ("429 요청 한도
+// 초과", "Error 403 Απαγορευμένο"): a server's error page names itself by
+// its code first, and a page about the code asks or says more. Only for
+// the codes that are walls, so a phrase list need not know the language.
+func codeLine(t, code string) bool {
+	if textWidth(t) > 48 || strings.ContainsAny(t, "?？؟") {
+		return false
+	}
+	words := strings.Fields(statusLineNoise.Replace(t))
+	return len(words) > 1 && len(words) <= 6 && words[0] == code
+}
+
 var statusLineNoise = strings.NewReplacer("http", " ", "error", " ", ":", " ", "-", " ",
 	"|", " ", ".", " ", "!", " ", "(", " ", ")", " ")
 
@@ -311,6 +324,9 @@ func (w *wallView) captchaWidget() (widget, vendor string) {
 		return "Arkose captcha", ""
 	case w.attr("src", "smartcaptcha.yandexcloud.net"), w.attr("class", "smart-captcha"):
 		return "Yandex SmartCaptcha widget", ""
+	case w.attr("src", "captcha.qcloud.com"), w.attr("src", "captcha.qq.com"), w.attr("src", "tcaptcha.js"):
+		// Tencent's captcha (TCaptcha.js), on Chinese sites' checks.
+		return "Tencent captcha", ""
 	case w.attrIs("id", "mcaptcha__widget-container"), w.attr("src", "mcaptcha"):
 		// The self-hosted proof-of-work captcha (BunkerWeb offers it as
 		// its antibot page); its glue script fills a token input.
@@ -338,6 +354,9 @@ var humanCheckPhrases = []string{
 	"just a moment", "checking your browser", "human verification",
 	"bot check", "one more step", "attention required", "please verify",
 	"captcha", "verification required", "checking if the site connection is secure",
+	// Chinese and Korean sites title their checks "security
+	// verification" or "automatic-input prevention".
+	"安全验证", "人机验证", "滑块验证", "安全驗證", "자동입력 방지", "보안 문자",
 }
 
 // robotWords are "robot" and "human" in the languages of the portals we
@@ -346,7 +365,7 @@ var humanCheckPhrases = []string{
 // "geen robot", "pas un robot", "ロボットではありません"). Matched as words.
 var robotWords = []string{"robot", "robots", "roboter", "robô", "robota", "robotem",
 	"human", "humain", "humano", "umano", "mensch", "mens", "bot",
-	"ロボット", "机器人", "робот"}
+	"ロボット", "机器人", "робот", "로봇", "người máy", "ρομπότ", "หุ่นยนต์", "روبوت", "רובוט"}
 
 // asksForHuman is true when a title or heading names a human check, a
 // robot word is in the text, or the page says, early, that it saw
