@@ -152,6 +152,17 @@ func (w *wallView) pageNames() []string {
 	return out
 }
 
+// name is what the page calls itself: its title, or, on a page without
+// one, its first heading. Pages reach us through readers and copies that
+// drop the head or turn the title into a heading ("# Vercel Security
+// Checkpoint"), so a vendor's wall named by its title is named so too.
+func (w *wallView) name() string {
+	if w.title == "" && len(w.headings) > 0 {
+		return w.headings[0]
+	}
+	return w.title
+}
+
 // bareName is the name of a page with neither title nor heading whose
 // whole text is a few words ("Too Many Requests", "Forbidden"): the bare
 // body an API gateway or a limiter sends. "" for any other page. (Kept

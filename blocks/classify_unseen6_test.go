@@ -22,4 +22,5 @@ func TestClassifyUnseen6(t *testing.T) {
 }
 
 // unseen6Vendor is the vendor each round-6 fixture's name promises.
-var unseen6Vendor = map[string]string{"cidram_": "cidram", "alibaba_": "alibaba", "baidu_": "baidu"}
+var unseen6Vendor = map[string]string{"cidram_": "cidram", "alibaba_": "alibaba", "baidu_": "baidu",
+	"vercel_": "vercel", "perimeterx_": "perimeterx", "datadome_": "datadome"}
