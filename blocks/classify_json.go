@@ -34,8 +34,8 @@ func (w *wallView) jsonWall() (Verdict, bool) {
 	if json.Unmarshal([]byte(text), &body) != nil {
 		return Verdict{}, false
 	}
-	if reason := jsonStatesLimit(body); reason != "" {
-		return Verdict{Kind: RateLimited, Vendor: vendorFromHeaders(w.header), Reason: "JSON body: " + reason}, true
+	if kind, reason := jsonStatesWall(body); reason != "" {
+		return Verdict{Kind: kind, Vendor: vendorFromHeaders(w.header), Reason: "JSON body: " + reason}, true
 	}
 	messages := jsonMessages(body, nil, 0)
 	// Each message alone, then all of them as one text: a limiter may
@@ -64,22 +64,27 @@ var (
 		"reason": true, "status": true, "error_name": true, "error_category": true}
 )
 
-// rateLimitTokens are the machine names APIs give a rate limit
-// ("RATE_LIMITED", "too_many_requests", "Throttled"), lowercased.
-var rateLimitTokens = map[string]bool{"rate_limited": true, "ratelimited": true, "rate_limit_exceeded": true,
-	"ratelimitexceeded": true, "rate-limited": true, "too_many_requests": true, "toomanyrequests": true,
-	"throttled": true, "throttling": true, "throttlingexception": true, "too_many_attempts": true}
+// wallTokens are the machine names APIs give a rate limit
+// ("RATE_LIMITED", "too_many_requests", "Throttled") or a demand for a
+// captcha ("captcha_required"), lowercased, and the kind each makes.
+var wallTokens = map[string]Kind{"rate_limited": RateLimited, "ratelimited": RateLimited,
+	"rate_limit_exceeded": RateLimited, "ratelimitexceeded": RateLimited, "rate-limited": RateLimited,
+	"too_many_requests": RateLimited, "toomanyrequests": RateLimited, "throttled": RateLimited,
+	"throttling": RateLimited, "throttlingexception": RateLimited, "too_many_attempts": RateLimited,
+	"captcha_required": Challenge, "captcha_needed": Challenge, "challenge_required": Challenge,
+	"human_verification_required": Challenge}
 
-// jsonStatesLimit returns what a JSON error body says, in its own machine
-// fields, that makes it a rate limit: the status 429 ({"statusCode": 429},
-// problem details' "status": 429) or a rate-limit code ({"error": {"code":
-// "RATE_LIMITED"}}), at the top or in its error object, whatever language
-// its message is in. "" for anything else: a 429 inside the data (a log
-// entry, a list) is an answer about one, not one.
-func jsonStatesLimit(body any) string {
+// jsonStatesWall returns the kind and the reason of a JSON error body
+// that says, in its own machine fields, that it is a wall: the status 429
+// ({"statusCode": 429}, problem details' "status": 429) or a wall's code
+// ({"error": {"code": "RATE_LIMITED"}}, {"error": "captcha_required"}), at
+// the top or in its error object, whatever language its message is in.
+// No reason for anything else: a 429 inside the data (a log entry, a
+// list) is an answer about one, not one.
+func jsonStatesWall(body any) (Kind, string) {
 	top, ok := body.(map[string]any)
 	if !ok {
-		return ""
+		return OK, ""
 	}
 	for _, obj := range []any{top, top["error"]} {
 		m, ok := obj.(map[string]any)
@@ -90,16 +95,16 @@ func jsonStatesLimit(body any) string {
 			switch v := m[k].(type) {
 			case float64:
 				if v == 429 && jsonStatusKeys[k] {
-					return k + " 429"
+					return RateLimited, k + " 429"
 				}
 			case string:
-				if jsonCodeKeys[k] && rateLimitTokens[strings.TrimSpace(v)] {
-					return k + ` "` + v + `"`
+				if kind, ok := wallTokens[strings.TrimSpace(v)]; ok && jsonCodeKeys[k] {
+					return kind, k + ` "` + v + `"`
 				}
 			}
 		}
 	}
-	return ""
+	return OK, ""
 }
 
 // jsonMessageKeys name the fields an error body says what happened in.

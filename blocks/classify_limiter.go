@@ -20,7 +20,7 @@ func (w *wallView) limiterMessage() string {
 	if w.textLen >= plainMaxText || w.fields() > 0 {
 		return ""
 	}
-	for _, p := range tooManyRequests {
+	for _, p := range limiterPhrases {
 		i := strings.Index(w.text, p)
 		if i < 0 || textWidth(w.text[:i]) >= 2*sayWithin {
 			continue
@@ -71,7 +71,7 @@ func endsClause(after string) bool {
 
 // waitWords are how a limiter asks to wait or try again, in the languages
 // of tooManyRequests.
-var waitWords = []string{"try again", "retry", "wait", "later", "slow down",
+var waitWords = []string{"try again", "retry", "wait", "later", "come back",
 	"später", "warte", "réessayez", "plus tard", "patientez", "más tarde", "inténtalo", "espere", "espera un",
 	"riprova", "più tardi", "tente novamente", "mais tarde", "aguarde", "probeer het", "wacht", "spróbuj", "później",
 	"poczekaj", "zkuste", "později", "försök igen", "senare", "vänta", "prøv igen", "prøv igjen", "vent",

@@ -23,6 +23,16 @@ var tooManyRequests = []string{"too many requests",
 	"คำขอมากเกินไป", "יותר מדי בקשות", "طلبات كثيرة جد", "عدد كبير جدًا من الطلبات", "عدد كبير جداً من الطلبات",
 	"تم إرسال طلبات كثيرة", "درخواست\u200cهای بیش از حد", "बहुत अधिक अनुरोध"}
 
+// limiterPhrases are what an app's own limiter opens its answer with:
+// "too many requests" in any language, and the other ways English ones
+// say it (going too fast, a used-up quota). limiterMessage asks that the
+// answer end there or ask to wait, which a sentence about a runner going
+// too fast does not.
+var limiterPhrases = append([]string{"you're going too fast", "you are going too fast", "you are doing that too often",
+	"you're doing that too often", "please slow down", "you have exceeded your request quota",
+	"you have exceeded your quota", "request quota exceeded", "request limit exceeded", "request limit reached",
+	"daily request limit reached"}, tooManyRequests...)
+
 // accessDenied is "access denied" as a refusal's title or status line says
 // it, in the same languages.
 var accessDenied = []string{"zugang verweigert", "accès interdit", "acceso prohibido", "accesso vietato",
@@ -32,7 +42,11 @@ var accessDenied = []string{"zugang verweigert", "accès interdit", "acceso proh
 	"erişim reddedildi", "akses ditolak", "truy cập bị từ chối", "từ chối truy cập", "액세스 거부", "접근 거부",
 	"접근이 거부되었습니다", "アクセスが拒否されました", "アクセス拒否", "拒绝访问", "禁止访问", "访问被拒绝", "拒絕存取",
 	"ปฏิเสธการเข้าถึง", "ปฏิเสธการเข้าใช้", "การเข้าถึงถูกปฏิเสธ", "הגישה נדחתה", "גישה נדחתה", "הגישה נחסמה",
-	"تم رفض الوصول", "الوصول مرفوض", "رفض الوصول", "دسترسی ممنوع", "دسترسی رد شد"}
+	"تم رفض الوصول", "الوصول مرفوض", "رفض الوصول", "دسترسی ممنوع", "دسترسی رد شد",
+	// "Access restricted", as a site's own IP ban titles itself.
+	"アクセスが制限されています", "アクセス制限", "접근이 제한되었습니다", "접속이 제한되었습니다", "访问受限", "訪問受限",
+	"truy cập bị hạn chế", "الوصول مقيد", "تم تقييد الوصول", "הגישה מוגבלת", "περιορισμένη πρόσβαση",
+	"การเข้าถึงถูกจำกัด", "erişim kısıtlandı", "erişiminiz kısıtlandı", "akses dibatasi", "доступ обмежено"}
 
 // blockedPhrases say, as a short page's first sentence, that the visitor
 // or their address was blocked, in languages whose words blockedWords and
