@@ -231,7 +231,7 @@ func (w *wallView) scriptCheck(vendor string) (Verdict, bool) {
 // The self-hosted proof-of-work gates small sites put in front of
 // themselves (Anubis, go-away, Cerberus and their forks) say they are
 // making sure, or checking, that you are not a bot.
-var checkingPhrases = []string{"checking your browser", "verifying you are human",
+var checkingPhrases = append([]string{"checking your browser", "verifying you are human",
 	"verifying your browser", "checking if the site connection is secure",
 	"please wait while your request is being verified",
 	"checking you are not a bot", "checking that you are not a bot", "making sure you're not a bot",
@@ -241,7 +241,7 @@ var checkingPhrases = []string{"checking your browser", "verifying you are human
 	// Cloudflare's "Verifying you are human" in the portals' languages,
 	// which clones copy without Cloudflare's markers.
 	"ob sie ein mensch sind", "que vous êtes un humain", "dat u een mens bent",
-	"que usted es un ser humano", "di essere un essere umano", "czy jesteś człowiekiem"}
+	"que usted es un ser humano", "di essere un essere umano", "czy jesteś człowiekiem"}, checkingWords...)
 
 // rateLimitPhrases and deniedPhrases are the reason phrases of a server's
 // own error page, in English and the languages of the portals we watch.

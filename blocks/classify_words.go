@@ -61,3 +61,19 @@ var blockedPhrases = []string{"ip가 차단되었습니다", "접근이 차단�
 var unusualTrafficWords = []string{"비정상적인 트래픽", "lưu lượng truy cập bất thường", "حركة بيانات غير عادية",
 	"حركة مرور غير عادية", "תנועה חריגה", "ασυνήθιστη κίνηση", "ασυνήθιστη επισκεψιμότητα",
 	"การรับส่งข้อมูลที่ผิดปกติ", "lalu lintas tidak biasa", "незвичайний трафік"}
+
+// checkingWords are what a check page says it is doing, "checking your
+// browser" and "verifying you are human" (Cloudflare's wording, which
+// copies and other gates take over), in more languages: the Russian
+// gates' "Проверка браузера", the managed challenge's sentence in Korean,
+// Chinese, Japanese, Vietnamese, Arabic, Hebrew, Greek, Thai, Turkish.
+var checkingWords = []string{"проверка браузера", "проверяем ваш браузер", "перевірка браузера",
+	"überprüfung ihres browsers", "ihr browser wird überprüft", "vérification de votre navigateur",
+	"comprobando tu navegador", "comprobando su navegador", "verificando seu navegador", "verificando su navegador",
+	"controllo del browser", "sprawdzanie przeglądarki", "tarayıcınız kontrol ediliyor", "tarayıcınız doğrulanıyor",
+	"브라우저를 확인하고 있습니다", "브라우저 확인 중", "ブラウザを確認しています", "正在检查您的浏览器", "正在验证您的浏览器",
+	"đang kiểm tra trình duyệt", "جارٍ التحقق من متصفحك", "يتم التحقق من متصفحك", "בודקים את הדפדפן",
+	"กำลังตรวจสอบเบราว์เซอร์",
+	"사람인지 확인", "人間であることを確認", "验证您是否是真人", "確認您是真人", "xác minh bạn là con người",
+	"التحقق من أنك إنسان", "שאתה אנושי", "ότι είστε άνθρωπος", "ว่าคุณเป็นมนุษย์", "insan olduğunuz doğrulanıyor",
+	"verificando se você é humano", "verificando que você é humano"}
