@@ -37,12 +37,12 @@ func (w *wallView) plainWall() (Verdict, bool) {
 			break
 		}
 		switch {
-		case isStatusLine(t, "429", rateLimitPhrases...), codeLine(t, "429"):
+		case isStatusLine(t, "429", rateLimitPhrases...), w.codePage() && codeLine(t, "429"):
 			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `"` + t + `" page`}, true
 		case w.status >= 500:
 			// A refusal's words under a server error's status (Akamai's
 			// edge when the origin is down) are server trouble.
-		case isStatusLine(t, "403", deniedPhrases...), codeLine(t, "403"):
+		case isStatusLine(t, "403", deniedPhrases...), w.codePage() && codeLine(t, "403"):
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `"` + t + `" page`}, true
 		case w.fields() == 0 && isBlockedNotice(t):
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `blocked notice "` + t + `"`}, true
@@ -295,6 +295,13 @@ func codeLine(t, code string) bool {
 	}
 	words := strings.Fields(statusLineNoise.Replace(t))
 	return len(words) > 1 && len(words) <= 6 && words[0] == code
+}
+
+// codePage is true for a page small enough to be named by its code
+// alone: a line or two under the code and a link home at most. A short
+// page about a house at "429 Park Avenue" says more.
+func (w *wallView) codePage() bool {
+	return w.textLen < waitMaxText && w.links <= 2
 }
 
 var statusLineNoise = strings.NewReplacer("http", " ", "error", " ", ":", " ", "-", " ",
