@@ -290,7 +290,7 @@ func isStatusLine(t, code string, phrases ...string) bool {
 // its code first, and a page about the code asks or says more. Only for
 // the codes that are walls, so a phrase list need not know the language.
 func codeLine(t, code string) bool {
-	if textWidth(t) > 48 || strings.ContainsAny(t, "?？؟") {
+	if !strings.Contains(t, code) || textWidth(t) > 48 || strings.ContainsAny(t, "?？؟") {
 		return false
 	}
 	words := strings.Fields(statusLineNoise.Replace(t))
