@@ -152,6 +152,17 @@ func (w *wallView) pageNames() []string {
 	return out
 }
 
+// name is what the page calls itself: its title, or, on a page without
+// one, its first heading. Pages reach us through readers and copies that
+// drop the head or turn the title into a heading ("# Vercel Security
+// Checkpoint"), so a vendor's wall named by its title is named so too.
+func (w *wallView) name() string {
+	if w.title == "" && len(w.headings) > 0 {
+		return w.headings[0]
+	}
+	return w.title
+}
+
 // bareName is the name of a page with neither title nor heading whose
 // whole text is a few words ("Too Many Requests", "Forbidden"): the bare
 // body an API gateway or a limiter sends. "" for any other page. (Kept
@@ -269,10 +280,11 @@ func (w *wallView) says(phrase string) bool {
 
 // question is true when the sentence that after continues ends in a
 // question mark: a FAQ asking why a page says the phrase. Chinese and
-// Japanese sentences end in "。" or "！" too.
+// Japanese sentences end in "。" or "！" too; Arabic and Persian ask with
+// "؟".
 func question(after string) bool {
-	end := strings.IndexAny(after, ".!?？。！")
-	return end >= 0 && (after[end] == '?' || strings.HasPrefix(after[end:], "？"))
+	end := strings.IndexAny(after, ".!?？。！؟")
+	return end >= 0 && (after[end] == '?' || strings.HasPrefix(after[end:], "？") || strings.HasPrefix(after[end:], "؟"))
 }
 
 // A wall's sentence comes first on a page of little else: Cloudflare's

@@ -56,9 +56,9 @@ func (w *wallView) refusalOpening(vendor string) (Verdict, bool) {
 // refusalTitles are the start of a title or heading that refuses and
 // gives its reason after a colon ("Доступ ограничен: проблема с IP",
 // "Access denied: IP problem"), in the languages of the portals we watch.
-var refusalTitles = []string{"access denied", "access restricted", "access blocked",
+var refusalTitles = append([]string{"access denied", "access restricted", "access blocked",
 	"доступ ограничен", "доступ запрещен", "доступ запрещён", "zugriff verweigert", "zugriff gesperrt",
-	"dostęp zablokowany", "dostęp ograniczony", "accès refusé", "acceso denegado", "toegang geweigerd"}
+	"dostęp zablokowany", "dostęp ograniczony", "accès refusé", "acceso denegado", "toegang geweigerd"}, accessDenied...)
 
 // isRefusalTitle is true when t (lowercased) opens with a refusal and
 // then ends or gives its reason after a colon.

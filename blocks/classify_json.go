@@ -34,7 +34,16 @@ func (w *wallView) jsonWall() (Verdict, bool) {
 	if json.Unmarshal([]byte(text), &body) != nil {
 		return Verdict{}, false
 	}
-	for _, m := range jsonMessages(body, nil, 0) {
+	if kind, reason := jsonStatesWall(body); reason != "" {
+		return Verdict{Kind: kind, Vendor: vendorFromHeaders(w.header), Reason: "JSON body: " + reason}, true
+	}
+	messages := jsonMessages(body, nil, 0)
+	// Each message alone, then all of them as one text: a limiter may
+	// put its notice and its "try again in 37 seconds" in two fields.
+	if len(messages) > 1 {
+		messages = append(messages, strings.Join(messages, ". "))
+	}
+	for _, m := range messages {
 		m = collapse(m)
 		mw := wallView{scan: scan{text: m, textLen: textLength(m)}, status: w.status, header: w.header, url: w.url}
 		if v, ok := mw.plainWall(); ok {
@@ -43,6 +52,59 @@ func (w *wallView) jsonWall() (Verdict, bool) {
 		}
 	}
 	return Verdict{}, false
+}
+
+// jsonStatusKeys name the fields an error body states its HTTP status in;
+// jsonCodeKeys, the fields it names the error in, as a machine-readable
+// token.
+var (
+	jsonStatusKeys = map[string]bool{"status": true, "statuscode": true, "status_code": true, "code": true,
+		"httpstatus": true, "http_status": true, "httpcode": true}
+	jsonCodeKeys = map[string]bool{"code": true, "error": true, "error_code": true, "errorcode": true, "type": true,
+		"reason": true, "status": true, "error_name": true, "error_category": true}
+)
+
+// wallTokens are the machine names APIs give a rate limit
+// ("RATE_LIMITED", "too_many_requests", "Throttled") or a demand for a
+// captcha ("captcha_required"), lowercased, and the kind each makes.
+var wallTokens = map[string]Kind{"rate_limited": RateLimited, "ratelimited": RateLimited,
+	"rate_limit_exceeded": RateLimited, "ratelimitexceeded": RateLimited, "rate-limited": RateLimited,
+	"too_many_requests": RateLimited, "toomanyrequests": RateLimited, "throttled": RateLimited,
+	"throttling": RateLimited, "throttlingexception": RateLimited, "too_many_attempts": RateLimited,
+	"captcha_required": Challenge, "captcha_needed": Challenge, "challenge_required": Challenge,
+	"human_verification_required": Challenge}
+
+// jsonStatesWall returns the kind and the reason of a JSON error body
+// that says, in its own machine fields, that it is a wall: the status 429
+// ({"statusCode": 429}, problem details' "status": 429) or a wall's code
+// ({"error": {"code": "RATE_LIMITED"}}, {"error": "captcha_required"}), at
+// the top or in its error object, whatever language its message is in.
+// No reason for anything else: a 429 inside the data (a log entry, a
+// list) is an answer about one, not one.
+func jsonStatesWall(body any) (Kind, string) {
+	top, ok := body.(map[string]any)
+	if !ok {
+		return OK, ""
+	}
+	for _, obj := range []any{top, top["error"]} {
+		m, ok := obj.(map[string]any)
+		if !ok {
+			continue
+		}
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			switch v := m[k].(type) {
+			case float64:
+				if v == 429 && jsonStatusKeys[k] {
+					return RateLimited, k + " 429"
+				}
+			case string:
+				if kind, ok := wallTokens[strings.TrimSpace(v)]; ok && jsonCodeKeys[k] {
+					return kind, k + ` "` + v + `"`
+				}
+			}
+		}
+	}
+	return OK, ""
 }
 
 // jsonMessageKeys name the fields an error body says what happened in.

@@ -37,12 +37,12 @@ func (w *wallView) plainWall() (Verdict, bool) {
 			break
 		}
 		switch {
-		case isStatusLine(t, "429", rateLimitPhrases...):
+		case isStatusLine(t, "429", rateLimitPhrases...), w.codePage() && codeLine(t, "429"):
 			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `"` + t + `" page`}, true
 		case w.status >= 500:
 			// A refusal's words under a server error's status (Akamai's
 			// edge when the origin is down) are server trouble.
-		case isStatusLine(t, "403", deniedPhrases...):
+		case isStatusLine(t, "403", deniedPhrases...), w.codePage() && codeLine(t, "403"):
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `"` + t + `" page`}, true
 		case w.fields() == 0 && isBlockedNotice(t):
 			return Verdict{Kind: Denied, Vendor: vendor, Reason: `blocked notice "` + t + `"`}, true
@@ -80,7 +80,7 @@ func (w *wallView) plainWall() (Verdict, bool) {
 	// with fields, or the site's menus around the widget, make it the
 	// site's own page (a login, a feedback form, a saved search). The
 	// widget's own token input (mCaptcha's) is part of the check.
-	if w.fields() > w.captchaFields || w.links > loneWidgetMaxLinks || !w.asksForHuman() {
+	if w.fields() > w.captchaFields || w.links > loneWidgetMaxLinks || !(w.asksForHuman() || w.namesCaptcha()) {
 		return Verdict{}, false
 	}
 	if vendor == "" {
@@ -231,7 +231,7 @@ func (w *wallView) scriptCheck(vendor string) (Verdict, bool) {
 // The self-hosted proof-of-work gates small sites put in front of
 // themselves (Anubis, go-away, Cerberus and their forks) say they are
 // making sure, or checking, that you are not a bot.
-var checkingPhrases = []string{"checking your browser", "verifying you are human",
+var checkingPhrases = append([]string{"checking your browser", "verifying you are human",
 	"verifying your browser", "checking if the site connection is secure",
 	"please wait while your request is being verified",
 	"checking you are not a bot", "checking that you are not a bot", "making sure you're not a bot",
@@ -241,19 +241,16 @@ var checkingPhrases = []string{"checking your browser", "verifying you are human
 	// Cloudflare's "Verifying you are human" in the portals' languages,
 	// which clones copy without Cloudflare's markers.
 	"ob sie ein mensch sind", "que vous êtes un humain", "dat u een mens bent",
-	"que usted es un ser humano", "di essere un essere umano", "czy jesteś człowiekiem"}
+	"que usted es un ser humano", "di essere un essere umano", "czy jesteś człowiekiem"}, checkingWords...)
 
 // rateLimitPhrases and deniedPhrases are the reason phrases of a server's
 // own error page, in English and the languages of the portals we watch.
 var (
-	rateLimitPhrases = []string{"too many requests", "rate limit exceeded", "rate limited",
-		"zu viele anfragen", "te veel verzoeken", "trop de requêtes", "demasiadas solicitudes",
-		"troppe richieste", "zbyt wiele żądań", "zbyt wiele zapytań", "příliš mnoho požadavků",
-		"för många förfrågningar", "слишком много запросов"}
-	deniedPhrases = []string{"forbidden", "access denied", "access forbidden", "zugriff verweigert",
+	rateLimitPhrases = append([]string{"rate limit exceeded", "rate limited"}, tooManyRequests...)
+	deniedPhrases    = append([]string{"forbidden", "access denied", "access forbidden", "zugriff verweigert",
 		"toegang geweigerd", "accès refusé", "acceso denegado", "accesso negato", "odmowa dostępu",
 		"dostęp zabroniony", "přístup odepřen", "přístup zakázán", "åtkomst nekad", "доступ запрещён",
-		"доступ запрещен"}
+		"доступ запрещен"}, accessDenied...)
 )
 
 // isStatusLine is true when t (lowercased, as the scan keeps it) is no
@@ -287,6 +284,26 @@ func isStatusLine(t, code string, phrases ...string) bool {
 	return false
 }
 
+// codeLine is true when t (a title or first heading) opens with code and
+// says at most a few words more, in whatever language ("429 요청 한도
+// 초과", "Error 403 Απαγορευμένο"): a server's error page names itself by
+// its code first, and a page about the code asks or says more. Only for
+// the codes that are walls, so a phrase list need not know the language.
+func codeLine(t, code string) bool {
+	if !strings.Contains(t, code) || textWidth(t) > 48 || strings.ContainsAny(t, "?？؟") {
+		return false
+	}
+	words := strings.Fields(statusLineNoise.Replace(t))
+	return len(words) > 1 && len(words) <= 6 && words[0] == code
+}
+
+// codePage is true for a page small enough to be named by its code
+// alone: a line or two under the code and a link home at most. A short
+// page about a house at "429 Park Avenue" says more.
+func (w *wallView) codePage() bool {
+	return w.textLen < waitMaxText && w.links <= 2
+}
+
 var statusLineNoise = strings.NewReplacer("http", " ", "error", " ", ":", " ", "-", " ",
 	"|", " ", ".", " ", "!", " ", "(", " ", ")", " ")
 
@@ -314,6 +331,9 @@ func (w *wallView) captchaWidget() (widget, vendor string) {
 		return "Arkose captcha", ""
 	case w.attr("src", "smartcaptcha.yandexcloud.net"), w.attr("class", "smart-captcha"):
 		return "Yandex SmartCaptcha widget", ""
+	case w.attr("src", "captcha.qcloud.com"), w.attr("src", "captcha.qq.com"), w.attr("src", "tcaptcha.js"):
+		// Tencent's captcha (TCaptcha.js), on Chinese sites' checks.
+		return "Tencent captcha", ""
 	case w.attrIs("id", "mcaptcha__widget-container"), w.attr("src", "mcaptcha"):
 		// The self-hosted proof-of-work captcha (BunkerWeb offers it as
 		// its antibot page); its glue script fills a token input.
@@ -341,6 +361,9 @@ var humanCheckPhrases = []string{
 	"just a moment", "checking your browser", "human verification",
 	"bot check", "one more step", "attention required", "please verify",
 	"captcha", "verification required", "checking if the site connection is secure",
+	// Chinese and Korean sites title their checks "security
+	// verification" or "automatic-input prevention".
+	"安全验证", "人机验证", "滑块验证", "安全驗證", "자동입력 방지", "보안 문자",
 }
 
 // robotWords are "robot" and "human" in the languages of the portals we
@@ -349,7 +372,7 @@ var humanCheckPhrases = []string{
 // "geen robot", "pas un robot", "ロボットではありません"). Matched as words.
 var robotWords = []string{"robot", "robots", "roboter", "robô", "robota", "robotem",
 	"human", "humain", "humano", "umano", "mensch", "mens", "bot",
-	"ロボット", "机器人", "робот"}
+	"ロボット", "机器人", "робот", "로봇", "người máy", "ρομπότ", "หุ่นยนต์", "روبوت", "רובוט"}
 
 // asksForHuman is true when a title or heading names a human check, a
 // robot word is in the text, or the page says, early, that it saw
@@ -372,6 +395,25 @@ func (w *wallView) asksForHuman() bool {
 		}
 	}
 	return w.saysAutomated()
+}
+
+// captchaWords are "captcha" as pages write it: most languages borrow the
+// Latin word (Thai, Arabic, Vietnamese pages write "CAPTCHA"); some spell
+// it in their own letters.
+var captchaWords = []string{"captcha", "капча", "капчу", "капчи", "캡차", "캡챠", "验证码", "驗證碼", "キャプチャ"}
+
+// namesCaptcha is true when the visible text names the captcha the page
+// shows ("Vui lòng hoàn thành CAPTCHA bên dưới", "complete the CAPTCHA
+// supplied below"): on a dead end whose only control is the widget, that
+// is the page asking for the check, in any language, without naming a
+// robot.
+func (w *wallView) namesCaptcha() bool {
+	for _, c := range captchaWords {
+		if hasWord(w.text, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasWord is true when word occurs in s not inside a longer Latin word.

@@ -101,12 +101,12 @@ const cjkOpeningMax = 300
 // ("Our systems have detected unusual traffic from your computer network",
 // Google's "your computer or network may be sending automated queries"),
 // in the portals' languages.
-var unusualTrafficPhrases = []string{"unusual traffic from your", "sending automated queries",
+var unusualTrafficPhrases = append([]string{"unusual traffic from your", "sending automated queries",
 	"ungewöhnlichen datenverkehr", "ongebruikelijk verkeer", "trafic inhabituel", "trafic exceptionnel",
 	"tráfico inusual", "traffico insolito", "tráfego incomum", "tráfego anormal", "nietypowy ruch",
 	"neobvyklý provoz", "ağınızdan olağan dışı trafik", "ağınızdan gelen olağan dışı trafik",
 	"трафик, исходящий из вашей сети", "необычный трафик", "ネットワークから通常と異なるトラフィック",
-	"您的计算机网络中存在异常流量", "您的网络中存在异常流量", "您的電腦網路中存在異常流量"}
+	"您的计算机网络中存在异常流量", "您的网络中存在异常流量", "您的電腦網路中存在異常流量"}, unusualTrafficWords...)
 
 // automatedPhrases are how a captcha page says why it asks: the requests
 // from us look automated (Yandex's "запросы, поступившие с вашего
@@ -207,13 +207,16 @@ func (w *wallView) rateLimitNotice(vendor string) (Verdict, bool) {
 			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `rate limit notice "` + p + `"`}, true
 		}
 	}
+	if p := w.limiterMessage(); p != "" {
+		return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `limiter message "` + p + `"`}, true
+	}
 	return Verdict{}, false
 }
 
 // blockedSentences are the first sentence of a notice that the visitor's
 // request or address was blocked, where the title alone says too little
 // ("Blocked", "whoa there, pardner!").
-var blockedSentences = []string{"your request has been blocked", "this ip has been automatically blocked",
+var blockedSentences = append([]string{"your request has been blocked", "this ip has been automatically blocked",
 	"your ip has been blocked", "your ip address has been blocked", "your access has been blocked",
 	"access to this site has been blocked", "you have been blocked",
 	// A ban (fail2ban behind a site's own page, a forum's IP ban) is a
@@ -224,7 +227,9 @@ var blockedSentences = []string{"your request has been blocked", "this ip has be
 	// The nginx Lua WAFs' English page: "Your request has illegal
 	// parameters and has been blocked by the webmaster."
 	"has been blocked by the webmaster", "has been blocked by the administrator",
-	"has been blocked by the site administrator"}
+	"has been blocked by the site administrator"},
+	// The same notice in the languages of classify_words.go.
+	blockedPhrases...)
 
 // blockedSentence recognises a short page whose text opens by saying our
 // request or address was blocked: denied, whoever sent it.

@@ -34,7 +34,7 @@ func cloudflare(w *wallView) (Verdict, bool) {
 	case w.heading("sorry, you have been blocked"):
 		// The WAF block page, under the same title as the captcha page.
 		return wall(Denied, `Cloudflare "Sorry, you have been blocked"`)
-	case strings.HasPrefix(w.title, "attention required!") && strings.Contains(w.title, "cloudflare"):
+	case strings.HasPrefix(w.name(), "attention required!") && strings.Contains(w.name(), "cloudflare"):
 		return wall(Challenge, `title "Attention Required! | Cloudflare"`)
 	}
 	if v, ok := cloudflareError(w); ok {
@@ -71,8 +71,8 @@ func cloudflare(w *wallView) (Verdict, bool) {
 		// login saying "Verify you are human by completing the action
 		// below" over its Turnstile), and Cloudflare's page has neither.
 		return Verdict{}, false
-	case isCloudflareWaitTitle(w.title):
-		return wall(Challenge, `title "`+w.title+`" with Cloudflare markup`)
+	case isCloudflareWaitTitle(w.name()):
+		return wall(Challenge, `title "`+w.name()+`" with Cloudflare markup`)
 	}
 	for _, p := range cloudflareCheckPhrases {
 		// Said by the page, not quoted by an article or a help page.
