@@ -137,14 +137,16 @@ func afterNumber(before string) bool {
 
 // currencyLeadsOn reports an amount and a currency from different elements
 // where the currency's own element goes on with an amount: in "Studio 1"
-// followed by "€ 800" the euro sign belongs to the 800, not to the 1.
+// followed by "€ 800" the euro sign belongs to the 800, not to the 1. The
+// amount may sit in the next element of its own ("AED" | "195,000" after
+// a date's year): a currency alone in its element leads on to it too.
 func currencyLeadsOn(m, after string) bool {
 	i := strings.LastIndex(m, elementBreak)
 	if i < 0 || m == "" || m[0] < '0' || m[0] > '9' {
 		return false
 	}
 	tail := strings.TrimLeft(m[i+len(elementBreak):], " \u00a0")
-	after = strings.TrimLeft(after, " \u00a0")
+	after = strings.TrimLeft(after, " \u00a0"+elementBreak)
 	return tail != "" && (tail[0] < '0' || tail[0] > '9') && after != "" && after[0] >= '0' && after[0] <= '9'
 }
 
