@@ -54,6 +54,9 @@ func recordOf(m map[string]any) (record, bool) {
 			r.title = cleanText(addressText(v))
 		}
 	}
+	if r.title == "" {
+		r.title = locatedTitle(m, norm)
+	}
 	if v, ok := field(m, order, priceKeys, priceStems); ok {
 		r.price, r.priceValue = priceOf(v, 0)
 		r.hasPrice = r.price != ""
