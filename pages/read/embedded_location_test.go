@@ -38,3 +38,18 @@ func TestLocatedRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedFacts: a record's rooms and size in its features object and
+// its photos under a plural key are read (issue 23, fields).
+func TestNestedFacts(t *testing.T) {
+	var m map[string]any
+	if err := json.Unmarshal([]byte(`{"id": "3_1", "detailUrl": "/es/alquiler/vivienda/gava/1/d", "title": "Piso en Carrer Major, 1",
+		"price": "1.200 €", "features": {"rooms": 3, "surface": 86, "bathrooms": 2},
+		"multimedias": [{"type": "image", "url": "https://img.example/ads/1.jpg"}]}`), &m); err != nil {
+		t.Fatal(err)
+	}
+	r, ok := recordOf(m)
+	if !ok || r.rooms != 3 || r.sizeM2 != 86 || r.image != "https://img.example/ads/1.jpg" {
+		t.Fatalf("record %+v (ok %v): want 3 rooms, 86 m² and the photo", r, ok)
+	}
+}

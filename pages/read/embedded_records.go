@@ -73,6 +73,9 @@ func recordOf(m map[string]any) (record, bool) {
 		r.image = imageOf(v, 0)
 	}
 	ok := (r.id != "" || r.href != "" || r.slug != "") && r.title != "" && r.hasPrice
+	if ok {
+		fillNestedFacts(&r, m, norm)
+	}
 	return r, ok
 }
 
