@@ -19,8 +19,19 @@ func ownShapeSearch(pc pageContext, l pageLink, listKey string) bool {
 	if pc.page == nil || l.shape.first == "" {
 		return false
 	}
-	segs := strings.FieldsFunc(pc.page.Path, func(r rune) bool { return r == '/' })
-	if len(segs) < 2 || strings.ToLower(segs[0]) != l.shape.first || SiteOf(pc.page.Host)+"|"+strconv.Itoa(len(segs)) != siteDepth(l.shape.base) {
+	// cheap tests first: a reading asks this of every link on the page
+	path := strings.Trim(pc.page.Path, "/")
+	first, _, _ := strings.Cut(path, "/")
+	if !strings.EqualFold(first, l.shape.first) {
+		return false
+	}
+	segs := 0
+	for _, s := range strings.Split(path, "/") {
+		if s != "" {
+			segs++
+		}
+	}
+	if segs < 2 || SiteOf(pc.page.Host)+"|"+strconv.Itoa(segs) != siteDepth(l.shape.base) {
 		return false
 	}
 	return !strings.HasSuffix(listKey, "|"+l.shape.first)
