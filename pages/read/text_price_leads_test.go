@@ -12,6 +12,8 @@ func TestCurrencyLeadsOnAcrossElements(t *testing.T) {
 			`<a href="/p/1">Sea view</a><span>Updated on 17 May 2023</span><span>AED</span><span>195,000</span><span>Yearly</span>`, "AED 195,000"},
 		{"a count, then the sign and the amount",
 			`<a href="/p/1">Studio</a><span>Rooms 3</span><span>€</span><span>850</span>`, "€ 850"},
+		{"a count after the price's own sign stays a count",
+			`<a href="/p/1">Flat</a><span>1 200</span><span>€</span><span>3 pièces</span>`, "1 200 €"},
 		{"an amount and its code in one element stay",
 			`<a href="/p/1">Flat</a><span>12 photos</span><span>1 200 €</span>`, "1 200 €"},
 	}
