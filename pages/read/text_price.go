@@ -45,6 +45,8 @@ var (
 	priceRe     = regexp.MustCompile(`(?i)` + priceFrom + `(?:` + priceRangeLead + `|` + priceOne + priceRange + `)` + pricePeriod)
 	barePriceRe = regexp.MustCompile(`(?i)\b` + priceAmount + gap + `?(?:pcm|pw\b|p\.\s?c\.\s?m\.?|per\s+(?:month|maand|monat|week))`)
 	leadGroup   = regexp.MustCompile(`^\d{1,3} \d{3}`)
+	// currencyOnlyRe is a text that is a currency and nothing else
+	currencyOnlyRe = regexp.MustCompile(`(?i)^` + priceCurrency + `$`)
 )
 
 // findPrice returns the price written in text ("" when there is none).
@@ -155,6 +157,10 @@ func currencyLeadsOn(m, after string) bool {
 	}
 	if !crossed {
 		return true
+	}
+	// across elements only a currency leads on, never a period ("pw")
+	if !currencyOnlyRe.MatchString(strings.TrimSpace(tail)) {
+		return false
 	}
 	prev, ok1 := parseAmount(amountRe.FindString(m))
 	next, ok2 := parseAmount(amountRe.FindString(after))

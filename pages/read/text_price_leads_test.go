@@ -14,6 +14,8 @@ func TestCurrencyLeadsOnAcrossElements(t *testing.T) {
 			`<a href="/p/1">Studio</a><span>Rooms 3</span><span>€</span><span>850</span>`, "€ 850"},
 		{"a count after the price's own sign stays a count",
 			`<a href="/p/1">Flat</a><span>1 200</span><span>€</span><span>3 pièces</span>`, "1 200 €"},
+		{"a period in its own element leads on to nothing",
+			`<a href="/p/1">Flat</a><h2><strong><data>484.62</data> pw</strong><span><data>2100</data> pcm</span></h2>`, "484.62 pw"},
 		{"an amount and its code in one element stay",
 			`<a href="/p/1">Flat</a><span>12 photos</span><span>1 200 €</span>`, "1 200 €"},
 	}
