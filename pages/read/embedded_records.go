@@ -54,6 +54,9 @@ func recordOf(m map[string]any) (record, bool) {
 			r.title = cleanText(addressText(v))
 		}
 	}
+	if r.title == "" {
+		r.title = locatedTitle(m, norm)
+	}
 	if v, ok := field(m, order, priceKeys, priceStems); ok {
 		r.price, r.priceValue = priceOf(v, 0)
 		r.hasPrice = r.price != ""
@@ -70,6 +73,9 @@ func recordOf(m map[string]any) (record, bool) {
 		r.image = imageOf(v, 0)
 	}
 	ok := (r.id != "" || r.href != "" || r.slug != "") && r.title != "" && r.hasPrice
+	if ok {
+		fillNestedFacts(&r, m, norm)
+	}
 	return r, ok
 }
 

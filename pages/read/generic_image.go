@@ -99,8 +99,30 @@ func backgroundPhoto(n *html.Node, pc pageContext) string {
 			}
 		}
 	}
+	return namedLazyPhoto(n, pc)
+}
+
+// namedLazyPhoto is the photo a lazy loader keeps in a data attribute of
+// its own naming (data-imgsrc, data-photo-url, data-thumb-src): the name
+// says src, img, image, photo or thumb and the value is a photo's URL.
+// Loaders name these freely, so the rule goes by the name's parts, not a
+// list of loaders.
+func namedLazyPhoto(n *html.Node, pc pageContext) string {
+	for _, a := range n.Attr {
+		k := a.Key
+		if !strings.HasPrefix(k, "data-") || !lazyPhotoNameRe.MatchString(k[5:]) {
+			continue
+		}
+		if v := strings.TrimSpace(a.Val); v != "" && !strings.ContainsAny(v, " \t") && photoExtRe.MatchString(v) {
+			if u := photoURL(pc, v); u != "" {
+				return u
+			}
+		}
+	}
 	return ""
 }
+
+var lazyPhotoNameRe = regexp.MustCompile(`src|img|image|photo|thumb`)
 
 // decoration reports an <img> that is no photo by its markup: a logo, an
 // icon or an avatar by class or alt, or drawn at icon size.

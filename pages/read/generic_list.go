@@ -253,6 +253,9 @@ func readResultList(links []pageLink, usable []int, rl resultList, pc pageContex
 		if offShape && (validCard[child] || !priced(child)) {
 			continue
 		}
+		if ownShapeSearch(pc, l, rl.group.key) {
+			continue
+		}
 		cl := byNode[child]
 		if cl == nil {
 			cl = &cardLinks{node: child}

@@ -45,6 +45,8 @@ var (
 	priceRe     = regexp.MustCompile(`(?i)` + priceFrom + `(?:` + priceRangeLead + `|` + priceOne + priceRange + `)` + pricePeriod)
 	barePriceRe = regexp.MustCompile(`(?i)\b` + priceAmount + gap + `?(?:pcm|pw\b|p\.\s?c\.\s?m\.?|per\s+(?:month|maand|monat|week))`)
 	leadGroup   = regexp.MustCompile(`^\d{1,3} \d{3}`)
+	// currencyOnlyRe is a text that is a currency and nothing else
+	currencyOnlyRe = regexp.MustCompile(`(?i)^` + priceCurrency + `$`)
 )
 
 // findPrice returns the price written in text ("" when there is none).
@@ -137,7 +139,10 @@ func afterNumber(before string) bool {
 
 // currencyLeadsOn reports an amount and a currency from different elements
 // where the currency's own element goes on with an amount: in "Studio 1"
-// followed by "€ 800" the euro sign belongs to the 800, not to the 1.
+// followed by "€ 800" the euro sign belongs to the 800, not to the 1. The
+// amount may sit in the next element of its own ("AED" | "195,000" after
+// a date's year): a currency alone in its element leads on to it when that
+// amount is the bigger one ("1 200" | "€" | "3 pièces" stays 1 200 €).
 func currencyLeadsOn(m, after string) bool {
 	i := strings.LastIndex(m, elementBreak)
 	if i < 0 || m == "" || m[0] < '0' || m[0] > '9' {
@@ -145,7 +150,21 @@ func currencyLeadsOn(m, after string) bool {
 	}
 	tail := strings.TrimLeft(m[i+len(elementBreak):], " \u00a0")
 	after = strings.TrimLeft(after, " \u00a0")
-	return tail != "" && (tail[0] < '0' || tail[0] > '9') && after != "" && after[0] >= '0' && after[0] <= '9'
+	crossed := strings.HasPrefix(after, elementBreak)
+	after = strings.TrimLeft(after, " \u00a0"+elementBreak)
+	if tail == "" || (tail[0] >= '0' && tail[0] <= '9') || after == "" || after[0] < '0' || after[0] > '9' {
+		return false
+	}
+	if !crossed {
+		return true
+	}
+	// across elements only a currency leads on, never a period ("pw")
+	if !currencyOnlyRe.MatchString(strings.TrimSpace(tail)) {
+		return false
+	}
+	prev, ok1 := parseAmount(amountRe.FindString(m))
+	next, ok2 := parseAmount(amountRe.FindString(after))
+	return ok1 && ok2 && next > prev
 }
 
 // perArea reports a price per square metre: the match ends in "/m" and

@@ -1,0 +1,46 @@
+package read
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The own-shape rule (issue 23, class 5): beside its result cards a
+// search page lists links to other searches of the site ("Paris 10e up to
+// 1,000 €: 16 ads", "widen the search"), and those URLs have the shape of
+// the page's own URL: the same site, path depth and first path segment.
+// A link of the page's own shape in a list whose links are of another
+// section is another search, not a result. It goes by the URL the user
+// gave, so it holds in any language.
+
+// ownShapeSearch reports a link shaped like the search page's own URL in
+// a list of links of another section.
+func ownShapeSearch(pc pageContext, l pageLink, listKey string) bool {
+	if pc.page == nil || l.shape.first == "" {
+		return false
+	}
+	// cheap tests first: a reading asks this of every link on the page
+	path := strings.Trim(pc.page.Path, "/")
+	first, _, _ := strings.Cut(path, "/")
+	if !strings.EqualFold(first, l.shape.first) {
+		return false
+	}
+	segs := 0
+	for _, s := range strings.Split(path, "/") {
+		if s != "" {
+			segs++
+		}
+	}
+	if segs < 2 || SiteOf(pc.page.Host)+"|"+strconv.Itoa(segs) != siteDepth(l.shape.base) {
+		return false
+	}
+	return !strings.HasSuffix(listKey, "|"+l.shape.first)
+}
+
+// siteDepth is a shape base's site and path depth ("site|2|1" is "site|2").
+func siteDepth(base string) string {
+	if i := strings.LastIndexByte(base, '|'); i > 0 {
+		return base[:i]
+	}
+	return base
+}
