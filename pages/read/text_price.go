@@ -214,6 +214,9 @@ func cardPrice(card *html.Node) string {
 	if p := priceOnRequest(card); p != "" {
 		return p
 	}
+	if p := leafPrice(priced); p != "" {
+		return p
+	}
 	for _, n := range priced {
 		if t := nodeText(n); t != "" && len([]rune(t)) <= 30 {
 			return unlabelPrice(t)
