@@ -90,7 +90,7 @@ func titleIn(card *html.Node, mains []*html.Node, strict bool) string {
 	if t, ok := bestHeading(card, strict); ok {
 		return t
 	}
-	for _, link := range mains {
+	for _, link := range photoLast(mains) {
 		if t := firstChunk(link, strict); t != "" {
 			return t
 		}
