@@ -12,22 +12,40 @@ import (
 // its currency ("单价 61000 元/平米", "48 000 Kč/m²"). No amount with a
 // currency is the price then, and the short-text fallback took the
 // block's whole text, the price per area run on. The block's parts decide
-// first: the innermost price element that shows a number and no price
-// per area is the price.
+// first: the innermost price element (or, inside a price block, the
+// element beside a price per area) that shows a number and no price per
+// area is the price.
 
-// leafPrice is the text of the first element in priced that holds no
-// other price element, shows a digit in a short text and no price per
-// area ("" when none does).
+// leafPrice is the first amount the price elements in priced show (see
+// shownAmount), "" when none does.
 func leafPrice(priced []*html.Node) string {
 	for _, n := range priced {
-		if hasPriceInside(n) {
-			continue
+		if t := shownAmount(n); t != "" {
+			return unlabelPrice(t)
 		}
+	}
+	return ""
+}
+
+// shownAmount is n's text where n holds no other price element and shows
+// a digit in a short text with no price per area; where it holds price
+// elements, the first such text among its children (a total written
+// beside the average per area, "总价180万/套起", counts); an element
+// showing a price per area is passed with all below it.
+func shownAmount(n *html.Node) string {
+	if !hasPriceInside(n) {
 		t := nodeText(n)
 		if t == "" || len([]rune(t)) > 30 || !strings.ContainsAny(t, "0123456789") || perAreaText(t) {
-			continue
+			return ""
 		}
-		return unlabelPrice(t)
+		return t
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			if t := shownAmount(c); t != "" {
+				return t
+			}
+		}
 	}
 	return ""
 }

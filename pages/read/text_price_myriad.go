@@ -25,6 +25,9 @@ func findMyriadPrice(text string) string {
 		if m[0] > 0 && gluedToNumber(text[:m[0]]) {
 			continue
 		}
+		if perArea(text[m[0]:m[1]], text[m[1]:]) {
+			continue // "31000元/平米": a price per area, never the price
+		}
 		return tidyPrice(text[m[0]:m[1]])
 	}
 	return ""
