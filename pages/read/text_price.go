@@ -18,7 +18,7 @@ import (
 // priceText); thousands groups may not, so a counter in its own element
 // ("<span>1</span> <span>650 €</span>") never joins the price.
 const (
-	priceCurrency = `(?:€|£|\$|¥|₹|₽|₺|₴|₪|₩|EUR|GBP|USD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|TRY|AUD|CAD|NZD|MXN|BRL|ARS|COP|CLP|AED|ZAR|INR|ILS|` +
+	priceCurrency = `(?:` + regionCurrency + `|€|£|\$|¥|₹|₽|₺|₴|₪|₩|EUR|GBP|USD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|TRY|AUD|CAD|NZD|MXN|BRL|ARS|COP|CLP|AED|ZAR|INR|ILS|` +
 		`zł|Kč|kr\.?|Fr\.|R\$|руб\.?|грн\.?|лв\.?)`
 	priceAmount = `(?:\d{1,3}(?:[.,'\x{00A0}\x{202F} ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:,-|\.-|,–|\.–)?`
 	gap         = `[\s\x{2063}]`
@@ -62,6 +62,9 @@ func findPrice(text string) string {
 	if p := findLakhPrice(text); p != "" {
 		return p
 	}
+	if p := findKoreanPrice(text); p != "" {
+		return p
+	}
 	for _, re := range []*regexp.Regexp{priceRe, barePriceRe} {
 		for pos := 0; pos < len(text); {
 			loc := re.FindStringIndex(text[pos:])
@@ -103,6 +106,11 @@ func hasPriceMarker(text string) bool {
 	}
 	lower := strings.ToLower(text)
 	for _, m := range priceMarkers {
+		if strings.Contains(lower, m) {
+			return true
+		}
+	}
+	for _, m := range regionMarkers {
 		if strings.Contains(lower, m) {
 			return true
 		}
@@ -246,6 +254,9 @@ func priceValue(price string) float64 {
 		return v
 	}
 	if v := lakhValue(price); v > 0 {
+		return v
+	}
+	if v := regionValue(price); v > 0 {
 		return v
 	}
 	if v := priceAmounts(price, 1); len(v) > 0 {
