@@ -30,7 +30,7 @@ import (
 var (
 	roomsAfterRe = regexp.MustCompile(`(?i)(?:^|[^\d.,])(\d{1,2}(?:[.,]5)?)[\s\x{2063}]*-?[\s\x{2063}]*` +
 		`(zimmer|zi\.|rooms?\b|kamers?\b|pièces?\b|pieces?\b|rum\b|locali\b|pokoje\b|pokoi\b|pokój\b|pok\.|værelser\b|vær\.|rok\b|` +
-		`комн|комнат|кімн|szob|camere\b|ambientes?\b|amb\.|huonetta\b|räume\b|raum\b|bhk\b)`)
+		`комн|комнат|кімн|szob|camere\b|ambientes?\b|amb\.|habitaci(?:ón|ones)\b|hab\.|habs\b|phòng ngủ|pn\b|kamar tidur|kt\b|bilik\b|ห้องนอน|huonetta\b|räume\b|raum\b|bhk\b)`)
 	roomsBeforeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(zimmer|rooms|kamers|pièces|locali|räume|комнат|ambientes)[\s\x{2063}]*:?[\s\x{2063}]*(\d{1,2}(?:[.,]5)?)(?:[^\d.,]|$)`)
 	// "T3" (a three-room flat in Portugal and France), case as written
 	typologyRe = regexp.MustCompile(`(?:^|[^\p{L}\d])T\s?([0-9])(?:[^\p{L}\d]|$)`)
@@ -49,7 +49,7 @@ var (
 // roomHints are in every text the rooms patterns match (lowercase), a
 // cheap test before the regexps; the local notations have their own.
 var roomHints = []string{"zimmer", "zi.", "room", "kamer", "pièce", "piece", "rum", "locali", "pok", "vær", "rok",
-	"комн", "кімн", "szob", "camere", "ambiente", "amb.", "huonetta", "räume", "raum", "bhk"}
+	"комн", "кімн", "szob", "camere", "ambiente", "amb.", "hab", "phòng ngủ", "pn", "kamar", "kt", "bilik", "ห้องนอน", "huonetta", "räume", "raum", "bhk"}
 
 // bedHints are in every text the bedrooms patterns match (lowercase).
 var bedHints = []string{"bed", "bd", "br", "slaapkamer", "chambre", "zimmer", "dorm", "recámara", "quarto", "sovrum",
@@ -126,6 +126,9 @@ func roomsCount(text string) float64 {
 		if m := layoutCNRe.FindStringSubmatch(text); m != nil {
 			return roomsValue(m[1])
 		}
+	}
+	if v := koreanRooms(text); v > 0 {
+		return v
 	}
 	return 0
 }
