@@ -20,16 +20,39 @@ type scoredList struct {
 	score float64
 }
 
-// groupLists is the group's best list and, when that list is bare, its
-// best-scoring family whose cards are rich.
+// groupLists is the group's best list (findResultList's) and, when that
+// list is bare, its best-scoring family whose cards are rich: of the
+// first few families past a score of 2, from the same climb.
 func groupLists(links []pageLink, g linkGroup) []scoredList {
-	rl, score := findResultList(links, g)
-	out := []scoredList{{rl, score}}
-	if score < 2 || richShare(rl.cards) >= richEnough {
+	stats, parents := climbParents(links, g)
+	fams := families(stats, parents)
+	scores := make(map[*family]float64, len(fams))
+	var best *family
+	for _, f := range fams {
+		scores[f] = familyScore(f)
+		if best == nil || scores[f] > scores[best] {
+			best = f
+		}
+	}
+	if best == nil {
+		return []scoredList{{resultList{}, 0}}
+	}
+	rl := listOf(g, best, stats, parents)
+	out := []scoredList{{rl, scores[best]}}
+	if scores[best] < 2 || richShare(rl.cards) >= richEnough {
 		return out
 	}
-	if r, s := richList(links, g); s > 0 {
-		out = append(out, scoredList{r, s})
+	sort.SliceStable(fams, func(i, j int) bool { return scores[fams[i]] > scores[fams[j]] })
+	for _, f := range fams[:min(len(fams), 6)] {
+		if scores[f] < 2 {
+			break
+		}
+		if f == best {
+			continue
+		}
+		if r := listOf(g, f, stats, parents); richShare(r.cards) >= richEnough {
+			return append(out, scoredList{r, scores[f]})
+		}
 	}
 	return out
 }
@@ -40,27 +63,6 @@ const (
 	richEnough = 0.5
 	bareBelow  = 0.1
 )
-
-// richList is the group's best-scoring family (of the first few, past a
-// score of 2) whose cards are rich.
-func richList(links []pageLink, g linkGroup) (resultList, float64) {
-	stats, parents := climbParents(links, g)
-	fams := families(stats, parents)
-	scores := make(map[*family]float64, len(fams))
-	for _, f := range fams {
-		scores[f] = familyScore(f)
-	}
-	sort.SliceStable(fams, func(i, j int) bool { return scores[fams[i]] > scores[fams[j]] })
-	for _, f := range fams[:min(len(fams), 6)] {
-		if scores[f] < 2 {
-			break
-		}
-		if rl := listOf(g, f, stats, parents); richShare(rl.cards) >= richEnough {
-			return rl, scores[f]
-		}
-	}
-	return resultList{}, 0
-}
 
 // richOverBare is the rich list where the best list is bare.
 func richOverBare(best, rich resultList, richScore float64) resultList {
