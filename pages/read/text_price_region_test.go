@@ -32,6 +32,8 @@ func TestRegionCurrencies(t *testing.T) {
 		{"Rs 45,000", "Rs 45,000", 45000},
 		{"PKR 85,000", "PKR 85,000", 85000},
 		{"Rs. 1.2 Crore", "Rs. 1.2 Crore", 1.2e7},
+		{"PKR 2.5 Crore", "PKR 2.5 Crore", 2.5e7},
+		{"PKR 85 Lakh", "PKR 85 Lakh", 8.5e6},
 		{"S/ 2,300 al mes", "S/ 2,300 al mes", 2300},
 		{"UF 5.400", "UF 5.400", 5400},
 		{"Gs. 3.500.000", "Gs. 3.500.000", 3500000},
