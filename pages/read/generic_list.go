@@ -280,6 +280,7 @@ func readResultList(links []pageLink, usable []int, rl resultList, pc pageContex
 		}
 	}
 	var out []listing.Listing
+	var at []labelCard
 	pc.sawCards(len(cards))
 	read := map[string]bool{}
 	for _, cl := range cards {
@@ -302,8 +303,9 @@ func readResultList(links []pageLink, usable []int, rl resultList, pc pageContex
 		}
 		read[links[main].url] = true
 		out = append(out, readCard(cl.node, links[main].url, same, pc))
+		at = append(at, labelCard{cl.node, same})
 	}
-	return out
+	return retitleLabels(out, at)
 }
 
 // mainLink picks the card's link to its listing: the one in (or around)
