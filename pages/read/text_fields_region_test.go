@@ -45,6 +45,8 @@ func TestFieldsRegionUnits(t *testing.T) {
 		{"원룸 오피스텔", 1},
 		{"太古城 3房 實用 800呎", 3},
 		{"共30套房源", 0},
+		{"Monoambiente a estrenar, Palermo", 1},
+		{"Kitnet mobiliada perto da USP", 1},
 	}
 	for _, tt := range rooms {
 		if got := findRooms(tt.text); got != tt.want {

@@ -42,7 +42,7 @@ var (
 	bedsAfterRe = regexp.MustCompile(`(?i)(?:^|[^\d.,])(\d{1,2})[\s\x{2063}]*(?:\+\s?\d\s*)?-?[\s\x{2063}]*` +
 		`(?:bed(?:room)?s?\b|bds?\b|br\b|slaapkamers?\b|chambres?\b|schlafzimmer\b|dormitorios?\b|dorm\.|recámaras?\b|quartos?\b|sovrum\b|soverom\b|sypialni[ea]?\b|camere da letto\b)`)
 	bedsBeforeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(bedrooms?|beds|slaapkamers|chambres|dormitorios|recámaras|quartos)[\s\x{2063}]*:?[\s\x{2063}]*(\d{1,2})(?:[^\d.,]|$)`)
-	oneRoomRe    = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(studio|kawalerka|monolocale|estudio|garsoniera|garsonjera|einzimmerwohnung|wg-zimmer|bedsit|ワンルーム)(?:[^\p{L}]|$)`)
+	oneRoomRe    = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(studio|kawalerka|monolocale|estudio|garsoniera|garsonjera|einzimmerwohnung|wg-zimmer|bedsit|ワンルーム|monoambiente|kitnet|kitinete|quitinete)(?:[^\p{L}]|$)`)
 	italianRe    = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(bi|tri|quadri|penta)locale(?:[^\p{L}]|$)`)
 )
 
