@@ -166,7 +166,7 @@ func perArea(m, after string) bool {
 	}
 	la := strings.ToLower(after)
 	for _, p := range []string{"/m²", "/m2", "/ m²", "/qm", "per m²", "pro m²", "per sq", "/sq", "/м²", "/м2", "/ м²", "за м²",
-		"/кв", "за кв", "/㎡", "/平", "/坪"} {
+		"/кв", "за кв", "/㎡", "/平", "/坪", "psf", "ppsf", "/ft", "/呎", "/尺", "/평"} {
 		if strings.HasPrefix(la, p) {
 			return true
 		}
