@@ -162,7 +162,7 @@ func collectLinksOf(root *html.Node, pc pageContext, offsite bool) []pageLink {
 			h := hidden || isHidden(c)
 			a := ad || (c.DataAtom != atom.Body && c.DataAtom != atom.Html && c.DataAtom != atom.Main && isAdBlock(c))
 			if href := linkTarget(c); href != "" {
-				if u, ok := resolveLink(pc.base, href); ok && (SiteOf(u.Host) == pc.site) != offsite && !sameSearch(u, pc.page) {
+				if u, ok := resolveLink(pc.base, href); ok && (SiteOf(u.Host) == pc.site) != offsite && !sameSearch(u, pc.page) && !imageFileURL(u) {
 					// a URL kept in a data attribute or a handler (a share
 					// widget's data-url, a card's onclick) is never shown:
 					// its element being hidden says nothing of the card
