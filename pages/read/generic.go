@@ -162,7 +162,7 @@ func collectLinksOf(root *html.Node, pc pageContext, offsite bool) []pageLink {
 			h := hidden || isHidden(c)
 			a := ad || (c.DataAtom != atom.Body && c.DataAtom != atom.Html && c.DataAtom != atom.Main && isAdBlock(c))
 			if href := linkTarget(c); href != "" {
-				if u, ok := resolveLink(pc.base, href); ok && (SiteOf(u.Host) == pc.site) != offsite && !sameSearch(u, pc.page) {
+				if u, ok := resolveLink(pc.base, href); ok && (SiteOf(u.Host) == pc.site) != offsite && !sameSearch(u, pc.page) && !imageFileURL(u) {
 					// a URL kept in a data attribute or a handler (a share
 					// widget's data-url, a card's onclick) is never shown:
 					// its element being hidden says nothing of the card
@@ -325,21 +325,29 @@ func homesOverLinks(got []listing.Listing, alone []ldListing, pc pageContext) []
 // times as much.
 func readCards(links []pageLink, usable []int, pc pageContext, strict bool, named map[string]bool) []listing.Listing {
 	best, bestScore := resultList{}, 0.0
+	rich, richScore := resultList{}, 0.0
 	for _, g := range shapeGroups(links, usable) {
-		rl, score := findResultList(links, g)
-		if score < 2 || (!g.hasID && (score < 3 || priceShare(rl.cards) < 0.5)) || mixedFew(rl.cards) {
-			continue
-		}
-		// a list whose links are the cards' titles is the result list; one
-		// whose links sit beside the titles (agents, save) is not
-		score *= (0.5 + titleShare(links, rl)) * (1 + 2*ldShare(links, g, named)) * (0.1 + richShare(rl.cards))
-		if score > bestScore {
-			best, bestScore = rl, score
+		for _, c := range groupLists(links, g) {
+			rl, score := c.rl, c.score
+			if score < 2 || (!g.hasID && (score < 3 || priceShare(rl.cards) < 0.5)) || mixedFew(rl.cards) {
+				continue
+			}
+			// a list whose links are the cards' titles is the result list; one
+			// whose links sit beside the titles (agents, save) is not
+			rs := richShare(rl.cards)
+			score *= (0.5 + titleShare(links, rl)) * (1 + 2*ldShare(links, g, named)) * (0.1 + rs)
+			if score > bestScore {
+				best, bestScore = rl, score
+			}
+			if rs >= 0.5 && score > richScore {
+				rich, richScore = rl, score
+			}
 		}
 	}
 	if bestScore == 0 {
 		return nil
 	}
+	best = richOverBare(best, rich, richScore)
 	got := readResultList(links, usable, best, pc, strict)
 	if len(got) >= MaxListings {
 		return got // the page has more than is read: none is looked for elsewhere

@@ -164,6 +164,9 @@ func bestHeading(root *html.Node, strict bool) (string, bool) {
 				h = c
 			}
 		}
+		if priceHeading(n, h) {
+			return false
+		}
 		rank := headingRank(h)
 		if subTitle(n) || subTitle(h) {
 			rank += 10

@@ -54,6 +54,12 @@ func findResultList(links []pageLink, g linkGroup) (resultList, float64) {
 	if best == nil {
 		return resultList{}, 0
 	}
+	return listOf(g, best, stats, parents), bestScore
+}
+
+// listOf is the result list of family best: its containers' children
+// that hold one or two of the group's URLs.
+func listOf(g linkGroup, best *family, stats map[*html.Node]*parentStat, parents []*html.Node) resultList {
 	rl := resultList{group: g, parents: map[*html.Node]bool{}}
 	tags := map[string]int{}
 	for _, p := range best.parents {
@@ -72,7 +78,7 @@ func findResultList(links []pageLink, g linkGroup) (resultList, float64) {
 		}
 	}
 	extendList(&rl, stats, parents)
-	return rl, bestScore
+	return rl
 }
 
 // climbParents records, for every ancestor of the group's links, which of
@@ -115,6 +121,18 @@ type family struct {
 // Containers in a rail (recently viewed, recommendations, carousels) are
 // never a result list.
 func bestFamily(stats map[*html.Node]*parentStat, parents []*html.Node) (*family, float64) {
+	var best *family
+	bestScore := 0.0
+	for _, f := range families(stats, parents) {
+		if score := familyScore(f); score > bestScore {
+			best, bestScore = f, score
+		}
+	}
+	return best, bestScore
+}
+
+// families groups the containers by class signature, in the order met.
+func families(stats map[*html.Node]*parentStat, parents []*html.Node) []*family {
 	fams := map[string]*family{}
 	var famOrder []*family
 	rails := railChecker{}
@@ -141,17 +159,14 @@ func bestFamily(stats map[*html.Node]*parentStat, parents []*html.Node) (*family
 			f.singles += singles
 		}
 	}
-	var best *family
-	bestScore := 0.0
-	for _, f := range famOrder {
-		// a container with one card is a wrapper, not a list: a family
-		// of wrappers (one per card) scores half
-		u, perParent := float64(len(f.urls)), float64(f.singles)/float64(len(f.parents))
-		if score := u * u / float64(f.singles) * min(1, perParent/2); score > bestScore {
-			best, bestScore = f, score
-		}
-	}
-	return best, bestScore
+	return famOrder
+}
+
+// familyScore is U²/C (see findResultList); a container with one card is
+// a wrapper, not a list: a family of wrappers (one per card) scores half.
+func familyScore(f *family) float64 {
+	u, perParent := float64(len(f.urls)), float64(f.singles)/float64(len(f.parents))
+	return u * u / float64(f.singles) * min(1, perParent/2)
 }
 
 // priceShare is the share of cards that show a price.
@@ -268,6 +283,7 @@ func readResultList(links []pageLink, usable []int, rl resultList, pc pageContex
 		}
 	}
 	var out []listing.Listing
+	var at []labelCard
 	pc.sawCards(len(cards))
 	read := map[string]bool{}
 	for _, cl := range cards {
@@ -290,8 +306,9 @@ func readResultList(links []pageLink, usable []int, rl resultList, pc pageContex
 		}
 		read[links[main].url] = true
 		out = append(out, readCard(cl.node, links[main].url, same, pc))
+		at = append(at, labelCard{cl.node, same})
 	}
-	return out
+	return retitleLabels(out, at)
 }
 
 // mainLink picks the card's link to its listing: the one in (or around)

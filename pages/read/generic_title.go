@@ -39,10 +39,11 @@ func isBadge(n *html.Node) bool {
 
 // cardTitle picks the card's title; mains are its main link's elements.
 func cardTitle(card *html.Node, mains []*html.Node) string {
-	for _, strict := range []bool{true, false} {
-		if t := titleIn(card, mains, strict); t != "" {
-			return t
-		}
+	if t := titleIn(card, mains, true); t != "" {
+		return t
+	}
+	if t := titleIn(card, mains, false); t != "" {
+		return overFacts(t, card, mains)
 	}
 	for _, link := range mains {
 		for _, k := range []string{"title", "aria-label"} {
@@ -90,7 +91,7 @@ func titleIn(card *html.Node, mains []*html.Node, strict bool) string {
 	if t, ok := bestHeading(card, strict); ok {
 		return t
 	}
-	for _, link := range mains {
+	for _, link := range photoLast(mains) {
 		if t := firstChunk(link, strict); t != "" {
 			return t
 		}

@@ -16,11 +16,11 @@ import (
 // show stays empty.
 
 var sizeRe = regexp.MustCompile(`(?i)(?:^|[^\d.,/])(\d{1,3}(?:[.,']\d{3})*(?:[.,]\d{1,2})?|\d{1,5}(?:[.,]\d{1,2})?)` +
-	`[\s\x{2063}]*(m²|m2\b|qm\b|sqm\b|m\^2|m\x{2063}2\b|kvm\b|㎡|м²|м2|кв\.?\s?м|sq\.?\s?ft\.?|sqft\b|ft²|square\s+feet|sq\.?\s?m\b)`)
+	`[\s\x{2063}]*(m²|m2\b|qm\b|sqm\b|m\^2|m\x{2063}2\b|kvm\b|㎡|м²|м2|кв\.?\s?м|sq\.?\s?ft\.?|sqft\b|ft²|square\s+feet|sq\.?\s?m\b|平方米|平米|平方公尺|` + regionSizeUnits + `)`)
 
 // sizeHints are in every text sizeRe matches (lowercase), a cheap test
 // before the regexp.
-var sizeHints = []string{"m²", "m2", "qm", "sq", "ft", "m^2", "m\u20632", "kvm", "㎡", "м²", "м2", "кв"}
+var sizeHints = []string{"m²", "m2", "qm", "sq", "ft", "m^2", "m\u20632", "kvm", "㎡", "м²", "м2", "кв", "平米", "平方", "mt", "ตร.ม", "坪", "평", "marla", "kanal", "yd", "yard"}
 
 // hasAny reports whether the lowercased text holds one of hints.
 func hasAny(text string, hints []string) bool {
@@ -51,6 +51,9 @@ func findSize(text string) (string, float64) {
 		if strings.Contains(unit, "f") {
 			// square feet: one decimal is as precise as any card
 			return shown, math.Round(v*sqftInM2*10) / 10
+		}
+		if f := regionUnitM2(unit); f > 0 {
+			return shown, math.Round(v*f*10) / 10
 		}
 		return shown, v
 	}

@@ -18,7 +18,7 @@ import (
 // priceText); thousands groups may not, so a counter in its own element
 // ("<span>1</span> <span>650 €</span>") never joins the price.
 const (
-	priceCurrency = `(?:€|£|\$|¥|₹|₽|₺|₴|₪|₩|EUR|GBP|USD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|TRY|AUD|CAD|NZD|MXN|BRL|ARS|COP|CLP|AED|ZAR|INR|ILS|` +
+	priceCurrency = `(?:` + regionCurrency + `|€|£|\$|¥|₹|₽|₺|₴|₪|₩|EUR|GBP|USD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|TRY|AUD|CAD|NZD|MXN|BRL|ARS|COP|CLP|AED|ZAR|INR|ILS|` +
 		`zł|Kč|kr\.?|Fr\.|R\$|руб\.?|грн\.?|лв\.?)`
 	priceAmount = `(?:\d{1,3}(?:[.,'\x{00A0}\x{202F} ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:,-|\.-|,–|\.–)?`
 	gap         = `[\s\x{2063}]`
@@ -64,6 +64,9 @@ func findPrice(text string) string {
 	if p := findLakhPrice(text); p != "" {
 		return p
 	}
+	if p := findKoreanPrice(text); p != "" {
+		return p
+	}
 	for _, re := range []*regexp.Regexp{priceRe, barePriceRe} {
 		for pos := 0; pos < len(text); {
 			loc := re.FindStringIndex(text[pos:])
@@ -105,6 +108,11 @@ func hasPriceMarker(text string) bool {
 	}
 	lower := strings.ToLower(text)
 	for _, m := range priceMarkers {
+		if strings.Contains(lower, m) {
+			return true
+		}
+	}
+	for _, m := range regionMarkers {
 		if strings.Contains(lower, m) {
 			return true
 		}
@@ -177,7 +185,7 @@ func perArea(m, after string) bool {
 	}
 	la := strings.ToLower(after)
 	for _, p := range []string{"/m²", "/m2", "/ m²", "/qm", "per m²", "pro m²", "per sq", "/sq", "/м²", "/м2", "/ м²", "за м²",
-		"/кв", "за кв", "/㎡", "/平米", "/坪"} {
+		"/кв", "за кв", "/㎡", "/平", "/坪", "psf", "ppsf", "/ft", "/呎", "/尺", "/평"} {
 		if strings.HasPrefix(la, p) {
 			return true
 		}
@@ -233,6 +241,9 @@ func cardPrice(card *html.Node) string {
 	if p := priceOnRequest(card); p != "" {
 		return p
 	}
+	if p := leafPrice(priced); p != "" {
+		return p
+	}
 	for _, n := range priced {
 		if t := nodeText(n); t != "" && len([]rune(t)) <= 30 {
 			return unlabelPrice(t)
@@ -262,6 +273,9 @@ func priceValue(price string) float64 {
 		return v
 	}
 	if v := lakhValue(price); v > 0 {
+		return v
+	}
+	if v := regionValue(price); v > 0 {
 		return v
 	}
 	if v := priceAmounts(price, 1); len(v) > 0 {

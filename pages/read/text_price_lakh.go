@@ -9,13 +9,16 @@ import (
 // amounts in lakh (100,000) and crore (10,000,000) after the rupee sign:
 // "₹ 1.3 Lac" (130,000 rupees a month), "₹45 Lakh", "₹ 1.25 Cr". The unit
 // is part of the price: without it "₹ 1.3" reads as one rupee thirty.
+// Pakistan, Nepal and Sri Lanka write their rupees so too ("PKR 2.5
+// Crore").
 
-var lakhPriceRe = regexp.MustCompile(`(?i)(?:₹|rs\.?|inr)\s*(\d[\d,]*(?:\.\d+)?)\s*(lacs?|lakhs?|lkh|crores?|cr)\b\.?`)
+var lakhPriceRe = regexp.MustCompile(`(?i)(?:₹|rs\.?|inr|pkr|npr|lkr)\s*(\d[\d,]*(?:\.\d+)?)\s*(lacs?|lakhs?|lkh|crores?|cr)\b\.?`)
 
 // findLakhPrice returns the first rupee price written in lakh or crore in
 // text, "" when there is none.
 func findLakhPrice(text string) string {
-	if !strings.Contains(text, "₹") && !strings.Contains(strings.ToLower(text), "rs") && !strings.Contains(text, "INR") {
+	if !strings.Contains(text, "₹") && !strings.Contains(strings.ToLower(text), "rs") && !strings.Contains(text, "INR") &&
+		!strings.Contains(text, "PKR") && !strings.Contains(text, "NPR") && !strings.Contains(text, "LKR") {
 		return ""
 	}
 	if m := lakhPriceRe.FindStringIndex(text); m != nil {

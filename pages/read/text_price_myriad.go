@@ -8,9 +8,9 @@ import (
 // Prices in yen and yuan (issue 23, prices): Japanese and Chinese pages
 // write amounts in myriads, with no currency before the number: "8.9万円"
 // (89,000 yen a month), "5,480万円", "1億3,980万円" (139.8 million yen),
-// "6500元/月", "350万元". The whole amount is the price, 億 part included.
+// "6500元/月", "350万元", "1,280萬元" (traditional script). The whole amount is the price, 億 part included.
 
-var myriadPriceRe = regexp.MustCompile(`(?:(\d[\d,]*)億)?(\d[\d,]*(?:\.\d+)?)?(万)?(円|元)(?:\s*/\s*月)?`)
+var myriadPriceRe = regexp.MustCompile(`(?:(\d[\d,]*)億)?(\d[\d,]*(?:\.\d+)?)?(万|萬)?(円|元)(?:\s*/\s*月)?`)
 
 // findMyriadPrice returns the first yen or yuan price in text, "" when
 // there is none (or the text has no 円 or 元 at all).
@@ -24,6 +24,9 @@ func findMyriadPrice(text string) string {
 		}
 		if m[0] > 0 && gluedToNumber(text[:m[0]]) {
 			continue
+		}
+		if perArea(text[m[0]:m[1]], text[m[1]:]) {
+			continue // "31000元/平米": a price per area, never the price
 		}
 		return tidyPrice(text[m[0]:m[1]])
 	}

@@ -30,7 +30,7 @@ import (
 var (
 	roomsAfterRe = regexp.MustCompile(`(?i)(?:^|[^\d.,])(\d{1,2}(?:[.,]5)?)[\s\x{2063}]*-?[\s\x{2063}]*` +
 		`(zimmer|zi\.|rooms?\b|kamers?\b|pièces?\b|pieces?\b|rum\b|locali\b|pokoje\b|pokoi\b|pokój\b|pok\.|værelser\b|vær\.|rok\b|` +
-		`комн|комнат|кімн|szob|camere\b|ambientes?\b|huonetta\b|räume\b|raum\b|bhk\b)`)
+		`комн|комнат|кімн|szob|camere\b|ambientes?\b|amb\.|habitaci(?:ón|ones)\b|hab\.|habs\b|phòng ngủ|pn\b|kamar tidur|kt\b|bilik\b|ห้องนอน|huonetta\b|räume\b|raum\b|bhk\b)`)
 	roomsBeforeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(zimmer|rooms|kamers|pièces|locali|räume|комнат|ambientes)[\s\x{2063}]*:?[\s\x{2063}]*(\d{1,2}(?:[.,]5)?)(?:[^\d.,]|$)`)
 	// "T3" (a three-room flat in Portugal and France), case as written
 	typologyRe = regexp.MustCompile(`(?:^|[^\p{L}\d])T\s?([0-9])(?:[^\p{L}\d]|$)`)
@@ -42,14 +42,14 @@ var (
 	bedsAfterRe = regexp.MustCompile(`(?i)(?:^|[^\d.,])(\d{1,2})[\s\x{2063}]*(?:\+\s?\d\s*)?-?[\s\x{2063}]*` +
 		`(?:bed(?:room)?s?\b|bds?\b|br\b|slaapkamers?\b|chambres?\b|schlafzimmer\b|dormitorios?\b|dorm\.|recámaras?\b|quartos?\b|sovrum\b|soverom\b|sypialni[ea]?\b|camere da letto\b)`)
 	bedsBeforeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(bedrooms?|beds|slaapkamers|chambres|dormitorios|recámaras|quartos)[\s\x{2063}]*:?[\s\x{2063}]*(\d{1,2})(?:[^\d.,]|$)`)
-	oneRoomRe    = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(studio|kawalerka|monolocale|estudio|garsoniera|garsonjera|einzimmerwohnung|wg-zimmer|bedsit|ワンルーム)(?:[^\p{L}]|$)`)
+	oneRoomRe    = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(studio|kawalerka|monolocale|estudio|garsoniera|garsonjera|einzimmerwohnung|wg-zimmer|bedsit|ワンルーム|monoambiente|kitnet|kitinete|quitinete)(?:[^\p{L}]|$)`)
 	italianRe    = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(bi|tri|quadri|penta)locale(?:[^\p{L}]|$)`)
 )
 
 // roomHints are in every text the rooms patterns match (lowercase), a
 // cheap test before the regexps; the local notations have their own.
 var roomHints = []string{"zimmer", "zi.", "room", "kamer", "pièce", "piece", "rum", "locali", "pok", "vær", "rok",
-	"комн", "кімн", "szob", "camere", "ambiente", "huonetta", "räume", "raum", "bhk"}
+	"комн", "кімн", "szob", "camere", "ambiente", "amb.", "hab", "phòng ngủ", "pn", "kamar", "kt", "bilik", "ห้องนอน", "huonetta", "räume", "raum", "bhk"}
 
 // bedHints are in every text the bedrooms patterns match (lowercase).
 var bedHints = []string{"bed", "bd", "br", "slaapkamer", "chambre", "zimmer", "dorm", "recámara", "quarto", "sovrum",
@@ -123,6 +123,12 @@ func roomsCount(text string) float64 {
 		if m := layoutJPRe.FindStringSubmatch(text); m != nil {
 			return roomsValue(m[1])
 		}
+		if m := layoutCNRe.FindStringSubmatch(text); m != nil {
+			return roomsValue(m[1])
+		}
+	}
+	if v := koreanRooms(text); v > 0 {
+		return v
 	}
 	return 0
 }
