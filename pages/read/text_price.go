@@ -18,7 +18,7 @@ import (
 // priceText); thousands groups may not, so a counter in its own element
 // ("<span>1</span> <span>650 €</span>") never joins the price.
 const (
-	priceCurrency = `(?:` + regionCurrency + `|€|£|\$|¥|₹|₽|₺|₴|₪|₩|EUR|GBP|USD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|TRY|AUD|CAD|NZD|MXN|BRL|ARS|COP|CLP|AED|ZAR|INR|ILS|` +
+	priceCurrency = `(?:€|£|\$|¥|₹|₽|₺|₴|₪|₩|EUR|GBP|USD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|TRY|AUD|CAD|NZD|MXN|BRL|ARS|COP|CLP|AED|ZAR|INR|ILS|` +
 		`zł|Kč|kr\.?|Fr\.|R\$|руб\.?|грн\.?|лв\.?)`
 	priceAmount = `(?:\d{1,3}(?:[.,'\x{00A0}\x{202F} ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:,-|\.-|,–|\.–)?`
 	gap         = `[\s\x{2063}]`
@@ -67,7 +67,7 @@ func findPrice(text string) string {
 	if p := findKoreanPrice(text); p != "" {
 		return p
 	}
-	for _, re := range []*regexp.Regexp{priceRe, barePriceRe} {
+	for _, re := range priceRegexps(text) {
 		for pos := 0; pos < len(text); {
 			loc := re.FindStringIndex(text[pos:])
 			if loc == nil {
@@ -112,12 +112,7 @@ func hasPriceMarker(text string) bool {
 			return true
 		}
 	}
-	for _, m := range regionMarkers {
-		if strings.Contains(lower, m) {
-			return true
-		}
-	}
-	return false
+	return regionMarked(lower)
 }
 
 // gluedToNumber reports text ending in a digit or a letter, or in a
