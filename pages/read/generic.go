@@ -326,23 +326,13 @@ func homesOverLinks(got []listing.Listing, alone []ldListing, pc pageContext) []
 func readCards(links []pageLink, usable []int, pc pageContext, strict bool, named map[string]bool) []listing.Listing {
 	best, bestScore := resultList{}, 0.0
 	rich, richScore := resultList{}, 0.0
-	for _, g := range shapeGroups(links, usable) {
-		for _, c := range groupLists(links, g) {
-			rl, score := c.rl, c.score
-			if score < 2 || (!g.hasID && (score < 3 || priceShare(rl.cards) < 0.5)) || mixedFew(rl.cards) {
-				continue
-			}
-			// a list whose links are the cards' titles is the result list; one
-			// whose links sit beside the titles (agents, save) is not
-			rs := richShare(rl.cards)
-			score *= (0.5 + titleShare(links, rl)) * (1 + 2*ldShare(links, g, named)) * (0.1 + rs)
-			if score > bestScore {
-				best, bestScore = rl, score
-			}
-			if rs >= 0.5 && score > richScore {
-				rich, richScore = rl, score
-			}
+	var searches []linkGroup // read only when nothing else is (otherSearches)
+	groups := shapeGroups(links, usable)
+	for pass := 0; pass < 2 && bestScore == 0; pass++ {
+		if pass == 1 {
+			groups = searches
 		}
+		bestScore, richScore = scoreLists(links, groups, pc, named, pass == 0, &best, &rich, &searches)
 	}
 	if bestScore == 0 {
 		return nil
@@ -353,6 +343,36 @@ func readCards(links []pageLink, usable []int, pc pageContext, strict bool, name
 		return got // the page has more than is read: none is looked for elsewhere
 	}
 	return withOffsiteCards(best, got, pc)
+}
+
+// scoreLists scores the lists of groups and keeps the best and the best
+// rich one; on the first pass a group of other searches is set aside in
+// searches instead.
+func scoreLists(links []pageLink, groups []linkGroup, pc pageContext, named map[string]bool, first bool,
+	best, rich *resultList, searches *[]linkGroup) (bestScore, richScore float64) {
+	for _, g := range groups {
+		if first && otherSearches(pc, links, g) {
+			*searches = append(*searches, g)
+			continue
+		}
+		for _, c := range groupLists(links, g) {
+			rl, score := c.rl, c.score
+			if score < 2 || (!g.hasID && (score < 3 || priceShare(rl.cards) < 0.5)) || mixedFew(rl.cards) {
+				continue
+			}
+			// a list whose links are the cards' titles is the result list; one
+			// whose links sit beside the titles (agents, save) is not
+			rs := richShare(rl.cards)
+			score *= (0.5 + titleShare(links, rl)) * (1 + 2*ldShare(links, g, named)) * (0.1 + rs)
+			if score > bestScore {
+				*best, bestScore = rl, score
+			}
+			if rs >= 0.5 && score > richScore {
+				*rich, richScore = rl, score
+			}
+		}
+	}
+	return bestScore, richScore
 }
 
 // sectionUnions are the groups of id links that differ only in their

@@ -324,7 +324,8 @@ var placePrepositions = map[string]bool{"em": true, "no": true, "na": true, "in"
 	"a": true, "w": true, "v": true, "te": true, "de": true, "im": true}
 
 // dealSplit cuts a type-and-area heading after its deal phrase: one or
-// two words before it (the kind of home), and after it only a place of
+// two words before it (the kind of home), and after it nothing (the place
+// is "") or only a place of
 // at most six words, each capitalised or a short joiner ("Ingleses do Rio
 // Vermelho, Florianópolis"), so a headline that says the deal and goes on
 // ("Mieszkanie na wynajem od zaraz") is none; ok is false for any other
@@ -342,8 +343,11 @@ func dealSplit(t string) (place string, ok bool) {
 		if n := len(strings.Fields(l[:i])); n < 1 || n > 2 {
 			continue
 		}
-		rest := strings.Fields(t[i+len(p):])
-		if len(rest) > 0 && placePrepositions[strings.ToLower(rest[0])] {
+		rest := strings.Fields(strings.TrimRight(t[i+len(p):], ".!: "))
+		if len(rest) == 0 {
+			return "", true // the kind and the deal alone ("House for Sale")
+		}
+		if placePrepositions[strings.ToLower(rest[0])] {
 			rest = rest[1:]
 		}
 		if len(rest) == 0 || len(rest) > 6 || !unicode.IsUpper([]rune(rest[0])[0]) {

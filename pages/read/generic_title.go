@@ -93,6 +93,13 @@ func titleIn(card *html.Node, mains []*html.Node, strict bool) string {
 	}
 	for _, link := range photoLast(mains) {
 		if t := firstChunk(link, strict); t != "" {
+			// the kind of home and the deal, shared by its neighbours:
+			// the card's marked street tells it apart (type-and-area rule)
+			if dealLine(t) || areaLine(t) {
+				if street := streetHeading(card, strict); street != "" {
+					return street
+				}
+			}
 			return t
 		}
 	}
