@@ -36,6 +36,9 @@ var (
 	typologyRe = regexp.MustCompile(`(?:^|[^\p{L}\d])T\s?([0-9])(?:[^\p{L}\d]|$)`)
 	// "3+1", "2+kk": rooms plus a kitchen or a living room
 	plusRoomsRe = regexp.MustCompile(`(?i)(?:^|[^\d.,+])([1-9])\s?\+\s?(?:kk|[0-9])(?:[^\d\p{L}]|$)`)
+	// "3h,k,kph", "2h+kk", "1h+kt": Finnish rooms (huonetta), then the
+	// kitchen and the rest, joined by commas or pluses
+	finnishRoomsRe = regexp.MustCompile(`(?:^|[^\p{L}\d])([1-9])\s?h\s?[,+]`)
 	// "2LDK", "1K", "3DK", "1R", "2SLDK", "3LDK+S": the rooms before the
 	// living, dining and kitchen letters (read only in Japanese text)
 	layoutJPRe  = regexp.MustCompile(`(?:^|[^\dA-Za-z])([1-9])(?:S?L?D?K|R)(?:[+＋]S)?(?:[^A-Za-z]|$)`)
@@ -104,8 +107,8 @@ func roomsCount(text string) float64 {
 		}
 	}
 	// "T3" needs a T and "3+1" a plus: the patterns run only where they can match
-	for i, re := range []*regexp.Regexp{typologyRe, plusRoomsRe} {
-		if !strings.Contains(text, []string{"T", "+"}[i]) {
+	for i, re := range []*regexp.Regexp{typologyRe, plusRoomsRe, finnishRoomsRe} {
+		if !strings.Contains(text, []string{"T", "+", "h"}[i]) {
 			continue
 		}
 		if m := re.FindStringSubmatch(text); m != nil {
