@@ -59,6 +59,7 @@ func recordOf(m map[string]any) (record, bool) {
 	}
 	if v, ok := field(m, order, priceKeys, priceStems); ok {
 		r.price, r.priceValue = priceOf(v, 0)
+		r.price = withCurrency(r.price, m, norm)
 		r.hasPrice = r.price != ""
 	}
 	if v, ok := field(m, order, sizeKeys, sizeStems); ok {
@@ -77,6 +78,35 @@ func recordOf(m map[string]any) (record, bool) {
 		fillNestedFacts(&r, m, norm)
 	}
 	return r, ok
+}
+
+// withCurrency gives a bare amount ("130000") the words its record shows
+// it in: a display text beside it ({"price": 130000, "priceD": "1.3
+// Lac"}, "priceFormatted", "displayPrice"), else the currency it names
+// ({"price": 9000, "priceCurrency": "INR"}). The user reads money, not a
+// number.
+// shownPriceKeys name a record's price as shown (normalised keys).
+var shownPriceKeys = []string{"priced", "pricedisplay", "displayprice", "priceformatted", "formattedprice", "pricetext", "pricelabel", "pricestring"}
+
+func withCurrency(price string, m map[string]any, norm map[string]string) string {
+	if price == "" || strings.ContainsFunc(price, func(r rune) bool { return !isDigit(r) && r != '.' }) {
+		return price
+	}
+	for _, k := range shownPriceKeys {
+		if key, ok := norm[k]; ok {
+			if t, ok := m[key].(string); ok && strings.ContainsFunc(t, isDigit) && len(t) <= 40 {
+				return cleanText(t)
+			}
+		}
+	}
+	for _, k := range []string{"currency", "pricecurrency", "currencycode", "currencysymbol"} {
+		if key, ok := norm[k]; ok {
+			if c, ok := m[key].(string); ok && c != "" && len([]rune(c)) <= 4 {
+				return price + " " + c
+			}
+		}
+	}
+	return price
 }
 
 // addressText is an address held as text or as its parts.
@@ -202,7 +232,7 @@ func priceOf(v any, depth int) (string, float64) {
 			return "", 0
 		}
 		cur := ""
-		for _, k := range []string{"currency", "currencycode", "currencysymbol", "currencysuffix", "unit"} {
+		for _, k := range []string{"currency", "currencycode", "pricecurrency", "currencysymbol", "currencysuffix", "unit"} {
 			if s, ok := valueByNorm(t, k).(string); ok {
 				cur = s
 				break
