@@ -214,8 +214,27 @@ func shapeOf(u *url.URL) urlShape {
 		first = strings.ToLower(segs[0])
 	}
 	base := SiteOf(u.Host) + "|" + strconv.Itoa(len(segs)) + "|" + strconv.Itoa(idPos)
+	if idPos >= 0 && idPos < len(segs) {
+		// a page ("HZ2311.html") and a folder ("c1811064/") are two kinds
+		// of link even at one depth: a listing and its building's page
+		base += pageExt(segs[idPos])
+	}
 	return urlShape{key: base + "|" + first, base: base, first: first, id: id, hasID: idPos >= 0,
 		query: query, path: SiteOf(u.Host) + u.Path}
+}
+
+// pageExt is a path segment's file extension when it names a page
+// (".html", ".php"), lowercase; "" otherwise.
+func pageExt(seg string) string {
+	i := strings.LastIndexByte(seg, '.')
+	if i < 0 {
+		return ""
+	}
+	switch e := strings.ToLower(seg[i:]); e {
+	case ".html", ".htm", ".php", ".asp", ".aspx", ".jsp", ".shtml":
+		return e
+	}
+	return ""
 }
 
 // queryIDs returns the query values that can be a listing id: an id token
