@@ -30,3 +30,17 @@ func TestPageAndFolderLinksAreTwoKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestPickKeysKeepTheirShape: the page extension in a shape does not
+// change a saved pick's key.
+func TestPickKeysKeepTheirShape(t *testing.T) {
+	for _, c := range [][2]string{
+		{"ke.com|2|1.html|zufang", "ke.com|2|1|zufang"},
+		{"ke.com|2|1|zufang", "ke.com|2|1|zufang"},
+		{"immowelt.de|3|2.php|+", "immowelt.de|3|2|+"},
+	} {
+		if got := keptShape(c[0]); got != c[1] {
+			t.Errorf("keptShape(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+}

@@ -144,7 +144,7 @@ func listKey(rl resultList) string {
 	// the first container in document order: the same one each load
 	sort.Slice(parents, func(i, j int) bool { return docBefore(parents[i], parents[j]) })
 	var b strings.Builder
-	b.WriteString(rl.group.key)
+	b.WriteString(keptShape(rl.group.key))
 	b.WriteString("|")
 	b.WriteString(rl.tag)
 	if len(parents) > 0 {
@@ -156,6 +156,18 @@ func listKey(rl resultList) string {
 	h := fnv.New32a()
 	h.Write([]byte(b.String()))
 	return fmt.Sprintf("%08x", h.Sum32())
+}
+
+// keptShape is a group's shape key as picks saved before a link's page
+// extension joined it (ids.go, pageExt): a user's pick stays good.
+func keptShape(key string) string {
+	parts := strings.SplitN(key, "|", 4)
+	if len(parts) > 2 {
+		if i := strings.IndexByte(parts[2], '.'); i >= 0 {
+			parts[2] = parts[2][:i]
+		}
+	}
+	return strings.Join(parts, "|")
 }
 
 // structuralName is an element's tag and its first two stable class words.
