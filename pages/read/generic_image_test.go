@@ -29,6 +29,17 @@ func TestCardImage(t *testing.T) {
 			"https://agency.example/property_images/700/VN-LV.webp"},
 		{"only an icon: no photo",
 			`<img src="/images/common/icons/svg/bed-gray.svg"><span>3</span>`, ""},
+		// a lazy loader that keeps the photo in a data attribute of its own
+		// naming on a placeholder (data-imgsrc, data-photo-url) shows that
+		// photo; an attribute that names an image but holds words is none
+		{"data-imgSrc on a lazyload span",
+			`<a href="/p/1"><span class="lazyload" data-imgalt="Studio" data-imgSrc="https://img7.example/ad-thumb/c95.jpg"></span><h2>Studio</h2></a>`,
+			"https://img7.example/ad-thumb/c95.jpg"},
+		{"data-photo-url on a div",
+			`<a href="/p/1"><div class="thumb" data-photo-url="/media/12/front.webp"></div><h2>Flat</h2></a>`,
+			"https://agency.example/media/12/front.webp"},
+		{"only words in an image-named attribute: no photo",
+			`<a href="/p/1"><span data-imgalt="Studio Paris"></span><h2>Studio</h2></a>`, ""},
 	}
 	base, _ := url.Parse("https://agency.example/properties.php")
 	pc := pageContext{base: base, page: base, site: "agency.example"}
