@@ -91,6 +91,19 @@ func TestProcOfRealProcesses(t *testing.T) {
 	if a := Args(child); len(a) != 4 || a[3] != mark {
 		t.Errorf("Args(child) = %q, want sh -c ... %s", a, mark)
 	}
+	// The shell forks sleep: until the fork has exec'd, it carries the
+	// shell's command line, mark and all (seen on a busy machine).
+	sleeping := func() bool {
+		for _, c := range Children(child) {
+			if a := Args(c); len(a) > 0 && strings.HasSuffix(a[0], "sleep") {
+				return true
+			}
+		}
+		return false
+	}
+	for end := time.Now().Add(Patience); !sleeping() && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	if m := Matching(mark + "\x00"); !slices.Equal(m, []int{child}) {
 		t.Errorf("Matching(mark) = %v, want [%d]", m, child)
 	}
