@@ -109,3 +109,24 @@ func TestBrowserPreviewAgeCountsOn(t *testing.T) {
 		t.Errorf("the preview's age stays %q", first)
 	}
 }
+
+// TestBrowserRedrawKeepsTheKeyboardsPlace: a live part drawn anew (every
+// few seconds) keeps the button a keyboard user had tabbed to focused, so
+// the Enter that follows still presses it.
+func TestBrowserRedrawKeepsTheKeyboardsPlace(t *testing.T) {
+	r := startRig(t, withComments)
+	ctx, _ := newTab(t, 1280, 900)
+	btn := `#pause-box button[data-body*="1h"]`
+	do(t, ctx, chromedp.Navigate(r.srv.PageURL("/settings", "")), chromedp.WaitVisible(chromedp.CSS(btn)),
+		chromedp.Focus(chromedp.CSS(btn)),
+		// the part on the screen differs from the server's: the next redraw replaces it
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("pause-box").dataset.stale = "1"`))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.getElementById("pause-box").dataset.stale`,
+		chromedp.WithPollingTimeout(time.Minute))); err != nil {
+		t.Fatal("the pause box was never drawn anew")
+	}
+	focused, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.dataset.body || document.activeElement.tagName`))
+	if !strings.Contains(focused, "1h") {
+		t.Errorf("after the redraw the keyboard is on %q, want the Pause for 1 hour button", focused)
+	}
+}

@@ -127,6 +127,19 @@
     return [...el.querySelectorAll("form")].some(dirty);
   }
 
+  // focusIndex is the place, among el's controls, of the one the keyboard
+  // is on (-1 for none), so a part drawn anew keeps it (refocus): a button
+  // a keyboard user had tabbed to is not lost to a redraw.
+  const controls = "button, input, select, textarea, a[href]";
+  function focusIndex(el) {
+    const a = document.activeElement;
+    if (!a || a === document.body || !el.contains(a)) return -1;
+    return [...el.querySelectorAll(controls)].indexOf(a);
+  }
+  function refocus(el, at) {
+    if (at >= 0) el.querySelectorAll(controls)[at]?.focus();
+  }
+
   // refresh redraws the page's live parts ([data-live]) and, after a
   // change, its regions ([data-region]), each from the same page drawn anew.
   async function refresh(regions, justSent) {
@@ -139,7 +152,12 @@
       // the region drawn anew.
       const said = justSent && justSent.id && old.contains(justSent) && justSent.querySelector("[data-result]");
       const words = said ? said.textContent : "", ok = said && said.classList.contains("ok");
-      old.replaceWith(document.importNode(fresh, true));
+      const next = document.importNode(fresh, true);
+      // Unchanged: the nodes stay, and the keyboard's place in them.
+      if (old.isEqualNode(next)) continue;
+      const at = focusIndex(old);
+      old.replaceWith(next);
+      refocus(next, at);
       if (words) say(document.getElementById(justSent.id)?.querySelector("[data-result]"), words, ok);
     }
     // The listings follow by themselves: redrawn when the list changed
