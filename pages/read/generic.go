@@ -324,15 +324,17 @@ func homesOverLinks(got []listing.Listing, alone []ldListing, pc pageContext) []
 // A group whose listings the page's JSON-LD names scores up to three
 // times as much.
 func readCards(links []pageLink, usable []int, pc pageContext, strict bool, named map[string]bool) []listing.Listing {
-	best, bestScore := resultList{}, 0.0
-	rich, richScore := resultList{}, 0.0
-	var searches []linkGroup // read only when nothing else is (otherSearches)
-	groups := shapeGroups(links, usable)
-	for pass := 0; pass < 2 && bestScore == 0; pass++ {
-		if pass == 1 {
-			groups = searches
+	var lists, searches []linkGroup // searches: read only when nothing else is (otherSearches)
+	for _, g := range shapeGroups(links, usable) {
+		if otherSearches(pc, links, g) {
+			searches = append(searches, g)
+		} else {
+			lists = append(lists, g)
 		}
-		bestScore, richScore = scoreLists(links, groups, pc, named, pass == 0, &best, &rich, &searches)
+	}
+	best, bestScore, rich, richScore := scoreLists(links, lists, named)
+	if bestScore == 0 {
+		best, bestScore, rich, richScore = scoreLists(links, searches, named)
 	}
 	if bestScore == 0 {
 		return nil
@@ -345,16 +347,9 @@ func readCards(links []pageLink, usable []int, pc pageContext, strict bool, name
 	return withOffsiteCards(best, got, pc)
 }
 
-// scoreLists scores the lists of groups and keeps the best and the best
-// rich one; on the first pass a group of other searches is set aside in
-// searches instead.
-func scoreLists(links []pageLink, groups []linkGroup, pc pageContext, named map[string]bool, first bool,
-	best, rich *resultList, searches *[]linkGroup) (bestScore, richScore float64) {
+// scoreLists scores the lists of groups: the best, and the best rich one.
+func scoreLists(links []pageLink, groups []linkGroup, named map[string]bool) (best resultList, bestScore float64, rich resultList, richScore float64) {
 	for _, g := range groups {
-		if first && otherSearches(pc, links, g) {
-			*searches = append(*searches, g)
-			continue
-		}
 		for _, c := range groupLists(links, g) {
 			rl, score := c.rl, c.score
 			if score < 2 || (!g.hasID && (score < 3 || priceShare(rl.cards) < 0.5)) || mixedFew(rl.cards) {
@@ -365,14 +360,14 @@ func scoreLists(links []pageLink, groups []linkGroup, pc pageContext, named map[
 			rs := richShare(rl.cards)
 			score *= (0.5 + titleShare(links, rl)) * (1 + 2*ldShare(links, g, named)) * (0.1 + rs)
 			if score > bestScore {
-				*best, bestScore = rl, score
+				best, bestScore = rl, score
 			}
 			if rs >= 0.5 && score > richScore {
-				*rich, richScore = rl, score
+				rich, richScore = rl, score
 			}
 		}
 	}
-	return bestScore, richScore
+	return best, bestScore, rich, richScore
 }
 
 // sectionUnions are the groups of id links that differ only in their
