@@ -305,3 +305,30 @@ func TestUnfinishedTableIsNotDamage(t *testing.T) {
 		t.Errorf("the unfinished table is still there (err %v)", err)
 	}
 }
+
+// A kill between Badger creating a log file and sizing it leaves the file
+// empty. Badger's Open then fails on it ("Create a new file") though the
+// store is whole; such a file holds nothing, and the store must open with
+// everything committed. (CI saw a SIGKILL at that moment called damage.)
+func TestEmptyLogLeftByAKillIsNotDamage(t *testing.T) {
+	for _, name := range []string{"00007.mem", "000007.vlog"} {
+		t.Run(name, func(t *testing.T) {
+			dir := filledStore(t)
+			empty := filepath.Join(dir, name)
+			if err := os.WriteFile(empty, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			s, err := Open(dir)
+			if err != nil {
+				t.Fatalf("Open with an empty %s beside the store: %v", name, err)
+			}
+			defer s.Close()
+			if _, ok, err := s.Snapshot(bigSnapshots(1, 1, t0)[0].Search); err != nil || !ok {
+				t.Errorf("the store's snapshot after the open: ok=%v err=%v", ok, err)
+			}
+			if q, err := s.Pending(); err != nil || len(q) != 1 {
+				t.Errorf("pending after the open: %d alerts, err %v; want the 1 accepted", len(q), err)
+			}
+		})
+	}
+}

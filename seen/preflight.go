@@ -1,6 +1,7 @@
 package seen
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -44,6 +45,32 @@ func checkTables(dir string, opt badger.Options) error {
 		}
 		if err := checkTable(filepath.Join(dir, e.Name()), opt.BlockSize, c); err != nil {
 			return fmt.Errorf("table %s: %w", e.Name(), err)
+		}
+	}
+	return nil
+}
+
+// dropEmptyLogs removes the memtable and value logs that are empty files.
+// Badger creates a log and then sizes it; a kill between the two leaves a
+// file of no bytes, and Badger's next Open refuses it ("Create a new
+// file") though the store is whole. An empty log holds nothing, not even
+// its header, so no write of the user's is in it and nothing points into
+// it; Badger makes it again when it needs it.
+func dropEmptyLogs(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("read store directory: %w", err)
+	}
+	for _, e := range entries {
+		if ext := filepath.Ext(e.Name()); e.IsDir() || ext != ".mem" && ext != ".vlog" {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || info.Size() != 0 {
+			continue // gone meanwhile, or a log with something in it
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("remove the empty log %s a crash left: %w", e.Name(), err)
 		}
 	}
 	return nil

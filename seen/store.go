@@ -144,7 +144,8 @@ func openWith(dir string, opt badger.Options, now time.Time) (*Store, error) {
 // prepare runs the checks before Badger opens dir (private.go, room.go),
 // in order: the folder can be written, it and its files are private, the
 // disk has room (Badger replaying its logs on a full disk dies of SIGBUS),
-// and a store that lost its MANIFEST is set aside. It returns what the
+// logs a kill left empty are gone, and a store that lost its MANIFEST is
+// set aside. It returns what the
 // user should hear of.
 func prepare(dir string, opt badger.Options, now time.Time) ([]string, error) {
 	if err := checkWritable(dir); err != nil {
@@ -159,6 +160,9 @@ func prepare(dir string, opt badger.Options, now time.Time) ([]string, error) {
 		notes = append(notes, "made the store in "+dir+" private to you: its folder or files could be read by other users of this computer")
 	}
 	if err := roomToOpen(dir, opt.MemTableSize); err != nil {
+		return nil, err
+	}
+	if err := dropEmptyLogs(dir); err != nil {
 		return nil, err
 	}
 	note, err := setAsideWithoutManifest(dir, now)
