@@ -70,6 +70,9 @@ func imgPhoto(img *html.Node, pc pageContext) string {
 			}
 		}
 	}
+	if u := lazyNamedPhoto(img, pc); u != "" {
+		return u
+	}
 	for _, k := range lazyImageAttrs {
 		v := attrOf(img, k)
 		if strings.HasSuffix(k, "srcset") {

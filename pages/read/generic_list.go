@@ -416,6 +416,9 @@ func readCard(card *html.Node, mainURL string, mains []*html.Node, pc pageContex
 		Place: cardPlace(card),
 		Image: cardImage(card, pc),
 	}
+	if l.Image == "" {
+		l.Image = listingLinkPhoto(mains, pc)
+	}
 	cardFacts(card, &l)
 	return l
 }
