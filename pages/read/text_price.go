@@ -82,6 +82,8 @@ func findPrice(text string) string {
 				pos = s + strings.IndexByte(m, ' ')
 			case perArea(m, text[e:]):
 				pos = e
+			case re == regionPriceRe && currencyStartsWord(m, text[e:]):
+				pos = e
 			case currencyLeadsOn(m, text[e:]):
 				pos = s + strings.LastIndex(m, elementBreak) + len(elementBreak)
 			case !plausibleRange(m):
