@@ -218,7 +218,7 @@ func titleText(t string, strict bool) bool {
 	if len([]rune(t)) > 160 || distanceRe.MatchString(t) || postcodeRe.MatchString(t) {
 		return false
 	}
-	if p := findPrice(t); p != "" && strings.HasPrefix(tidyPrice(t), p) {
+	if p := findPrice(t); p != "" && strings.HasPrefix(tidyPrice(t), p) && !headlineAfterPrice(t, p) {
 		return false
 	}
 	if moneyish(t) {
