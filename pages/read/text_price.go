@@ -233,6 +233,9 @@ func cardPrice(card *html.Node) string {
 		}
 	}
 	if p := findPrice(priceText(card)); p != "" {
+		if s := slotOverHeadline(card, priced, p); s != "" {
+			return s
+		}
 		return p
 	}
 	if p := priceOnRequest(card); p != "" {
