@@ -105,7 +105,10 @@ func SiteOf(host string) string {
 // a run of at least 5 digits (or a whole numeric segment of 3+), or a
 // letters-and-digits token of 6+ characters with at least 2 digits
 // (pararius' 61d026c2, immowelt's 246rt5r), or a code after "ID" with one
-// digit at least (otodom's ID2UtbD). "" when there is none.
+// digit at least (otodom's ID2UtbD). "" when there is none. Of two
+// tokens as long, the later is the id: a slug ends with its listing's id,
+// and a number before it is the poster's phone ("...-lh-0912027870-
+// pr15905975"), which two listings of one poster share.
 func idToken(seg string) string {
 	seg = strings.ToLower(seg)
 	if allDigits(strings.TrimSuffix(seg, ".html")) && len(strings.TrimSuffix(seg, ".html")) >= 3 {
@@ -133,7 +136,7 @@ func idToken(seg string) string {
 		idCode := strings.HasPrefix(tok, "id") && len(tok) >= 6 && len(tok) <= 16 && digits >= 1
 		ok := (letters == 0 && digits >= 5) || (letters > 0 && len(tok) >= 6 && len(tok) <= 40 && digits >= 2) || idCode ||
 			hashID(tok, digits)
-		if ok && len(tok) > len(best) {
+		if ok && len(tok) >= len(best) {
 			best = tok
 		}
 	}
