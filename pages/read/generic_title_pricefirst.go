@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 var numberRunRe = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
@@ -19,8 +20,14 @@ var numberRunRe = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
 // run together ("449.500 € 1.751 €/m² Wohnung zum Kauf 7 Zimmer · 204
 // m²") has more numbers after the first price and stays no title.
 func headlineAfterPrice(t, price string) bool {
-	rest := strings.TrimPrefix(tidyPrice(t), price)
+	rest := strings.TrimSpace(strings.TrimPrefix(tidyPrice(t), price))
 	if findPrice(rest) != "" || len(numberRunRe.FindAllString(rest, 2)) > 1 {
+		return false
+	}
+	// a separator after the price ("$1,850 · Quiet studio") makes it a price
+	// line before a title, which the title rules cut off; the headline runs
+	// on from its price in words
+	if r, _ := utf8.DecodeRuneInString(rest); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 		return false
 	}
 	if s, _ := findSize(rest); s != "" {
