@@ -88,7 +88,7 @@ func titleChunks(n *html.Node) []string {
 			out = append(out, t)
 		}
 	}
-	return out
+	return joinRunOns(out)
 }
 
 // placeLine reports the town-and-postcode line of an address ("Kellyville

@@ -111,9 +111,22 @@ func priceText(n *html.Node) string { return priceTextSkip(n, nil) }
 
 // priceTextSkip is priceText without the elements below n that skip
 // reports (the badges of a card, see badgeElement).
+//
+// The comment rule: texts of one element that only a comment parts
+// (React writes "179 Tioga Ave<!-- -->, " for one string) are one text, as
+// the browser shows them; an element's edge is what breaks a text.
 func priceTextSkip(n *html.Node, skip func(*html.Node) bool) string {
 	top := n
-	var b strings.Builder
+	var b, run strings.Builder
+	flush := func() {
+		if t := cleanText(run.String()); t != "" {
+			if b.Len() > 0 {
+				b.WriteString(elementBreak)
+			}
+			b.WriteString(t)
+		}
+		run.Reset()
+	}
 	var walk func(*html.Node)
 	walk = func(n *html.Node) {
 		if b.Len() > 8*maxTextRunes {
@@ -121,14 +134,10 @@ func priceTextSkip(n *html.Node, skip func(*html.Node) bool) string {
 		}
 		switch n.Type {
 		case html.TextNode:
-			if t := cleanText(n.Data); t != "" {
-				if b.Len() > 0 {
-					b.WriteString(elementBreak)
-				}
-				b.WriteString(t)
-			}
+			run.WriteString(n.Data)
 			return
 		case html.ElementNode:
+			flush()
 			if hidesText(n) || crossedOut(n) || (n != top && (isHidden(n) || (skip != nil && skip(n)))) {
 				return
 			}
@@ -136,8 +145,12 @@ func priceTextSkip(n *html.Node, skip func(*html.Node) bool) string {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
 		}
+		if n.Type == html.ElementNode {
+			flush()
+		}
 	}
 	walk(n)
+	flush()
 	return b.String()
 }
 
