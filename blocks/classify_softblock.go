@@ -80,15 +80,16 @@ func isBlockedNotice(t string) bool {
 }
 
 // cjkBlocked is true for a Chinese notice that the visitor's request or
-// access was intercepted or refused ("您的请求已被拦截", "访问被拒绝"), as
-// the self-hosted Chinese firewalls (SafeLine, the nginx Lua WAFs) say it.
+// access was intercepted, refused or cut off ("您的请求已被拦截", "访问被拒绝",
+// Alibaba Cloud WAF's "您的访问被阻断"), as the Chinese firewalls (SafeLine,
+// the nginx Lua WAFs, the cloud WAFs) say it.
 // Without spaces there are no words to match, so a subject (request,
 // access) and a refusal must both be there: customs "intercepting" goods
 // in a headline names neither.
 func cjkBlocked(t string) bool {
 	subject := strings.Contains(t, "请求") || strings.Contains(t, "访问")
 	refused := strings.Contains(t, "被拦截") || strings.Contains(t, "被拒绝") || strings.Contains(t, "被封禁") ||
-		strings.Contains(t, "被阻止") || strings.Contains(t, "已被") && strings.Contains(t, "拦截")
+		strings.Contains(t, "被阻止") || strings.Contains(t, "被阻断") || strings.Contains(t, "已被") && strings.Contains(t, "拦截")
 	return subject && refused
 }
 

@@ -21,7 +21,11 @@ var tooManyRequests = []string{"too many requests",
 	"quá nhiều yêu cầu", "quá nhiều request", "요청이 너무 많습니다", "너무 많은 요청", "요청이 너무 많아",
 	"リクエストが多すぎます", "リクエスト数が多すぎます", "リクエストが多すぎ", "リクエスト数が多すぎ", "请求过于频繁", "请求过多", "访问过于频繁", "請求過於頻繁", "請求過多",
 	"คำขอมากเกินไป", "יותר מדי בקשות", "طلبات كثيرة جد", "عدد كبير جدًا من الطلبات", "عدد كبير جداً من الطلبات",
-	"تم إرسال طلبات كثيرة", "درخواست\u200cهای بیش از حد", "बहुत अधिक अनुरोध"}
+	"تم إرسال طلبات كثيرة", "درخواست\u200cهای بیش از حد", "बहुत अधिक अनुरोध",
+	// Bengali, Catalan, Danish as apps write it besides the form above,
+	// Persian with a space or a zero-width joiner, Hindi's everyday form.
+	"অনেক বেশি অনুরোধ", "massa sol·licituds", "massa peticions", "for mange anmodninger",
+	"درخواست های زیادی", "درخواست\u200cهای زیادی", "बहुत सारे अनुरोध"}
 
 // limiterPhrases are what an app's own limiter opens its answer with:
 // "too many requests" in any language, and the other ways English ones
@@ -77,3 +81,12 @@ var checkingWords = []string{"проверка браузера", "провер�
 	"사람인지 확인", "人間であることを確認", "验证您是否是真人", "確認您是真人", "xác minh bạn là con người",
 	"التحقق من أنك إنسان", "שאתה אנושי", "ότι είστε άνθρωπος", "ว่าคุณเป็นมนุษย์", "insan olduğunuz doğrulanıyor",
 	"verificando se você é humano", "verificando que você é humano"}
+
+// errorWords are "error" as error pages title themselves, lowercased:
+// the languages of the phrase lists, as whole words.
+var errorWords = map[string]bool{"fehler": true, "erreur": true, "errore": true, "erro": true, "fout": true,
+	"błąd": true, "chyba": true, "fel": true, "fejl": true, "feil": true, "virhe": true, "hiba": true,
+	"eroare": true, "greška": true, "napaka": true, "ошибка": true, "помилка": true, "грешка": true,
+	"σφάλμα": true, "hata": true, "hatası": true, "lỗi": true, "kesalahan": true, "ralat": true, "galat": true,
+	"خطا": true, "خطای": true, "خطأ": true, "שגיאה": true, "त्रुटि": true, "ত্রুটি": true, "エラー": true,
+	"错误": true, "錯誤": true, "오류": true, "에러": true, "ข้อผิดพลาด": true}
