@@ -411,7 +411,8 @@ var humanCheckPhrases = []string{
 // "geen robot", "pas un robot", "ロボットではありません"). Matched as words.
 var robotWords = []string{"robot", "robots", "roboter", "robô", "robota", "robotem",
 	"human", "humain", "humano", "umano", "mensch", "mens", "bot",
-	"ロボット", "机器人", "робот", "로봇", "người máy", "ρομπότ", "หุ่นยนต์", "روبوت", "רובוט"}
+	"ロボット", "机器人", "робот", "로봇", "người máy", "ρομπότ", "หุ่นยนต์", "روبوت", "רובוט",
+	"robotti", "रोबोट", "রোবট", "ربات", "manusia", "इंसान", "মানুষ", "انسان", "людина", "ihminen", "humà"}
 
 // asksForHuman is true when a title or heading names a human check, a
 // robot word is in the text, or the page says, early, that it saw

@@ -32,7 +32,11 @@ func (w *wallView) captchaField(vendor string) (Verdict, bool) {
 // "banned".
 var blockedWords = []string{"blocked", "geblokkeerd", "blockiert", "gesperrt", "bloqué", "bloquée",
 	"bloqueado", "bloqueada", "bloccato", "bloccata", "banned", "blacklisted", "заблокирован", "заблокировали",
-	"zablokowany", "zablokowana", "zablokowano", "zablokowane"}
+	"zablokowany", "zablokowana", "zablokowano", "zablokowane",
+	// Indonesian, Malay, Romanian, Hungarian, Finnish, Danish, Norwegian,
+	// Catalan, Ukrainian.
+	"diblokir", "disekat", "blocat", "blocată", "blocați", "letiltva", "letiltottuk", "blokkolva", "estetty",
+	"blokattu", "blokeret", "blokkert", "bloquejat", "bloquejada", "заблоковано", "заблокований", "заблокували"}
 
 // blockedSubjects are who or what a blocked notice says was blocked: the
 // visitor, their address, their access or request ("You have been
@@ -48,6 +52,13 @@ var blockedSubjects = map[string]bool{
 	"sei": true, "tuo": true, "accesso": true, "richiesta": true,
 	"вы": true, "вас": true, "ваш": true, "ваши": true, "доступ": true, "запрос": true,
 	"twój": true, "twoje": true, "dostęp": true, "zostałeś": true, "zostałaś": true,
+	"anda": true, "akses": true, "permintaan": true, "permohonan": true,
+	"ați": true, "accesul": true, "cererea": true, "dvs": true,
+	"hozzáférés": true, "hozzáférése": true, "kérés": true, "kérése": true, "ön": true, "önt": true,
+	"pääsy": true, "pääsysi": true, "pyyntö": true, "pyyntösi": true, "sinut": true,
+	"du": true, "din": true, "adgang": true, "adgangen": true, "anmodning": true, "tilgang": true,
+	"tilgangen": true, "forespørsel": true, "forespørgsel": true,
+	"accés": true, "sol·licitud": true, "vas": true, "запит": true,
 }
 
 // blockedNoticeMax bounds a blocked notice, in letters: a title or
@@ -165,12 +176,47 @@ func (w *wallView) unusualTraffic(vendor string) (Verdict, bool) {
 		return Verdict{}, false
 	}
 	for _, p := range unusualTrafficPhrases {
-		if w.says(p) || w.saysAfterApology(p) {
+		if (w.says(p) || w.saysAfterApology(p)) && w.fromYourNetwork(p) {
 			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `unusual traffic notice "` + p + `"`}, true
 		}
 	}
 	return Verdict{}, false
 }
+
+// fromYourNetwork is true when the sentence that says phrase says the
+// traffic came from the visitor's network or address, as every unusual-
+// traffic notice does ("...from your computer network", "...aus Ihrem
+// Computernetzwerk", "...із вашої комп'ютерної мережі"): a headline about
+// unusual traffic on the roads names no network.
+func (w *wallView) fromYourNetwork(phrase string) bool {
+	i := strings.Index(w.text, phrase)
+	if i < 0 {
+		return false
+	}
+	start := strings.LastIndexAny(w.text[:i], ".!?。！？") + 1
+	sentence := w.text[start:]
+	if end := strings.IndexAny(sentence[i-start+len(phrase):], ".!?。！？"); end >= 0 {
+		sentence = sentence[:i-start+len(phrase)+end]
+	}
+	for _, n := range networkWords {
+		// Short words whole ("ip", "red", "ağ"); longer ones as stems,
+		// which the languages inflect ("rețeaua", "hálózatából",
+		// "tietokoneverkostasi").
+		if len(n) <= 4 && hasWord(sentence, n) || len(n) > 4 && strings.Contains(sentence, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// networkWords are "network" (and "IP", "computer") in the languages of
+// unusualTrafficPhrases; some phrases hold theirs ("ağınızdan", "вашей
+// сети", "ネットワーク").
+var networkWords = []string{"network", "ip", "computer", "netzwerk", "computernetzwerk", "netwerk", "réseau",
+	"red", "rete", "rede", "sieci", "sítě", "síti", "ağ", "ağınız", "сети", "сеть", "мережі", "мережа", "ネットワーク",
+	"网络", "網路", "네트워크", "mạng", "컴퓨터", "شبكة", "רשת", "δίκτυο", "เครือข่าย", "jaringan", "rangkaian", "rețea",
+	"retea", "hálózat", "verko", "netværk", "computernetværk", "nettverk", "datanettverket", "xarxa", "नेटवर्क",
+	"নেটওয়ার্ক", "شبکه", "ağınızdan"}
 
 // saysAfterApology is says for a sentence that follows an apology
 // ("We're sorry... but your computer or network may be sending automated

@@ -25,7 +25,9 @@ var tooManyRequests = []string{"too many requests",
 	// Bengali, Catalan, Danish as apps write it besides the form above,
 	// Persian with a space or a zero-width joiner, Hindi's everyday form.
 	"অনেক বেশি অনুরোধ", "massa sol·licituds", "massa peticions", "for mange anmodninger",
-	"درخواست های زیادی", "درخواست\u200cهای زیادی", "बहुत सारे अनुरोध"}
+	"درخواست های زیادی", "درخواست\u200cهای زیادی", "बहुत सारे अनुरोध",
+	"terlalu banyak permohonan", "terlalu banyak request", "liikaa pyyntöjä", "túl sok kérelem",
+	"túl sok lekérdezés", "बहुत ज़्यादा अनुरोध", "बहुत ज्यादा अनुरोध", "অত্যধিক অনুরোধ", "درخواست بیش از حد"}
 
 // limiterPhrases are what an app's own limiter opens its answer with:
 // "too many requests" in any language, and the other ways English ones
@@ -50,7 +52,11 @@ var accessDenied = []string{"zugang verweigert", "accès interdit", "acceso proh
 	// "Access restricted", as a site's own IP ban titles itself.
 	"アクセスが制限されています", "アクセス制限", "접근이 제한되었습니다", "접속이 제한되었습니다", "访问受限", "訪問受限",
 	"truy cập bị hạn chế", "الوصول مقيد", "تم تقييد الوصول", "הגישה מוגבלת", "περιορισμένη πρόσβαση",
-	"การเข้าถึงถูกจำกัด", "erişim kısıtlandı", "erişiminiz kısıtlandı", "akses dibatasi", "доступ обмежено"}
+	"การเข้าถึงถูกจำกัด", "erişim kısıtlandı", "erişiminiz kısıtlandı", "akses dibatasi", "доступ обмежено",
+	// Malay, Catalan, Hindi, Bengali, Persian, Ukrainian besides the above.
+	"akses dinafikan", "akses disekat", "accés denegat", "accés prohibit", "पहुंच अस्वीकृत", "पहुँच अस्वीकृत",
+	"प्रवेश निषेध", "प्रवेश वर्जित", "অ্যাক্সেস অস্বীকৃত", "অ্যাক্সেস নিষিদ্ধ", "প্রবেশ নিষেধ", "دسترسی غیرمجاز",
+	"عدم دسترسی", "доступ заборонений", "в доступі відмовлено"}
 
 // blockedPhrases say, as a short page's first sentence, that the visitor
 // or their address was blocked, in languages whose words blockedWords and
@@ -58,13 +64,19 @@ var accessDenied = []string{"zugang verweigert", "accès interdit", "acceso proh
 var blockedPhrases = []string{"ip가 차단되었습니다", "접근이 차단되었습니다", "접속이 차단되었습니다", "차단되었습니다",
 	"đã bị chặn", "bị chặn truy cập", "تم حظر", "تم حظرك", "تم حجب", "נחסמה", "נחסמת", "נחסמתם",
 	"έχετε αποκλειστεί", "έχει αποκλειστεί", "ถูกบล็อก", "ถูกปิดกั้น", "engellendiniz", "erişiminiz engellendi",
-	"ip adresiniz engellendi", "ブロックされました", "アクセスがブロック", "telah diblokir", "anda diblokir", "مسدود شده"}
+	"ip adresiniz engellendi", "ブロックされました", "アクセスがブロック", "telah diblokir", "anda diblokir", "مسدود شده",
+	"telah disekat", "ब्लॉक कर दिया गया", "अवरुद्ध कर दिया गया", "ब्लॉक किया गया", "ব্লক করা হয়েছে", "অবরুদ্ধ করা হয়েছে"}
 
 // unusualTrafficWords are how Google's unusual-traffic page and its
 // imitators say it in more languages.
 var unusualTrafficWords = []string{"비정상적인 트래픽", "lưu lượng truy cập bất thường", "حركة بيانات غير عادية",
 	"حركة مرور غير عادية", "תנועה חריגה", "ασυνήθιστη κίνηση", "ασυνήθιστη επισκεψιμότητα",
-	"การรับส่งข้อมูลที่ผิดปกติ", "lalu lintas tidak biasa", "незвичайний трафік"}
+	"การรับส่งข้อมูลที่ผิดปกติ", "lalu lintas tidak biasa", "незвичайний трафік",
+	// Malay, Romanian, Hungarian (whose object case changes the ending),
+	// Finnish, Danish, Norwegian, Catalan, Hindi, Bengali, Persian.
+	"trafik luar biasa", "trafic neobișnuit", "trafic neobisnuit", "szokatlan forgalm", "epätavallista liikennettä",
+	"usædvanlig trafik", "uvanlig trafikk", "trànsit inusual", "असामान्य ट्रैफ़िक", "असामान्य ट्रैफिक",
+	"অস্বাভাবিক ট্র্যাফিক", "অস্বাভাবিক ট্রাফিক", "ترافیک غیرعادی", "ترافیک غیر عادی"}
 
 // checkingWords are what a check page says it is doing, "checking your
 // browser" and "verifying you are human" (Cloudflare's wording, which
