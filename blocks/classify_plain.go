@@ -77,7 +77,10 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		if v, ok := w.scriptCheck(vendor); ok {
 			return v, true
 		}
-		return w.readerCheck(vendor)
+		if v, ok := w.readerCheck(vendor); ok {
+			return v, true
+		}
+		return w.cookieGate(vendor)
 	}
 	// A wall is a dead end that asks for nothing but its check: a form
 	// with fields, or the site's menus around the widget, make it the
@@ -377,6 +380,14 @@ func (w *wallView) captchaWidget() (widget, vendor string) {
 		// The self-hosted proof-of-work captcha (BunkerWeb offers it as
 		// its antibot page); its glue script fills a token input.
 		return "mCaptcha widget", ""
+	case w.attr("src", "altcha"), w.attr("src", "@cap.js/widget"), w.attr("src", "prosopo.io"),
+		w.attr("src", "privatecaptcha.com"):
+		// The proof-of-work and privacy captchas of 2023-26 (ALTCHA,
+		// Cap, Procaptcha, Private Captcha), loaded by their script.
+		return "proof-of-work captcha widget", ""
+	case w.attr("src", "dun.163.com"), w.attr("src", "cstaticdun.126.net"):
+		// NetEase's Yidun captcha, on Chinese sites' checks.
+		return "NetEase Yidun captcha", ""
 	}
 	return "", ""
 }
