@@ -124,3 +124,31 @@ func TestClassifyLanguagesOfRound6Ordinary(t *testing.T) {
 		}
 	}
 }
+
+// limiterAnswers are an app's limiter answering in languages no capture
+// has shown yet: the phrase, then a request to wait, as the limiters of
+// the captures do in theirs.
+var limiterAnswers = map[string]string{
+	"sk": "Príliš veľa požiadaviek. Skúste to znova neskôr.", "hr": "Previše zahtjeva. Pokušajte ponovno kasnije.",
+	"sr": "Превише захтева. Покушајте поново касније.", "sl": "Preveč zahtev. Poskusite znova pozneje.",
+	"lt": "Per daug užklausų. Bandykite vėliau.", "lv": "Pārāk daudz pieprasījumu. Lūdzu, mēģiniet vēlāk.",
+	"et": "Liiga palju päringuid. Proovige hiljem uuesti.", "tl": "Masyadong maraming kahilingan. Subukan muli mamaya.",
+	"ur": "بہت زیادہ درخواستیں۔ براہ کرم بعد میں دوبارہ کوشش کریں۔", "mr": "खूप विनंत्या. कृपया नंतर पुन्हा प्रयत्न करा.",
+	"az": "Çox sayda sorğu. Bir az sonra yenidən cəhd edin.", "kk": "Тым көп сұраныс. Кейінірек қайталап көріңіз.",
+	"sq": "Shumë kërkesa. Ju lutemi provoni më vonë.", "mk": "Премногу барања. Обидете се повторно подоцна.",
+	"is": "Of margar beiðnir. Reyndu aftur síðar.", "eu": "Eskaera gehiegi. Saiatu berriro geroago.",
+	"af": "Te veel versoeke. Probeer asseblief later weer.", "ka": "ძალიან ბევრი მოთხოვნა. სცადეთ მოგვიანებით.",
+	"ta": "அதிகமான கோரிக்கைகள். சிறிது நேரம் கழித்து மீண்டும் முயற்சிக்கவும்.", "gu": "ઘણી બધી વિનંતીઓ. કૃપા કરીને પછી ફરી પ્રયાસ કરો.",
+	"ne": "धेरै अनुरोधहरू। कृपया पछि फेरि प्रयास गर्नुहोस्।", "mn": "Хэт олон хүсэлт. Дараа дахин оролдоно уу.",
+}
+
+// TestClassifyLimiterInMoreLanguages holds a limiter's text answer in
+// each of those languages as rate_limited.
+func TestClassifyLimiterInMoreLanguages(t *testing.T) {
+	now := time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)
+	for lang, body := range limiterAnswers {
+		if v := Classify(Page{URL: "https://example.com/", HTML: []byte(body)}, now); v.Kind != RateLimited {
+			t.Errorf("%s: kind = %s (%s), want rate_limited", lang, v.Kind, v.Reason)
+		}
+	}
+}

@@ -82,7 +82,8 @@ func endsClause(after string) bool {
 	after = strings.TrimSpace(after)
 	return after == "" || strings.ContainsAny(after[:1], ".,!;:-") || strings.HasPrefix(after, "—") ||
 		strings.HasPrefix(after, "–") || strings.HasPrefix(after, "،") || strings.HasPrefix(after, "。") ||
-		strings.HasPrefix(after, "，") || strings.HasPrefix(after, "…")
+		strings.HasPrefix(after, "，") || strings.HasPrefix(after, "…") || strings.HasPrefix(after, "۔") ||
+		strings.HasPrefix(after, "।")
 }
 
 // waitWords are how a limiter asks to wait or try again, in the languages
@@ -97,7 +98,11 @@ var waitWords = []string{"try again", "retry", "wait", "later", "come back",
 	"기다려", "しばらく", "後で", "再度", "稍后", "再试", "稍後", "กรุณารอ", "ลองใหม่", "รอสักครู่", "נסו שוב",
 	"נסה שוב", "המתן", "בעוד", "حاول", "لاحق", "انتظر", "بعد قليل", "دوباره", "صبر کنید", "बाद में", "प्रतीक्षा",
 	"منتظر", "صبر کن", "रुक", "दोबारा", "पुनः प्रयास", "আবার চেষ্টা", "পরে চেষ্টা", "অপেক্ষা", "torna-ho a provar",
-	"torneu-ho a provar", "espera", "espereu", "més tard"}
+	"torneu-ho a provar", "espera", "espereu", "més tard",
+	"skúste", "neskôr", "pokušajte", "kasnije", "покушајте", "касније", "poskusite", "pozneje", "bandykite", "vėliau",
+	"mēģiniet", "vēlāk", "proovige", "hiljem", "subukan", "بعد میں", "دوبارہ کوشش", "नंतर", "पुन्हा", "yenidən",
+	"кейінірек", "provoni", "më vonë", "обидете", "подоцна", "reyndu", "síðar", "saiatu", "geroago",
+	"probeer", "სცადეთ", "მოგვიანებით", "மீண்டும்", "முயற்சிக்க", "ફરી", "પછી", "पछि", "फेरि", "дахин", "дараа"}
 
 // asksToWait is true when the page asks, anywhere in its short text, to
 // wait or try again.

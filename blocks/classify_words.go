@@ -27,7 +27,14 @@ var tooManyRequests = []string{"too many requests",
 	"অনেক বেশি অনুরোধ", "massa sol·licituds", "massa peticions", "for mange anmodninger",
 	"درخواست های زیادی", "درخواست\u200cهای زیادی", "बहुत सारे अनुरोध",
 	"terlalu banyak permohonan", "terlalu banyak request", "liikaa pyyntöjä", "túl sok kérelem",
-	"túl sok lekérdezés", "बहुत ज़्यादा अनुरोध", "बहुत ज्यादा अनुरोध", "অত্যধিক অনুরোধ", "درخواست بیش از حد"}
+	"túl sok lekérdezés", "बहुत ज़्यादा अनुरोध", "बहुत ज्यादा अनुरोध", "অত্যধিক অনুরোধ", "درخواست بیش از حد",
+	// Languages no capture has shown yet, as the usual translations of
+	// the status write them.
+	"príliš veľa požiadaviek", "previše zahtjeva", "previše zahteva", "превише захтева", "preveč zahtev",
+	"per daug užklausų", "pārāk daudz pieprasījumu", "liiga palju päringuid", "masyadong maraming kahilingan",
+	"بہت زیادہ درخواستیں", "खूप विनंत्या", "çox sayda sorğu", "тым көп сұраныс", "shumë kërkesa", "премногу барања",
+	"of margar beiðnir", "eskaera gehiegi", "te veel versoeke", "ძალიან ბევრი მოთხოვნა", "அதிகமான கோரிக்கை",
+	"ઘણી બધી વિનંતીઓ", "धेरै अनुरोध", "хэт олон хүсэлт", "չափազանց շատ հարցումներ"}
 
 // limiterPhrases are what an app's own limiter opens its answer with:
 // "too many requests" in any language, and the other ways English ones
@@ -56,7 +63,11 @@ var accessDenied = []string{"zugang verweigert", "accès interdit", "acceso proh
 	// Malay, Catalan, Hindi, Bengali, Persian, Ukrainian besides the above.
 	"akses dinafikan", "akses disekat", "accés denegat", "accés prohibit", "पहुंच अस्वीकृत", "पहुँच अस्वीकृत",
 	"प्रवेश निषेध", "प्रवेश वर्जित", "অ্যাক্সেস অস্বীকৃত", "অ্যাক্সেস নিষিদ্ধ", "প্রবেশ নিষেধ", "دسترسی غیرمجاز",
-	"عدم دسترسی", "доступ заборонений", "в доступі відмовлено"}
+	"عدم دسترسی", "доступ заборонений", "в доступі відмовлено",
+	"prístup zamietnutý", "pristup odbijen", "приступ одбијен", "dostop zavrnjen", "prieiga uždrausta",
+	"piekļuve liegta", "juurdepääs keelatud", "رسائی سے انکار", "प्रवेश नाकारला", "giriş qadağandır",
+	"qasja u refuzua", "пристапот е одбиен", "aðgangi hafnað", "sarbidea ukatuta", "toegang geweier",
+	"წვდომა აკრძალულია"}
 
 // blockedPhrases say, as a short page's first sentence, that the visitor
 // or their address was blocked, in languages whose words blockedWords and
