@@ -241,3 +241,23 @@ func isHostName(s string) bool {
 	}
 	return strings.Trim(labels[len(labels)-1], "0123456789-") != ""
 }
+
+// cookieGate recognises a check page waiting to run its script, saved or
+// kept without it: a page of a few words, with nothing to fill in, no
+// code of the site's own or from another host (an app's bundle on a
+// CDN) and a link or two at most, whose words ask for
+// JavaScript and cookies ("Enable JavaScript and cookies to continue",
+// "Включите JavaScript и файлы cookie"). Both words are borrowed in most
+// languages, so the rule needs no phrase list. An app's shell asks for
+// JavaScript too, but runs its own bundle; a page about cookies says more.
+func (w *wallView) cookieGate(vendor string) (Verdict, bool) {
+	if w.fields() > 0 || w.siteScripts > 0 || w.otherScripts > 0 || w.links > 2 || w.textLen >= waitMaxText {
+		return Verdict{}, false
+	}
+	for _, text := range []string{w.text, w.hidden} {
+		if strings.Contains(text, "javascript") && strings.Contains(text, "cookie") {
+			return Verdict{Kind: Challenge, Vendor: vendor, Reason: "a gate's few words asking for JavaScript and cookies"}, true
+		}
+	}
+	return Verdict{}, false
+}

@@ -38,6 +38,9 @@ func (w *wallView) jsonWall() (Verdict, bool) {
 		return Verdict{Kind: kind, Vendor: vendorFromHeaders(w.header), Reason: "JSON body: " + reason}, true
 	}
 	messages := jsonMessages(body, nil, 0)
+	if len(messages) == 0 {
+		messages = ownKeyMessages(body)
+	}
 	// Each message alone, then all of them as one text: a limiter may
 	// put its notice and its "try again in 37 seconds" in two fields.
 	if len(messages) > 1 {
@@ -143,6 +146,35 @@ func jsonMessages(body any, out []string, depth int) []string {
 	case []any:
 		for _, v := range b {
 			out = jsonMessages(v, out, depth+1)
+		}
+	}
+	return out
+}
+
+// ownKeyMaxFields is how many fields a body may have for its strings to
+// be read whatever their keys: a limiter's answer is a message and maybe
+// a code or a wait; a record with data in it has more.
+const ownKeyMaxFields = 4
+
+// ownKeyMessages returns the string values of a small flat JSON object
+// that has no field jsonMessageKeys knows: apps name the field in their
+// own language ({"eroare": "Prea multe cereri..."}, {"feil": ...},
+// {"fout": ...}) as often as "message" or "error". Flat means no object or
+// list inside: a body with data in it is an answer, not a refusal. The
+// strings are then read with the same wording rules as any message, so a
+// validation error or a success under an own key stays ok.
+func ownKeyMessages(body any) []string {
+	m, ok := body.(map[string]any)
+	if !ok || len(m) > ownKeyMaxFields {
+		return nil
+	}
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		switch v := m[k].(type) {
+		case string:
+			out = append(out, v)
+		case map[string]any, []any:
+			return nil
 		}
 	}
 	return out

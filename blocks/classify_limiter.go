@@ -25,7 +25,7 @@ func (w *wallView) limiterMessage() string {
 		if i < 0 || textWidth(w.text[:i]) >= 2*sayWithin {
 			continue
 		}
-		before, after := w.text[:i], w.text[i+len(p):]
+		before, after := w.afterFirstHeading(w.text[:i]), w.text[i+len(p):]
 		if !opensSentence(before) || quoted(before) || question(after) {
 			continue
 		}
@@ -37,9 +37,10 @@ func (w *wallView) limiterMessage() string {
 }
 
 // opensSentence is true when the text before a phrase starts its
-// sentence: nothing, the end of a sentence, or a word or two of subject
-// ("상태 변경 요청이 너무 많습니다": "status-change requests are too
-// many"), but not a status code, which makes the phrase a term ("429 Too
+// sentence: nothing, the end of a sentence, or up to three short words of
+// subject ("상태 변경 요청이 너무 많습니다": "status-change requests are
+// too many"; "कम समय में बहुत सारे अनुरोध": "in a short time, many
+// requests"), but not a status code, which makes the phrase a term ("429 Too
 // Many Requests").
 func opensSentence(before string) bool {
 	before = strings.TrimSpace(before)
@@ -47,7 +48,7 @@ func opensSentence(before string) bool {
 		return true
 	}
 	words := strings.Fields(before)
-	if len(words) > 2 || textWidth(before) > 20 {
+	if len(words) > 3 || textWidth(before) > 20 {
 		return false
 	}
 	for _, f := range words {
@@ -58,6 +59,21 @@ func opensSentence(before string) bool {
 	return true
 }
 
+// afterFirstHeading is before without the page's first heading, where
+// the text opens with it: a heading is a sentence of its own, though the
+// text runs on from it without a stop ("थोड़ा रुकिए" — "wait a little" —
+// over "कम समय में बहुत सारे अनुरोध हो गए।", "خطای 429" over its
+// sentence).
+func (w *wallView) afterFirstHeading(before string) string {
+	if len(w.headings) == 0 || w.headings[0] == "" {
+		return before
+	}
+	if rest, ok := strings.CutPrefix(strings.TrimLeft(before, " "), w.headings[0]); ok {
+		return rest
+	}
+	return before
+}
+
 // endsClause is true when the phrase ends its clause: the text ends, or a
 // stop, comma or dash follows (an Arabic "جداً" finishes its last word
 // first).
@@ -66,7 +82,8 @@ func endsClause(after string) bool {
 	after = strings.TrimSpace(after)
 	return after == "" || strings.ContainsAny(after[:1], ".,!;:-") || strings.HasPrefix(after, "—") ||
 		strings.HasPrefix(after, "–") || strings.HasPrefix(after, "،") || strings.HasPrefix(after, "。") ||
-		strings.HasPrefix(after, "，") || strings.HasPrefix(after, "…")
+		strings.HasPrefix(after, "，") || strings.HasPrefix(after, "…") || strings.HasPrefix(after, "۔") ||
+		strings.HasPrefix(after, "।")
 }
 
 // waitWords are how a limiter asks to wait or try again, in the languages
@@ -79,13 +96,37 @@ var waitWords = []string{"try again", "retry", "wait", "later", "come back",
 	"спробуйте", "зачекайте", "пізніше", "опитайте", "изчакайте", "δοκιμάστε", "περιμένετε", "σε λίγο",
 	"tekrar deneyin", "bekleyin", "daha sonra", "coba lagi", "tunggu", "thử lại", "chờ", "다시 시도", "잠시 후",
 	"기다려", "しばらく", "後で", "再度", "稍后", "再试", "稍後", "กรุณารอ", "ลองใหม่", "รอสักครู่", "נסו שוב",
-	"נסה שוב", "המתן", "בעוד", "حاول", "لاحق", "انتظر", "بعد قليل", "دوباره", "صبر کنید", "बाद में", "प्रतीक्षा"}
+	"נסה שוב", "המתן", "בעוד", "حاول", "لاحق", "انتظر", "بعد قليل", "دوباره", "صبر کنید", "बाद में", "प्रतीक्षा",
+	"منتظر", "صبر کن", "रुक", "दोबारा", "पुनः प्रयास", "আবার চেষ্টা", "পরে চেষ্টা", "অপেক্ষা", "torna-ho a provar",
+	"torneu-ho a provar", "espera", "espereu", "més tard",
+	"skúste", "neskôr", "pokušajte", "kasnije", "покушајте", "касније", "poskusite", "pozneje", "bandykite", "vėliau",
+	"mēģiniet", "vēlāk", "proovige", "hiljem", "subukan", "بعد میں", "دوبارہ کوشش", "नंतर", "पुन्हा", "yenidən",
+	"кейінірек", "provoni", "më vonë", "обидете", "подоцна", "reyndu", "síðar", "saiatu", "geroago",
+	"probeer", "სცადეთ", "მოგვიანებით", "மீண்டும்", "முயற்சிக்க", "ફરી", "પછી", "पछि", "फेरि", "дахин", "дараа"}
 
 // asksToWait is true when the page asks, anywhere in its short text, to
 // wait or try again.
 func (w *wallView) asksToWait() bool {
 	for _, p := range waitWords {
 		if strings.Contains(w.text, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// opensWithLimit is true when t (a title, first heading or bare text)
+// opens with "too many requests" in any language and says it, not asks
+// it: a limiter that answers with one heading ("<h1>Prea multe cereri
+// intr-un interval scurt...</h1>") names itself by the phrase though more
+// words follow. Only on a code page: a page that merely opens with the
+// words says much more under them.
+func opensWithLimit(t string) bool {
+	if strings.ContainsAny(t, "?？؟") && !strings.Contains(t, "?!") {
+		return false
+	}
+	for _, p := range tooManyRequests {
+		if strings.HasPrefix(t, p) && (p[0] >= 0x80 || !isLetterAt(t, len(p))) {
 			return true
 		}
 	}

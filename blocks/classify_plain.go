@@ -37,7 +37,7 @@ func (w *wallView) plainWall() (Verdict, bool) {
 			break
 		}
 		switch {
-		case isStatusLine(t, "429", rateLimitPhrases...), w.codePage() && codeLine(t, "429"):
+		case isStatusLine(t, "429", rateLimitPhrases...), w.codePage() && (codeLine(t, "429") || opensWithLimit(t)):
 			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `"` + t + `" page`}, true
 		case w.status >= 500:
 			// A refusal's words under a server error's status (Akamai's
@@ -74,7 +74,13 @@ func (w *wallView) plainWall() (Verdict, bool) {
 		if v, ok := w.waitReload(vendor); ok {
 			return v, true
 		}
-		return w.scriptCheck(vendor)
+		if v, ok := w.scriptCheck(vendor); ok {
+			return v, true
+		}
+		if v, ok := w.readerCheck(vendor); ok {
+			return v, true
+		}
+		return w.cookieGate(vendor)
 	}
 	// A wall is a dead end that asks for nothing but its check: a form
 	// with fields, or the site's menus around the widget, make it the
@@ -224,6 +230,28 @@ func (w *wallView) scriptCheck(vendor string) (Verdict, bool) {
 	return Verdict{}, false
 }
 
+// readerCheck recognises a check page as a reader or a saved copy keeps
+// it, its scripts dropped (Cloudflare's 2025 page as a crawler's Markdown
+// or a browser's accessibility snapshot has it: "Performing security
+// verification" over "...while the website verifies you are not a bot"):
+// a short page with nothing to fill in whose title or a heading says it
+// is checking, and whose text says it tells bots from people. A help page
+// about the check asks about it, quotes it in a code block (no heading),
+// or says far more.
+func (w *wallView) readerCheck(vendor string) (Verdict, bool) {
+	if w.scripts > 0 || w.fields() > 0 || w.textLen >= sayMaxText {
+		return Verdict{}, false
+	}
+	for _, t := range w.titles() {
+		for _, p := range checkingPhrases {
+			if strings.HasPrefix(t, p) && !strings.ContainsAny(t, "?？") && w.asksForHuman() {
+				return Verdict{Kind: Challenge, Vendor: vendor, Reason: `check page without its script "` + t + `"`}, true
+			}
+		}
+	}
+	return Verdict{}, false
+}
+
 // checkingPhrases are what a page running a bot check says it is doing.
 // "Just a moment" or "Please wait" alone are not among them: an app's
 // loading screen says those too.
@@ -237,7 +265,7 @@ var checkingPhrases = append([]string{"checking your browser", "verifying you ar
 	"checking you are not a bot", "checking that you are not a bot", "making sure you're not a bot",
 	"making sure you are not a bot", "verifying you are not a bot", "checking you're not a bot",
 	"check if you are a human", "check if you are human", "checking if you are human",
-	"checking if you are a human", "человек ли вы",
+	"checking if you are a human", "человек ли вы", "performing security verification",
 	// Cloudflare's "Verifying you are human" in the portals' languages,
 	// which clones copy without Cloudflare's markers.
 	"ob sie ein mensch sind", "que vous êtes un humain", "dat u een mens bent",
@@ -264,15 +292,14 @@ func isStatusLine(t, code string, phrases ...string) bool {
 	if textWidth(t) > 48 {
 		return false
 	}
-	rest := statusLineNoise.Replace(t)
-	words := strings.Fields(rest)
-	kept := words[:0]
+	words := statusLineWords(t)
+	kept := make([]string, 0, len(words))
 	for _, f := range words {
 		if !isStatusCode(f) {
 			kept = append(kept, f)
 		}
 	}
-	rest = strings.Join(kept, " ")
+	rest := strings.Join(kept, " ")
 	if rest == "" {
 		return len(words) == 1 && words[0] == code
 	}
@@ -293,8 +320,23 @@ func codeLine(t, code string) bool {
 	if !strings.Contains(t, code) || textWidth(t) > 48 || strings.ContainsAny(t, "?？؟") {
 		return false
 	}
-	words := strings.Fields(statusLineNoise.Replace(t))
+	words := statusLineWords(t)
 	return len(words) > 1 && len(words) <= 6 && words[0] == code
+}
+
+// statusLineWords are the words of a status line without its noise: the
+// punctuation, "http", and the word "error" in any language ("Error 429",
+// "Fehler 429", "خطای 429", "Virhe 429", "エラー 429"), which a server's
+// error page puts before its code as often as "error" itself.
+func statusLineWords(t string) []string {
+	words := strings.Fields(statusLineNoise.Replace(t))
+	kept := words[:0]
+	for _, f := range words {
+		if !errorWords[f] {
+			kept = append(kept, f)
+		}
+	}
+	return kept
 }
 
 // codePage is true for a page small enough to be named by its code
@@ -338,6 +380,14 @@ func (w *wallView) captchaWidget() (widget, vendor string) {
 		// The self-hosted proof-of-work captcha (BunkerWeb offers it as
 		// its antibot page); its glue script fills a token input.
 		return "mCaptcha widget", ""
+	case w.attr("src", "altcha"), w.attr("src", "@cap.js/widget"), w.attr("src", "prosopo.io"),
+		w.attr("src", "privatecaptcha.com"):
+		// The proof-of-work and privacy captchas of 2023-26 (ALTCHA,
+		// Cap, Procaptcha, Private Captcha), loaded by their script.
+		return "proof-of-work captcha widget", ""
+	case w.attr("src", "dun.163.com"), w.attr("src", "cstaticdun.126.net"):
+		// NetEase's Yidun captcha, on Chinese sites' checks.
+		return "NetEase Yidun captcha", ""
 	}
 	return "", ""
 }
@@ -372,7 +422,8 @@ var humanCheckPhrases = []string{
 // "geen robot", "pas un robot", "ロボットではありません"). Matched as words.
 var robotWords = []string{"robot", "robots", "roboter", "robô", "robota", "robotem",
 	"human", "humain", "humano", "umano", "mensch", "mens", "bot",
-	"ロボット", "机器人", "робот", "로봇", "người máy", "ρομπότ", "หุ่นยนต์", "روبوت", "רובוט"}
+	"ロボット", "机器人", "робот", "로봇", "người máy", "ρομπότ", "หุ่นยนต์", "روبوت", "רובוט",
+	"robotti", "रोबोट", "রোবট", "ربات", "manusia", "इंसान", "মানুষ", "انسان", "людина", "ihminen", "humà"}
 
 // asksForHuman is true when a title or heading names a human check, a
 // robot word is in the text, or the page says, early, that it saw

@@ -32,7 +32,11 @@ func (w *wallView) captchaField(vendor string) (Verdict, bool) {
 // "banned".
 var blockedWords = []string{"blocked", "geblokkeerd", "blockiert", "gesperrt", "bloqué", "bloquée",
 	"bloqueado", "bloqueada", "bloccato", "bloccata", "banned", "blacklisted", "заблокирован", "заблокировали",
-	"zablokowany", "zablokowana", "zablokowano", "zablokowane"}
+	"zablokowany", "zablokowana", "zablokowano", "zablokowane",
+	// Indonesian, Malay, Romanian, Hungarian, Finnish, Danish, Norwegian,
+	// Catalan, Ukrainian.
+	"diblokir", "disekat", "blocat", "blocată", "blocați", "letiltva", "letiltottuk", "blokkolva", "estetty",
+	"blokattu", "blokeret", "blokkert", "bloquejat", "bloquejada", "заблоковано", "заблокований", "заблокували"}
 
 // blockedSubjects are who or what a blocked notice says was blocked: the
 // visitor, their address, their access or request ("You have been
@@ -48,6 +52,13 @@ var blockedSubjects = map[string]bool{
 	"sei": true, "tuo": true, "accesso": true, "richiesta": true,
 	"вы": true, "вас": true, "ваш": true, "ваши": true, "доступ": true, "запрос": true,
 	"twój": true, "twoje": true, "dostęp": true, "zostałeś": true, "zostałaś": true,
+	"anda": true, "akses": true, "permintaan": true, "permohonan": true,
+	"ați": true, "accesul": true, "cererea": true, "dvs": true,
+	"hozzáférés": true, "hozzáférése": true, "kérés": true, "kérése": true, "ön": true, "önt": true,
+	"pääsy": true, "pääsysi": true, "pyyntö": true, "pyyntösi": true, "sinut": true,
+	"du": true, "din": true, "adgang": true, "adgangen": true, "anmodning": true, "tilgang": true,
+	"tilgangen": true, "forespørsel": true, "forespørgsel": true,
+	"accés": true, "sol·licitud": true, "vas": true, "запит": true,
 }
 
 // blockedNoticeMax bounds a blocked notice, in letters: a title or
@@ -80,15 +91,16 @@ func isBlockedNotice(t string) bool {
 }
 
 // cjkBlocked is true for a Chinese notice that the visitor's request or
-// access was intercepted or refused ("您的请求已被拦截", "访问被拒绝"), as
-// the self-hosted Chinese firewalls (SafeLine, the nginx Lua WAFs) say it.
+// access was intercepted, refused or cut off ("您的请求已被拦截", "访问被拒绝",
+// Alibaba Cloud WAF's "您的访问被阻断"), as the Chinese firewalls (SafeLine,
+// the nginx Lua WAFs, the cloud WAFs) say it.
 // Without spaces there are no words to match, so a subject (request,
 // access) and a refusal must both be there: customs "intercepting" goods
 // in a headline names neither.
 func cjkBlocked(t string) bool {
 	subject := strings.Contains(t, "请求") || strings.Contains(t, "访问")
 	refused := strings.Contains(t, "被拦截") || strings.Contains(t, "被拒绝") || strings.Contains(t, "被封禁") ||
-		strings.Contains(t, "被阻止") || strings.Contains(t, "已被") && strings.Contains(t, "拦截")
+		strings.Contains(t, "被阻止") || strings.Contains(t, "被阻断") || strings.Contains(t, "已被") && strings.Contains(t, "拦截")
 	return subject && refused
 }
 
@@ -164,12 +176,47 @@ func (w *wallView) unusualTraffic(vendor string) (Verdict, bool) {
 		return Verdict{}, false
 	}
 	for _, p := range unusualTrafficPhrases {
-		if w.says(p) || w.saysAfterApology(p) {
+		if (w.says(p) || w.saysAfterApology(p)) && w.fromYourNetwork(p) {
 			return Verdict{Kind: RateLimited, Vendor: vendor, Reason: `unusual traffic notice "` + p + `"`}, true
 		}
 	}
 	return Verdict{}, false
 }
+
+// fromYourNetwork is true when the sentence that says phrase says the
+// traffic came from the visitor's network or address, as every unusual-
+// traffic notice does ("...from your computer network", "...aus Ihrem
+// Computernetzwerk", "...із вашої комп'ютерної мережі"): a headline about
+// unusual traffic on the roads names no network.
+func (w *wallView) fromYourNetwork(phrase string) bool {
+	i := strings.Index(w.text, phrase)
+	if i < 0 {
+		return false
+	}
+	start := strings.LastIndexAny(w.text[:i], ".!?。！？") + 1
+	sentence := w.text[start:]
+	if end := strings.IndexAny(sentence[i-start+len(phrase):], ".!?。！？"); end >= 0 {
+		sentence = sentence[:i-start+len(phrase)+end]
+	}
+	for _, n := range networkWords {
+		// Short words whole ("ip", "red", "ağ"); longer ones as stems,
+		// which the languages inflect ("rețeaua", "hálózatából",
+		// "tietokoneverkostasi").
+		if len(n) <= 4 && hasWord(sentence, n) || len(n) > 4 && strings.Contains(sentence, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// networkWords are "network" (and "IP", "computer") in the languages of
+// unusualTrafficPhrases; some phrases hold theirs ("ağınızdan", "вашей
+// сети", "ネットワーク").
+var networkWords = []string{"network", "ip", "computer", "netzwerk", "computernetzwerk", "netwerk", "réseau",
+	"red", "rete", "rede", "sieci", "sítě", "síti", "ağ", "ağınız", "сети", "сеть", "мережі", "мережа", "ネットワーク",
+	"网络", "網路", "네트워크", "mạng", "컴퓨터", "شبكة", "רשת", "δίκτυο", "เครือข่าย", "jaringan", "rangkaian", "rețea",
+	"retea", "hálózat", "verko", "netværk", "computernetværk", "nettverk", "datanettverket", "xarxa", "नेटवर्क",
+	"নেটওয়ার্ক", "شبکه", "ağınızdan"}
 
 // saysAfterApology is says for a sentence that follows an apology
 // ("We're sorry... but your computer or network may be sending automated

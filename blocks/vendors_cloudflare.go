@@ -91,6 +91,11 @@ var cloudflareCheckPhrases = []string{
 	"needs to review the security of your connection",
 	"verify you are human by completing the action below",
 	"verifying you are human. this may take a few seconds",
+	// The 2013-19 captcha page: its heading and its subheading.
+	"one more step", "please complete the security check to access",
+	// The 2025 managed challenge: its heading, and its sentence.
+	"performing security verification",
+	"this website uses a security service to protect against malicious bots",
 }
 
 // isCloudflareWaitTitle is true for the titles of Cloudflare's English

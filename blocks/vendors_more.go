@@ -25,8 +25,31 @@ func cidram(w *wallView) (Verdict, bool) {
 		return Verdict{}, false
 	case w.status == http.StatusTooManyRequests:
 		return wall(RateLimited, "CIDRAM rate limit (#denied with HTTP 429)")
+	case w.inTextAny(cidramRateLimited):
+		// A saved page has no status: its "why blocked" line says it.
+		return wall(RateLimited, "CIDRAM rate limit (its reason line)")
 	}
 	return wall(Denied, "CIDRAM block page (#denied)")
+}
+
+// cidramRateLimited is CIDRAM's "why blocked" reason for its rate limit
+// ("Rate limited"), lowercased, in the languages it ships.
+var cidramRateLimited = []string{"rate limited", "tarief beperk", "معدل محدود", "ограничена скорост", "হার সীমিত",
+	"stopa ograničena", "tarifa limitada", "sazba omezená", "rate begrenzt", "نرخ محدود", "débit limité",
+	"દર મર્યાદિત", "שיעור מוגבל", "सीमित दर", "laju terbatas", "velocità limitato", "レート制限は達しました",
+	"제한 속도", "likme ierobežota", "നിരക്ക് പരിമിതം", "दर मर्यादित", "kadar terhad", "hastighetsbegrenset",
+	"stawka ograniczona", "taxa limitada", "tarif limitat", "скорость ограничена", "стопа ограничена",
+	"hastighetsbegränsad", "வீத வரம்பு", "อัตรา จำกัด", "oran sınırlıdır", "тариф обмежений", "ریٹ محدود",
+	"giới hạn tốc độ", "速率限制"}
+
+// inTextAny is true when the visible text contains any of subs.
+func (w *wallView) inTextAny(subs []string) bool {
+	for _, s := range subs {
+		if strings.Contains(w.text, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // alibaba: Alibaba's anti-bot (Taobao, Tmall, AliExpress, 1688, Lazada)
