@@ -15,10 +15,13 @@ import (
 
 // oldPriceWords mark an element holding a price that no longer holds, in
 // its class or test hook ("price-old", "was-price", "strikethrough",
-// "pricedown_price", "original-price", "previous-price", "alter-preis").
+// "pricedown_price", "original-price", "previous-price", "alter-preis"),
+// or by a utility class that draws the line itself ("line-through", as
+// CSS frameworks name it, instead of a style attribute).
 var oldPriceWords = []string{"old", "strike", "crossed", "was-price", "wasprice", "price-was", "pricewas",
 	"previous", "original-price", "originalprice", "former", "pricedown", "price-before", "before-price",
-	"alter-preis", "altpreis", "oude-prijs", "ancien", "precio-anterior", "prezzo-vecchio", "stara-cena", "puvodni"}
+	"alter-preis", "altpreis", "oude-prijs", "ancien", "precio-anterior", "prezzo-vecchio", "stara-cena", "puvodni",
+	"line-through", "linethrough"}
 
 // crossedOut reports an element that shows an old price: <del>, <s> or
 // <strike>, text-decoration line-through, or a class or test hook that

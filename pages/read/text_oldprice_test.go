@@ -14,6 +14,8 @@ func TestOldPriceRule(t *testing.T) {
 			`<a href="/x/1">Byt 2+kk</a><div class="price"><span class="price--old">5 990 000 Kč</span><span class="price--new">5 557 000 Kč</span></div>`, "5 557 000 Kč"},
 		{"line-through style",
 			`<a href="/x/1">Flat in Leeds</a><p><span style="text-decoration: line-through">£950 pcm</span> <b>£900 pcm</b></p>`, "£900 pcm"},
+		{"a utility class drawing the line",
+			`<a href="/x/1">12 Oak Rd</a><p>Listed: <span class="line-through">$998,000</span></p><p>Sold: <span class="font-bold">$1,020,000</span></p>`, "$1,020,000"},
 		{"a price with no old one stays",
 			`<a href="/x/1">Bold studio</a><span class="price bold-price">€ 1.250</span>`, "€ 1.250"},
 	}
