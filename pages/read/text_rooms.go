@@ -31,7 +31,7 @@ var (
 	roomsAfterRe = regexp.MustCompile(`(?i)(?:^|[^\d.,])(\d{1,2}(?:[.,]5)?)[\s\x{2063}]*-?[\s\x{2063}]*` +
 		`(zimmer|zi\.|rooms?\b|kamers?\b|pièces?\b|pieces?\b|rum\b|locali\b|pokoje\b|pokoi\b|pokój\b|pok\.|værelser\b|vær\.|rok\b|` +
 		`комн|комнат|кімн|szob|camere\b|ambientes?\b|amb\.|habitaci(?:ón|ones)\b|hab\.|habs\b|phòng ngủ|pn\b|kamar tidur|kt\b|bilik\b|ห้องนอน|huonetta\b|räume\b|raum\b|bhk\b)`)
-	roomsBeforeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(zimmer|rooms|kamers|pièces|locali|räume|комнат|ambientes)[\s\x{2063}]*:?[\s\x{2063}]*(\d{1,2}(?:[.,]5)?)(?:[^\d.,]|$)`)
+	roomsBeforeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(zimmer|rooms|kamers|pièces|locali|räume|комнат|ambientes)[\s\x{2063}]*[:\-–]?[\s\x{2063}]*(\d{1,2}(?:[.,]5)?)(?:[^\d.,]|$)`)
 	// "T3" (a three-room flat in Portugal and France), case as written
 	typologyRe = regexp.MustCompile(`(?:^|[^\p{L}\d])T\s?([0-9])(?:[^\p{L}\d]|$)`)
 	// "3+1", "2+kk": rooms plus a kitchen or a living room
@@ -44,7 +44,7 @@ var (
 	layoutJPRe  = regexp.MustCompile(`(?:^|[^\dA-Za-z])([1-9])(?:S?L?D?K|R)(?:[+＋]S)?(?:[^A-Za-z]|$)`)
 	bedsAfterRe = regexp.MustCompile(`(?i)(?:^|[^\d.,])(\d{1,2})[\s\x{2063}]*(?:\+\s?\d\s*)?-?[\s\x{2063}]*` +
 		`(?:bed(?:room)?s?\b|bds?\b|br\b|slaapkamers?\b|chambres?\b|schlafzimmer\b|dormitorios?\b|dorm\.|recámaras?\b|quartos?\b|sovrum\b|soverom\b|sypialni[ea]?\b|camere da letto\b)`)
-	bedsBeforeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(bedrooms?|beds|slaapkamers|chambres|dormitorios|recámaras|quartos)[\s\x{2063}]*:?[\s\x{2063}]*(\d{1,2})(?:[^\d.,]|$)`)
+	bedsBeforeRe = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(bedrooms?|beds|slaapkamers|chambres|dormitorios|recámaras|quartos)[\s\x{2063}]*[:\-–]?[\s\x{2063}]*(\d{1,2})(?:[^\d.,]|$)`)
 	oneRoomRe    = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(studio|kawalerka|monolocale|estudio|garsoniera|garsonjera|einzimmerwohnung|wg-zimmer|bedsit|ワンルーム|monoambiente|kitnet|kitinete|quitinete)(?:[^\p{L}]|$)`)
 	italianRe    = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(bi|tri|quadri|penta)locale(?:[^\p{L}]|$)`)
 )

@@ -29,6 +29,8 @@ func TestFindRoomsNotations(t *testing.T) {
 		{"Studio meublé, Paris 11e", 1},
 		{"WG-Zimmer in Kreuzberg", 1},
 		{"Rooms: 2 · 54 m²", 2},
+		{"Condo Apt bedroom - 2 bathroom - 2 garage - 1", 2},
+		{"Zimmer – 3 · Fläche – 80 m²", 3},
 		{"Kerrostalo, 3h,k,kph,parveke 74 m²", 3},
 		{"Rivitalo 2h+kk, 48,5 m²", 2},
 		{"Open 24h, 7 days", 0},
