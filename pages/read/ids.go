@@ -107,6 +107,9 @@ func SiteOf(host string) string {
 // (pararius' 61d026c2, immowelt's 246rt5r), or a code after "ID" with one
 // digit at least (otodom's ID2UtbD). "" when there is none.
 func idToken(seg string) string {
+	if caseID(seg) {
+		return strings.ToLower(seg) // a base64-style token (mixed-case id rule)
+	}
 	seg = strings.ToLower(seg)
 	if allDigits(strings.TrimSuffix(seg, ".html")) && len(strings.TrimSuffix(seg, ".html")) >= 3 {
 		return strings.TrimSuffix(seg, ".html")
@@ -197,7 +200,7 @@ func shapeOf(u *url.URL) urlShape {
 	// ("...-seattle-wa-98101/48812345_zpid/") is shorter than the listing id
 	idPos, id := -1, ""
 	for i, s := range segs {
-		if t := idToken(s); t != "" && digitCount(t) > digitCount(id) {
+		if t := idToken(s); t != "" && (digitCount(t) > digitCount(id) || idPos < 0) {
 			idPos, id = i, t
 		}
 	}
