@@ -192,6 +192,10 @@ type urlShape struct {
 	// shapeKeys picks which parameter is the listing's.
 	query map[string]string
 	path  string // the URL's site and path, to compare query ids within one script
+	// end is site|page extension when the id is the path's last segment
+	// after a section, "" otherwise: shapeKeys joins such links of one
+	// section at two depths (the depth rule)
+	end string
 }
 
 func shapeOf(u *url.URL) urlShape {
@@ -222,8 +226,12 @@ func shapeOf(u *url.URL) urlShape {
 		// of link even at one depth: a listing and its building's page
 		base += pageExt(segs[idPos])
 	}
+	end := ""
+	if idPos >= 2 && idPos == len(segs)-1 && query == nil {
+		end = SiteOf(u.Host) + "|" + pageExt(segs[idPos])
+	}
 	return urlShape{key: base + "|" + first, base: base, first: first, id: id, hasID: idPos >= 0,
-		query: query, path: SiteOf(u.Host) + u.Path}
+		query: query, path: SiteOf(u.Host) + u.Path, end: end}
 }
 
 // pageExt is a path segment's file extension when it names a page
@@ -313,6 +321,7 @@ func shapeKeys(shapes []*urlShape, urls []string) {
 			s.key = s.base + "|*"
 		}
 	}
+	joinDepths(shapes)
 }
 
 // pickQueryIDs chooses, for the links to one script with several id-like
