@@ -119,6 +119,9 @@ func idToken(seg string) string {
 	if c := strings.TrimSuffix(seg, ".html"); strings.Count(c, "-") >= 2 && allDigits(strings.ReplaceAll(c, "-", "")) && len(c) >= 10 {
 		return c
 	}
+	if c, ok := pairID(seg); ok {
+		return c
+	}
 	best := ""
 	for _, tok := range strings.FieldsFunc(seg, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
