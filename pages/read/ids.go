@@ -207,8 +207,11 @@ func shapeOf(u *url.URL) urlShape {
 	// ("...-seattle-wa-98101/48812345_zpid/") is shorter than the listing id
 	idPos, id := -1, ""
 	for i, s := range segs {
-		if t := idToken(s); t != "" && (digitCount(t) > digitCount(id) || idPos < 0) {
+		if t := idToken(s); t != "" && (digitCount(t) > digitCount(id) || idPos < 0 || caseID(s)) {
 			idPos, id = i, t
+		}
+		if idPos == i && caseID(s) {
+			break // a whole segment's mixed-case token is the id, not a slug's price before it
 		}
 	}
 	var query map[string]string

@@ -13,8 +13,8 @@ import "unicode"
 // "New-York") or word has.
 
 // caseID reports a whole path segment that is a mixed-case id token: 8 to
-// 24 letters, digits, '-' or '_', at least three capitals and three small
-// letters, and a capital straight after a small letter or a digit (a
+// 24 letters, digits, '-' or '_', at least three capitals and two small
+// letters ("Nk-YIF5AfZB"), and a capital straight after a small letter or a digit (a
 // capital only after a dash or at the start is a name's: "New-York-City").
 func caseID(seg string) bool {
 	n := len(seg)
@@ -38,5 +38,5 @@ func caseID(seg string) bool {
 		}
 		prev = r
 	}
-	return upper >= 3 && lower >= 3 && turns >= 1
+	return upper >= 3 && lower >= 2 && turns >= 1
 }
