@@ -265,6 +265,7 @@ func routeParam(k string) bool {
 // readGeneric finds the listings on a page without a portal definition.
 func readGeneric(root *html.Node, pc pageContext) []listing.Listing {
 	links := collectLinks(root, pc)
+	unmarkAdLists(links)
 	ld, alone := readJSONLDAll(root, pc)
 	named := map[string]bool{}
 	for _, l := range append(ld[:len(ld):len(ld)], alone...) {

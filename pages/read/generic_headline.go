@@ -38,6 +38,9 @@ func headline(n *html.Node) string {
 	if t, ok := headingBeforePrice(n); ok {
 		return t
 	}
+	if t, ok := headingFirstLine(n); ok && isHeading(n) {
+		return t
+	}
 	if titleText(whole, true) && (isHeading(n) || !strings.ContainsAny(whole, "0123456789,")) {
 		// nothing to cut: a heading, or no facts and no address's commas
 		return whole

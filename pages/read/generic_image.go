@@ -137,8 +137,28 @@ func decoration(img *html.Node) bool {
 		}
 	}
 	for _, k := range []string{"width", "height"} {
-		if v, err := strconv.Atoi(strings.TrimSuffix(attrOf(img, k), "px")); err == nil && v > 0 && v <= 40 {
+		if v, err := strconv.Atoi(strings.TrimSuffix(attrOf(img, k), "px")); err == nil && v > 0 && v <= 40 && !(v == 1 && lazyImg(img)) {
 			return true
+		}
+	}
+	return false
+}
+
+// lazyImg reports an <img> a lazy loader fills in: it (or the <source>s
+// of its <picture>) keeps the photo in a data attribute. Its size of one
+// pixel is the placeholder's (nekretnine.rs' width="1" height="1"), not
+// the photo's: the lazy pixel rule (issue 23, class 6).
+func lazyImg(img *html.Node) bool {
+	for _, k := range lazyImageAttrs {
+		if strings.HasPrefix(k, "data-") && attrOf(img, k) != "" {
+			return true
+		}
+	}
+	if p := img.Parent; p != nil && p.DataAtom == atom.Picture {
+		for c := p.FirstChild; c != nil; c = c.NextSibling {
+			if c.DataAtom == atom.Source && attrOf(c, "data-srcset") != "" {
+				return true
+			}
 		}
 	}
 	return false

@@ -36,15 +36,25 @@ func retitleLabels(out []listing.Listing, cards []labelCard) []listing.Listing {
 		count[l.Title]++
 	}
 	labels := map[string]bool{}
+	kind := false
 	for t, n := range count {
+		if t == "" || n < 3 || 5*n < 3*len(out) || postcodeRe.MatchString(t) {
+			continue
+		}
 		// a place that many cards share ("40627 Düsseldorf") is still each
-		// card's place: no label
-		if t != "" && n >= 3 && 5*n >= 3*len(out) && !postcodeRe.MatchString(t) && !areaLine(t) {
+		// card's place: no label, unless the cards give their place apart
+		// (a kind, "Appartement": the label-slot rule)
+		if !areaLine(t) {
 			labels[t] = true
+		} else if placedElsewhere(out, t) {
+			labels[t], kind = true, true
 		}
 	}
 	if len(labels) == 0 {
 		return out
+	}
+	if kind {
+		return placeOverLabels(out, cards, labels)
 	}
 	// a text read instead may repeat too (a call to action, "Ver"): it
 	// joins the labels, and the cards are read again, up to three times
@@ -73,7 +83,7 @@ func retitleLabels(out []listing.Listing, cards []labelCard) []listing.Listing {
 		}
 		// the texts read instead must be the cards' own: mostly distinct
 		if changed == 0 || 2*len(seen) < changed {
-			return out
+			return placeOverLabels(out, cards, labels)
 		}
 		for i, t := range titles {
 			if t != "" {

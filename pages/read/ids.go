@@ -110,6 +110,9 @@ func SiteOf(host string) string {
 // and a number before it is the poster's phone ("...-lh-0912027870-
 // pr15905975"), which two listings of one poster share.
 func idToken(seg string) string {
+	if caseID(seg) {
+		return strings.ToLower(seg) // a base64-style token (mixed-case id rule)
+	}
 	seg = strings.ToLower(seg)
 	if allDigits(strings.TrimSuffix(seg, ".html")) && len(strings.TrimSuffix(seg, ".html")) >= 3 {
 		return strings.TrimSuffix(seg, ".html")
@@ -117,6 +120,9 @@ func idToken(seg string) string {
 	// a compound id of digit groups ("1770-27696-9998.html",
 	// "0100-02563-0106-0315"): one listing's, not its first group's
 	if c := strings.TrimSuffix(seg, ".html"); strings.Count(c, "-") >= 2 && allDigits(strings.ReplaceAll(c, "-", "")) && len(c) >= 10 {
+		return c
+	}
+	if c, ok := pairID(seg); ok {
 		return c
 	}
 	best := ""
@@ -192,6 +198,10 @@ type urlShape struct {
 	// shapeKeys picks which parameter is the listing's.
 	query map[string]string
 	path  string // the URL's site and path, to compare query ids within one script
+	// end is site|page extension when the id is the path's last segment
+	// after a section, "" otherwise: shapeKeys joins such links of one
+	// section at two depths (the depth rule)
+	end string
 }
 
 func shapeOf(u *url.URL) urlShape {
@@ -200,8 +210,11 @@ func shapeOf(u *url.URL) urlShape {
 	// ("...-seattle-wa-98101/48812345_zpid/") is shorter than the listing id
 	idPos, id := -1, ""
 	for i, s := range segs {
-		if t := idToken(s); t != "" && digitCount(t) > digitCount(id) {
+		if t := idToken(s); t != "" && (digitCount(t) > digitCount(id) || idPos < 0 || caseID(s)) {
 			idPos, id = i, t
+		}
+		if idPos == i && caseID(s) {
+			break // a whole segment's mixed-case token is the id, not a slug's price before it
 		}
 	}
 	var query map[string]string
@@ -222,8 +235,12 @@ func shapeOf(u *url.URL) urlShape {
 		// of link even at one depth: a listing and its building's page
 		base += pageExt(segs[idPos])
 	}
+	end := ""
+	if idPos >= 2 && idPos == len(segs)-1 && query == nil {
+		end = SiteOf(u.Host) + "|" + pageExt(segs[idPos])
+	}
 	return urlShape{key: base + "|" + first, base: base, first: first, id: id, hasID: idPos >= 0,
-		query: query, path: SiteOf(u.Host) + u.Path}
+		query: query, path: SiteOf(u.Host) + u.Path, end: end}
 }
 
 // pageExt is a path segment's file extension when it names a page
@@ -313,6 +330,7 @@ func shapeKeys(shapes []*urlShape, urls []string) {
 			s.key = s.base + "|*"
 		}
 	}
+	joinDepths(shapes)
 }
 
 // pickQueryIDs chooses, for the links to one script with several id-like
