@@ -186,9 +186,11 @@ func collectLinksOf(root *html.Node, pc pageContext, offsite bool) []pageLink {
 // page's navigation, header and footer (a card's own <header> is kept).
 func skipChrome(n *html.Node, inCard bool) bool {
 	switch n.DataAtom {
-	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Svg, atom.Head, atom.Nav,
+	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Svg, atom.Head,
 		atom.Select, atom.Iframe:
 		return true
+	case atom.Nav:
+		return !navOfCards(n)
 	case atom.Header, atom.Footer:
 		return !inCard
 	}
@@ -197,6 +199,33 @@ func skipChrome(n *html.Node, inCard bool) bool {
 		return !inCard
 	}
 	return !inCard && pageFooter(n)
+}
+
+// The nav-of-cards rule (issue 23, class 5): some pages wrap their result
+// list in a <nav> ("<nav class=announcesList><article>..."), misusing the
+// element for "a list one browses". A menu is links, never articles: a
+// <nav> holding two cards or more is the results, not the navigation.
+func navOfCards(n *html.Node) bool {
+	cards := 0
+	var walk func(*html.Node) bool
+	walk = func(x *html.Node) bool {
+		for c := x.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if c.DataAtom == atom.Article {
+				if cards++; cards >= 2 {
+					return true
+				}
+				continue // a card's own parts are not looked into
+			}
+			if walk(c) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(n)
 }
 
 // pageFooterRe names the page's footer in a class or id: "site-footer",

@@ -158,7 +158,7 @@ func badgeText(t string) bool {
 func bestHeading(root *html.Node, strict bool) (string, bool) {
 	best, bestRank := "", 99
 	findFirst(root, func(n *html.Node) bool {
-		if !isHeadingLike(n) {
+		if !isHeadingLike(n) || inHidden(n, root) {
 			return false
 		}
 		h := n
@@ -203,7 +203,7 @@ func bestHeading(root *html.Node, strict bool) (string, bool) {
 func wordyHeading(root *html.Node, strict bool) string {
 	var out string
 	findFirst(root, func(n *html.Node) bool {
-		if !isHeadingLike(n) {
+		if !isHeadingLike(n) || inHidden(n, root) {
 			return false
 		}
 		if t := headline(n); len(strings.Fields(t)) >= 3 && !areaLine(t) && !dealLine(t) && titleText(t, strict) {

@@ -99,6 +99,12 @@ func titleIn(card *html.Node, mains []*html.Node, strict bool) string {
 				if street := streetHeading(card, strict); street != "" {
 					return street
 				}
+				// the link's own name says more than the kind and the
+				// deal ("Vente appartement 3 pièces Aubagne 45m²" over
+				// "Appartement à vendre"): the named-link rule
+				if n := namedLink(mains); len(strings.Fields(n)) > len(strings.Fields(t)) {
+					return n
+				}
 			}
 			return t
 		}
@@ -209,7 +215,7 @@ var badgeWords = map[string]bool{"new": true, "nieuw": true, "neu": true, "nouve
 // card's worth of text.
 func titleText(t string, strict bool) bool {
 	if letters(t) < 2 || counterRe.MatchString(t) || isPriceText(t) || badgeWords[strings.ToLower(t)] || adBadges[strings.ToLower(t)] ||
-		badgeText(t) {
+		badgeText(t) || periodCaption(t) {
 		return false
 	}
 	if !strict {
@@ -225,6 +231,27 @@ func titleText(t string, strict bool) bool {
 		return false
 	}
 	return !factsLine(t)
+}
+
+// periodWords say how often a price is paid ("per week", "pcm", "par
+// mois", "pro Monat", "al mes"): the caption beside an amount.
+var periodWords = map[string]bool{"per": true, "a": true, "week": true, "weeks": true, "month": true, "months": true,
+	"year": true, "annum": true, "night": true, "day": true, "pcm": true, "pw": true, "pm": true, "pa": true, "wk": true,
+	"mo": true, "mth": true, "weekly": true, "monthly": true, "yearly": true, "nightly": true, "par": true, "mois": true,
+	"semaine": true, "an": true, "pro": true, "monat": true, "woche": true, "jahr": true, "mtl": true, "al": true, "mes": true,
+	"mese": true, "semana": true, "settimana": true, "maand": true, "mnd": true, "p": true, "m": true, "w": true}
+
+// periodCaption reports a text made only of a price's period ("per
+// week", "/ month", "p.c.m."): it is what a price is paid by, never a
+// card's title, even where it stands alone in a heading of its own.
+func periodCaption(t string) bool {
+	words := strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return !unicode.IsLetter(r) })
+	for _, w := range words {
+		if !periodWords[w] {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // letters counts the letters in t.

@@ -28,6 +28,12 @@ func TestCardTitle(t *testing.T) {
 			`<a href="/x/1"><h5 class="brand-title"><div class="flag">NEU</div>Ruhige Wohnung</h5></a>`, "Ruhige Wohnung"},
 		{"subtitle is no title",
 			`<div class="listing__subtitle">10115 Berlin</div><h3><a href="/x/1">Wohnung am Park</a></h3>`, "Wohnung am Park"},
+		{"a heading the page hides (the price per week beside the one per month)",
+			`<a href="/x/1"><div class="pim"><h2>£1,447 <span>per month</span></h2></div><div class="piw" style="display: none;"><h2>£334 <span>per week</span></h2></div>` +
+				`<div class="ldc"><span class="listing-title">Studio Flat, Zenith House, N15</span></div></a>`, "Studio Flat, Zenith House, N15"},
+		{"a kind-and-deal line where the link's title names the home",
+			`<a class="linkToFa" href="/x/1" title="Vente appartement 3 pièces Aubagne 45m²"><span>Appartement à vendre</span> <span>45m²</span> <span>3 pièces</span></a><div>AUBAGNE (13400)</div>`,
+			"Vente appartement 3 pièces Aubagne 45m²"},
 		{"only an address: still the title",
 			`<a href="/x/1">1012 AB Amsterdam</a><span>€ 1.200</span>`, "1012 AB Amsterdam"},
 	}
@@ -76,6 +82,10 @@ func TestTitleText(t *testing.T) {
 		{"Appartement Overtoom 211", true, true},
 		{"3-Zimmer-Wohnung in Berlin-Mitte", true, true},
 		{"2 bed flat to rent", true, true},
+		{"per week", false, false},
+		{"/ month", false, false},
+		{"par mois", false, false},
+		{"Per Week Studio in Leeds", true, true},
 	}
 	for _, tt := range tests {
 		if s, l := titleText(tt.text, true), titleText(tt.text, false); s != tt.strict || l != tt.loose {

@@ -272,6 +272,18 @@ var hiddenClasses = map[string]bool{
 
 // isHidden reports whether n is hidden by markup the saved page still
 // shows (class, hidden attribute, inline style).
+// inHidden reports n inside an element below root that the page hides:
+// by the hidden rule no heading there is the card's title (a card keeps
+// its price per week in a hidden heading beside the one per month).
+func inHidden(n, root *html.Node) bool {
+	for p := n; p != nil && p != root; p = p.Parent {
+		if isHidden(p) {
+			return true
+		}
+	}
+	return false
+}
+
 func isHidden(n *html.Node) bool {
 	if hasAttr(n, "hidden") {
 		return true
