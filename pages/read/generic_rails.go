@@ -97,10 +97,8 @@ func namedRail(n *html.Node) bool {
 		if len(a.Val) > 300 {
 			continue
 		}
-		for _, w := range wordSplit.Split(strings.ToLower(a.Val), -1) {
-			if railWords[w] {
-				return true
-			}
+		if hasWord(a.Val, railWords) {
+			return true
 		}
 		if a.Key == "aria-label" && railHeading(a.Val) {
 			return true

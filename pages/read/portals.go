@@ -153,10 +153,8 @@ func namedMenu(n *html.Node) bool {
 		if v == "" || len(v) > 200 {
 			continue
 		}
-		for _, w := range wordSplit.Split(strings.ToLower(v), -1) {
-			if menuWords[w] {
-				return true
-			}
+		if hasWord(v, menuWords) {
+			return true
 		}
 	}
 	return false
