@@ -308,7 +308,7 @@ func readResultList(links []pageLink, usable []int, rl resultList, pc pageContex
 		out = append(out, readCard(cl.node, links[main].url, same, pc))
 		at = append(at, labelCard{cl.node, same})
 	}
-	return retitleLabels(out, at)
+	return placeOverKinds(retitleLabels(out, at))
 }
 
 // mainLink picks the card's link to its listing: the one in (or around)
