@@ -38,6 +38,9 @@ func headline(n *html.Node) string {
 	if t, ok := headingBeforePrice(n); ok {
 		return t
 	}
+	if t, ok := addressAfterFacts(n, whole); ok {
+		return t
+	}
 	if t, ok := headingFirstLine(n); ok && isHeading(n) {
 		return t
 	}
@@ -81,6 +84,38 @@ func headline(n *html.Node) string {
 		return chunks[0]
 	}
 	return whole
+}
+
+// addressAfterFacts is the address inside n when everything else n says
+// is facts ("3 rooms", "67m² living space", then "<address>Rue de Genève
+// 62, 1004 Lausanne</address>"): a title element that holds the facts
+// line and the address is titled by the address, as a card whose address
+// is its own element is.
+func addressAfterFacts(n *html.Node, whole string) (string, bool) {
+	a := findFirst(n, func(e *html.Node) bool { return e != n && (e.DataAtom == atom.Address || streetElement(e)) })
+	if a == nil {
+		return "", false
+	}
+	t := nodeText(a)
+	if t == "" || t == whole || !titleText(t, true) {
+		return "", false
+	}
+	// facts: numbers, each maybe followed by its label ("rooms", "living
+	// space"); words that follow no number are a headline
+	facts, afterNumber := false, false
+	for _, c := range titleChunks(n) {
+		switch {
+		case strings.Contains(t, c):
+			afterNumber = false
+		case strings.ContainsAny(c, "0123456789") && len([]rune(c)) <= 24:
+			facts, afterNumber = true, true
+		case afterNumber && len(strings.Fields(c)) <= 2:
+			afterNumber = false
+		default:
+			return "", false
+		}
+	}
+	return t, facts
 }
 
 // titleChunks are n's texts, element by element, without badges.

@@ -34,6 +34,11 @@ func TestCardTitle(t *testing.T) {
 		{"a kind-and-deal line where the link's title names the home",
 			`<a class="linkToFa" href="/x/1" title="Vente appartement 3 pièces Aubagne 45m²"><span>Appartement à vendre</span> <span>45m²</span> <span>3 pièces</span></a><div>AUBAGNE (13400)</div>`,
 			"Vente appartement 3 pièces Aubagne 45m²"},
+		{"the facts and the address in one title element",
+			`<a href="/x/1"><div class="card_title">CHF 2,160.–</div><div class="card_secondaryTitle"><div><span><strong>3</strong> rooms</span><span><strong>67m²</strong> living space</span></div>` +
+				`<div class="card_address"><address>Rue de Genève 62, 1004 Lausanne</address></div></div></a>`, "Rue de Genève 62, 1004 Lausanne"},
+		{"a headline and the address in one heading stay the headline",
+			`<a href="/x/1"><h3 class="card-title"><span>Schöne Wohnung</span> <address>Rue de Genève 62, 1004 Lausanne</address></h3></a>`, "Schöne Wohnung Rue de Genève 62, 1004 Lausanne"},
 		{"only an address: still the title",
 			`<a href="/x/1">1012 AB Amsterdam</a><span>€ 1.200</span>`, "1012 AB Amsterdam"},
 	}
