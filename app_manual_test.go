@@ -101,7 +101,7 @@ func TestAppManualCheckKeepsWatching(t *testing.T) {
 		return nil
 	})
 
-	if err := item.Click("Quit"); err != nil {
+	if err := item.ClickQuit("Quit"); err != nil {
 		t.Fatal(err)
 	}
 	if code := app.ExitCode(t); code != 0 {

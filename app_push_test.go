@@ -215,7 +215,7 @@ func (r *pushRig) hookGone(t *testing.T) {
 // webhook's last two, which its queue holds; each stop was told once on
 // each other channel; no log line shows a push URL's secret.
 func (r *pushRig) tally(t *testing.T) {
-	if err := r.Item.Click("Quit"); err != nil {
+	if err := r.Item.ClickQuit("Quit"); err != nil {
 		t.Fatal(err)
 	}
 	if code := r.App.ExitCode(t); code != 0 {

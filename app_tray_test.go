@@ -356,7 +356,7 @@ func (r *trayRig) pause(t *testing.T) {
 
 func (r *trayRig) quit(t *testing.T) {
 	want := r.home.Read(t, r.homeURL) // the page as it stands, the new room included
-	if err := r.item.Click("Quit"); err != nil {
+	if err := r.item.ClickQuit("Quit"); err != nil {
 		t.Fatal(err)
 	}
 	if code := r.app.ExitCode(t); code != 0 {

@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image/png"
 	"os"
@@ -323,6 +324,26 @@ func (it *TrayItem) Click(prefix string) error {
 		return fmt.Errorf("no menu entry starting %q in:\n%s", prefix, Labels(menu))
 	}
 	return it.ClickEntry(e)
+}
+
+// ClickQuit clicks the entry that ends the app. The app may be gone
+// before the bus has carried its answer to the click (its reply goes out
+// after the click's handler returned, while the quit it started runs on):
+// the bus then says the recipient left without replying, which is what
+// a quit looks like, not a failed click. Whether the app ended well is
+// for its exit status to say.
+func (it *TrayItem) ClickQuit(prefix string) error {
+	return gone(it.Click(prefix))
+}
+
+// gone is err, or nil when err is the bus saying the called app left
+// without replying.
+func gone(err error) error {
+	var de dbus.Error
+	if errors.As(err, &de) && de.Name == "org.freedesktop.DBus.Error.NoReply" {
+		return nil
+	}
+	return err
 }
 
 // Open tells the item its menu was opened, as a panel does when it shows
