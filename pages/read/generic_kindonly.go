@@ -57,11 +57,13 @@ func kindOnly(t string) bool {
 	return true
 }
 
-// placeOverKinds titles by its place each card whose title only names
-// the kind of home and that gives a place of its own.
+// placeOverKinds titles by its address each card whose title only names
+// the kind of home and that gives its street address apart. A place
+// without a house number ("Roquette, Paris 11ème") is the neighbourhood
+// many cards share, no better a title than the kind.
 func placeOverKinds(out []listing.Listing) []listing.Listing {
 	for i, l := range out {
-		if kindOnly(l.Title) && l.Place != "" && l.Place != l.Title && titleText(l.Place, true) && !kindOnly(l.Place) {
+		if kindOnly(l.Title) && l.Place != "" && l.Place != l.Title && houseNumberRe.MatchString(l.Place) && titleText(l.Place, true) && !kindOnly(l.Place) {
 			out[i].Title = l.Place
 		}
 	}

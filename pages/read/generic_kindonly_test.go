@@ -36,6 +36,25 @@ func TestKindOnlyRule(t *testing.T) {
 	}
 }
 
+// TestKindOnlyRuleNeedsAnAddress: a kind over a neighbourhood line (no
+// house number) stays: the neighbourhood is no better a title.
+func TestKindOnlyRuleNeedsAnAddress(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><body><main><div class="results">`)
+	for i, k := range []string{"Appartement", "Studio", "Appartement", "Duplex", "Maison"} {
+		fmt.Fprintf(&b, `<div class="card"><a href="/annonces/locations/appartement/paris-11eme-75/roquette/17570954%d.htm"><div class="title">%s</div></a>`+
+			`<div class="address">Roquette, Paris 11ème</div><div class="price">1 4%d0 €</div></div>`, i, k, i)
+	}
+	b.WriteString(`</div></main></body></html>`)
+	r := Read("https://www.example.fr/list.htm?projects=1&types=1", []byte(b.String()))
+	if len(r.Listings) != 5 {
+		t.Fatalf("read %d listings, want 5: %+v", len(r.Listings), r.Listings)
+	}
+	if r.Listings[1].Title != "Studio" {
+		t.Errorf("title %q, want the kind kept over a neighbourhood line", r.Listings[1].Title)
+	}
+}
+
 func TestKindOnly(t *testing.T) {
 	for _, tt := range []struct {
 		t    string
