@@ -1,11 +1,6 @@
 package read
 
-import (
-	"strings"
-	"unicode"
-
-	"rentwatch/listing"
-)
+import "rentwatch/listing"
 
 // The kind-only rule (issue 23, class 6): some cards head themselves with
 // nothing but the kind of home ("Multi-Family Home", "Appartement",
@@ -45,16 +40,8 @@ var kindWords = map[string]bool{
 // kindOnly reports a text that names only a kind of home: every word is
 // one of kindWords ("Multi-Family Home", "Single Family Home").
 func kindOnly(t string) bool {
-	words := strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return !unicode.IsLetter(r) })
-	if len(words) == 0 || len(words) > 4 {
-		return false
-	}
-	for _, w := range words {
-		if !kindWords[w] {
-			return false
-		}
-	}
-	return true
+	n := wordsAllIn(t, kindWords)
+	return n > 0 && n <= 4
 }
 
 // placeOverKinds titles by its address each card whose title only names

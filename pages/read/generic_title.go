@@ -245,13 +245,19 @@ var periodWords = map[string]bool{"per": true, "a": true, "week": true, "weeks":
 // week", "/ month", "p.c.m."): it is what a price is paid by, never a
 // card's title, even where it stands alone in a heading of its own.
 func periodCaption(t string) bool {
+	return wordsAllIn(t, periodWords) > 0
+}
+
+// wordsAllIn is how many words t has when every one of them, lowercased,
+// is in set; 0 when one is not, or t has none. Words are runs of letters.
+func wordsAllIn(t string, set map[string]bool) int {
 	words := strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return !unicode.IsLetter(r) })
 	for _, w := range words {
-		if !periodWords[w] {
-			return false
+		if !set[w] {
+			return 0
 		}
 	}
-	return len(words) > 0
+	return len(words)
 }
 
 // letters counts the letters in t.
